@@ -1,0 +1,13 @@
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "i18n"], js_name = getMessage)]
+    fn get_message_raw(name: &str) -> String;
+}
+
+/// The localised string for `name`, or the name itself when _locales lacks it.
+pub fn message(name: &str) -> String {
+    let s = get_message_raw(name);
+    if s.is_empty() { name.to_string() } else { s }
+}

@@ -1,0 +1,8 @@
+//! Bindings to the `chrome.*` extension APIs, one module per namespace. No logic.
+//! Promise-returning APIs are exposed as `async fn` returning `Result<JsValue, JsValue>`.
+
+pub mod i18n;
+pub mod message;
+pub mod runtime;
+pub mod storage;
+pub mod tabs;

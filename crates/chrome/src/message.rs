@@ -1,0 +1,25 @@
+//! Converting typed messages to and from the JSON values chrome.runtime carries.
+
+use serde::{de::DeserializeOwned, Serialize};
+use wasm_bindgen::JsValue;
+
+/// chrome.runtime messages are JSON, so maps must become plain objects, not `Map`.
+pub fn to_js<T: Serialize>(value: &T) -> JsValue {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&serializer).unwrap_or(JsValue::NULL)
+}
+
+/// Reads a message as JSON first, so serde's error names the bad field or unknown `type`.
+pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
+    let json: serde_json::Value = serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
+    serde_json::from_value(json).map_err(|e| format!("malformed message: {e}"))
+}
+
+/// Best-effort text for a JsValue error (an Error's message, or its string form).
+pub fn error_text(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
+}

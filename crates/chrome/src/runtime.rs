@@ -1,0 +1,42 @@
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = sendMessage, catch)]
+    fn send_message_promise(message: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getManifest)]
+    fn get_manifest() -> JsValue;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getURL)]
+    pub fn get_url(path: &str) -> String;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = openOptionsPage, catch)]
+    fn open_options_page_promise() -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["chrome", "runtime"], js_name = id)]
+    static ID: JsValue;
+}
+
+/// Sends a message to the extension's other contexts and awaits the reply.
+pub async fn send_message(message: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(send_message_promise(message)?).await
+}
+
+/// The `version` field of manifest.json.
+pub fn manifest_version() -> String {
+    js_sys::Reflect::get(&get_manifest(), &"version".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// This extension's id.
+pub fn id() -> String {
+    ID.with(|v| v.as_string().unwrap_or_default())
+}
+
+pub async fn open_options_page() -> Result<JsValue, JsValue> {
+    JsFuture::from(open_options_page_promise()?).await
+}

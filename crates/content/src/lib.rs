@@ -1,0 +1,20 @@
+//! The content script. JS registers the listener; each message lands in `handle_message`,
+//! which answers synchronously so it can run at document_start.
+
+mod rpc;
+
+use dusk_core::protocol::{check_sender, ContentRequest, ContentResponse};
+use wasm_bindgen::prelude::*;
+
+/// Answers one DOM RPC; messages not from this extension are refused.
+#[wasm_bindgen]
+pub fn handle_message(message: JsValue, sender_id: Option<String>) -> JsValue {
+    let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
+        Err(e) => ContentResponse::Error { message: e.to_string() },
+        Ok(()) => match dusk_chrome::message::from_js::<ContentRequest>(message) {
+            Ok(request) => rpc::handle(request),
+            Err(message) => ContentResponse::Error { message },
+        },
+    };
+    dusk_chrome::message::to_js(&response)
+}

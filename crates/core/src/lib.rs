@@ -1,0 +1,10 @@
+//! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
+
+pub mod error;
+pub mod protocol;
+pub mod settings;
+
+pub use error::CoreError;
+
+/// The extension version, shared by every crate so `ping` and the UI agree.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,26 @@
+//! The provider-neutral LLM layer: conversation model, tool schemas, providers, streaming,
+//! retries and a transport-agnostic client. Pure Rust so it runs natively in tests and in wasm.
+
+pub mod capabilities;
+pub mod client;
+pub mod errors;
+pub mod http;
+pub mod message;
+pub mod providers;
+pub mod retry;
+pub mod sse;
+pub mod stream;
+pub mod text_protocol;
+pub mod tools;
+pub mod usage;
+
+pub use capabilities::Capabilities;
+pub use client::{HttpResponse, LlmClient, Sleeper, Transport, TransportError};
+pub use errors::LlmError;
+pub use http::HttpRequest;
+pub use message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall, ToolResult};
+pub use providers::ProviderKind;
+pub use retry::RetryPolicy;
+pub use stream::{StreamAccumulator, StreamEvent};
+pub use tools::{parse_args, ToolArgsError, ToolSpec};
+pub use usage::Usage;

@@ -1,0 +1,18 @@
+//! The typed messages between the worker, content scripts and UI pages.
+//! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
+
+mod content;
+mod sender;
+mod worker;
+
+pub use content::{ContentRequest, ContentResponse};
+pub use sender::check_sender;
+pub use worker::{Status, WorkerRequest, WorkerResponse};
+
+use crate::CoreError;
+use serde::de::DeserializeOwned;
+
+/// Parses a message, turning serde's error into a `CoreError` the caller can report.
+pub fn parse<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, CoreError> {
+    serde_json::from_value(value).map_err(|e| CoreError::BadMessage(e.to_string()))
+}

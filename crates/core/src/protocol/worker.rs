@@ -1,0 +1,33 @@
+use super::ContentRequest;
+use serde::{Deserialize, Serialize};
+
+/// Messages UI pages send to the service worker with `chrome.runtime.sendMessage`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerRequest {
+    /// Liveness check; also reports how long wasm init took.
+    Ping,
+    /// What the popup, side panel and options page show at the top.
+    GetStatus,
+    /// Relays a DOM RPC to the content script of a tab.
+    TabRpc { tab_id: i32, rpc: ContentRequest },
+}
+
+/// The worker's replies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerResponse {
+    Pong { version: String, init_ms: f64 },
+    Status(Status),
+    Content { response: serde_json::Value },
+    Error { message: String },
+}
+
+/// The extension's state as a UI page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    pub version: String,
+    pub provider_configured: bool,
+    /// The provider's kind, e.g. "openai", when one is configured.
+    pub provider: Option<String>,
+}

@@ -1,0 +1,3 @@
+pub mod options;
+pub mod popup;
+pub mod sidepanel;

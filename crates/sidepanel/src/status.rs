@@ -1,0 +1,39 @@
+//! The status line every page shows: version and whether a provider is configured.
+
+use crate::dom;
+use dusk_chrome::{i18n, message, runtime};
+use dusk_core::protocol::{Status, WorkerRequest, WorkerResponse};
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+pub async fn fetch() -> Result<Status, String> {
+    let reply = runtime::send_message(&message::to_js(&WorkerRequest::GetStatus))
+        .await
+        .map_err(|e| message::error_text(&e))?;
+    match message::from_js::<WorkerResponse>(reply)? {
+        WorkerResponse::Status(status) => Ok(status),
+        WorkerResponse::Error { message } => Err(message),
+        other => Err(format!("unexpected reply: {other:?}")),
+    }
+}
+
+/// Renders the status box; a dead worker shows as a clear error, not a blank page.
+pub async fn render(parent: &Element) -> Result<(), JsValue> {
+    let boxed = dom::append(parent, "section", "status", "")?;
+    boxed.set_id("status");
+    match fetch().await {
+        Ok(status) => {
+            dom::append(&boxed, "div", "version", &format!("{} {}", i18n::message("version"), status.version))?;
+            let provider = match &status.provider {
+                Some(p) => format!("{} {p}", i18n::message("providerConfigured")),
+                None => i18n::message("noProvider"),
+            };
+            let line = dom::append(&boxed, "div", "provider", &provider)?;
+            line.set_attribute("data-configured", if status.provider_configured { "true" } else { "false" })?;
+        }
+        Err(e) => {
+            dom::append(&boxed, "div", "error", &format!("{} {e}", i18n::message("workerUnreachable")))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! The service worker. JS registers the listeners; each message lands in `handle_message`.
+
+mod route;
+
+use std::cell::Cell;
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static INIT_MS: Cell<f64> = const { Cell::new(-1.0) };
+}
+
+/// JS measures fetch + compile + instantiate and hands the figure over for `ping`.
+#[wasm_bindgen]
+pub fn set_init_ms(ms: f64) {
+    INIT_MS.with(|c| c.set(ms));
+}
+
+pub(crate) fn init_ms() -> f64 {
+    INIT_MS.with(|c| c.get())
+}
+
+/// Answers one message from a UI page; never rejects, errors come back as `{type: "error"}`.
+#[wasm_bindgen]
+pub async fn handle_message(message: JsValue) -> JsValue {
+    let response = match dusk_chrome::message::from_js(message) {
+        Ok(request) => route::handle(request).await,
+        Err(e) => dusk_core::protocol::WorkerResponse::Error { message: e },
+    };
+    dusk_chrome::message::to_js(&response)
+}

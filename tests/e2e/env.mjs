@@ -1,0 +1,88 @@
+// The shared test environment: Chromium with dist/ loaded, a fixture server, helpers to reach the extension.
+import { chromium } from "playwright-core";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startFixtureServer } from "./fixture-server.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dist = path.join(root, "dist");
+
+/** The id Chromium derives from the manifest key: sha256 of the key, first 32 hex digits mapped to a-p. */
+export function extensionId() {
+  const key = JSON.parse(readFileSync(path.join(dist, "manifest.json"), "utf8")).key;
+  const hex = createHash("sha256").update(Buffer.from(key, "base64")).digest("hex").slice(0, 32);
+  return [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join("");
+}
+
+export async function launch() {
+  const fixtures = await startFixtureServer();
+  const profile = mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      `--disable-extensions-except=${dist}`,
+      `--load-extension=${dist}`,
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+      "--disable-gpu",
+    ],
+  });
+  const extId = extensionId();
+  if (!ctx.serviceWorkers().length) await ctx.waitForEvent("serviceworker", { timeout: 15_000 });
+  const opened = [];
+
+  const env = {
+    ctx,
+    extId,
+    base: fixtures.url,
+    fixtures,
+    extUrl: (p) => `chrome-extension://${extId}/${p}`,
+    /** Opens a URL in a new tab that the test runner closes afterwards. */
+    async open(url) {
+      const page = await ctx.newPage();
+      opened.push(page);
+      await page.goto(url);
+      return page;
+    },
+    /** A hidden extension page used to call chrome.* APIs as the extension would. */
+    async extPage() {
+      if (!env._ext || env._ext.isClosed()) {
+        env._ext = await ctx.newPage();
+        await env._ext.goto(env.extUrl("options.html"));
+      }
+      return env._ext;
+    },
+    async sendToWorker(message) {
+      const page = await env.extPage();
+      return page.evaluate((m) => chrome.runtime.sendMessage(m), message);
+    },
+    async tabIdFor(url) {
+      const page = await env.extPage();
+      return page.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, url);
+    },
+    /** Kills the service worker through CDP, as Chromium does after 30 s idle. */
+    async stopWorkers() {
+      const page = await env.extPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("ServiceWorker.enable");
+      await cdp.send("ServiceWorker.stopAllWorkers");
+      await cdp.detach();
+    },
+    async cleanup() {
+      for (const p of opened.splice(0)) await p.close().catch(() => {});
+    },
+    async close() {
+      await ctx.close();
+      await fixtures.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+  return env;
+}

@@ -1,0 +1,28 @@
+// Serves tests/fixtures on 127.0.0.1. `?csp=strict` adds the CSP that blocks WebAssembly in content scripts.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
+const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
+const policies = { strict: "default-src 'none'; script-src 'self'", wasm: "script-src 'self'" };
+
+export async function startFixtureServer() {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ""));
+    try {
+      const body = await readFile(file);
+      const headers = { "content-type": types[path.extname(file)] || "application/octet-stream" };
+      const csp = policies[url.searchParams.get("csp")];
+      if (csp) headers["content-security-policy"] = csp;
+      res.writeHead(200, headers).end(body);
+    } catch {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    }
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}

@@ -1,0 +1,104 @@
+// Foundation: the worker answers typed messages and survives being stopped; the content script
+// answers on normal and strict-CSP pages; the UI pages show the worker's status.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const manifestVersion = JSON.parse(readFileSync(new URL("../../dist/manifest.json", import.meta.url))).version;
+
+async function contentRpc(env, url, rpc) {
+  const tabId = await env.tabIdFor(url);
+  assert.ok(tabId, `no tab for ${url}`);
+  const reply = await env.sendToWorker({ type: "tab_rpc", tab_id: tabId, rpc });
+  assert.equal(reply.type, "content", JSON.stringify(reply));
+  return reply.response;
+}
+
+export const tests = [
+  ["worker answers ping with its version and wasm init time", async (env) => {
+    const pong = await env.sendToWorker({ type: "ping" });
+    assert.equal(pong.type, "pong");
+    assert.equal(pong.version, manifestVersion);
+    assert.ok(pong.init_ms > 0 && pong.init_ms < 5000, `init_ms ${pong.init_ms}`);
+  }],
+
+  ["worker rejects a malformed message with a clear error", async (env) => {
+    const reply = await env.sendToWorker({ type: "launch_missiles" });
+    assert.equal(reply.type, "error");
+    assert.match(reply.message, /launch_missiles/);
+  }],
+
+  ["worker keeps answering after being stopped and woken", async (env) => {
+    const before = await env.sendToWorker({ type: "ping" });
+    const [oldWorker] = env.ctx.serviceWorkers();
+    await oldWorker.evaluate(() => { self.__duskMarker = "old"; });
+    await env.stopWorkers();
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await env.sendToWorker({ type: "ping" });
+    assert.equal(after.type, "pong");
+    assert.equal(after.version, before.version);
+    assert.ok(after.init_ms > 0, "a fresh worker re-ran wasm init");
+    const workers = env.ctx.serviceWorkers();
+    const markers = await Promise.all(workers.map((w) => w.evaluate(() => self.__duskMarker ?? "fresh").catch(() => "dead")));
+    assert.ok(markers.includes("fresh") && !markers.includes("old"), `the worker really restarted: ${markers}`);
+    const status = await env.sendToWorker({ type: "get_status" });
+    assert.equal(status.type, "status");
+  }],
+
+  ["content script answers ping and counts elements on a normal page", async (env) => {
+    const url = `${env.base}/pages/simple.html`;
+    await env.open(url);
+    const pong = await contentRpc(env, url, { type: "ping" });
+    assert.deepEqual(pong, { type: "pong", version: manifestVersion, url });
+    const count = await contentRpc(env, url, { type: "count_elements", selector: "p" });
+    assert.deepEqual(count, { type: "element_count", selector: "p", count: 3 });
+  }],
+
+  ["content script answers on a default-src 'none' page", async (env) => {
+    const url = `${env.base}/pages/simple.html?csp=strict`;
+    const page = await env.open(url);
+    const blocked = await page.evaluate(() => typeof WebAssembly === "object"
+      ? WebAssembly.instantiate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(() => "allowed", () => "blocked")
+      : "no wasm");
+    assert.equal(blocked, "blocked", "the fixture must really forbid WebAssembly");
+    const count = await contentRpc(env, url, { type: "count_elements", selector: "p, h1" });
+    assert.equal(count.count, 4);
+  }],
+
+  ["content script reports an invalid selector instead of failing", async (env) => {
+    const url = `${env.base}/pages/simple.html`;
+    await env.open(url);
+    const reply = await contentRpc(env, url, { type: "count_elements", selector: "p[" });
+    assert.equal(reply.type, "error");
+    assert.match(reply.message, /invalid selector/);
+  }],
+
+  ["en and zh_CN locales define the same messages", async () => {
+    const read = (l) => JSON.parse(readFileSync(new URL(`../../dist/_locales/${l}/messages.json`, import.meta.url)));
+    assert.deepEqual(Object.keys(read("zh_CN")).sort(), Object.keys(read("en")).sort());
+  }],
+
+  ["popup, side panel and options show version and provider status", async (env) => {
+    for (const name of ["popup", "sidepanel", "options"]) {
+      const page = await env.open(env.extUrl(`${name}.html`));
+      const status = page.locator("#status");
+      await status.locator(".version").waitFor();
+      assert.equal(await status.locator(".version").textContent(), `Version ${manifestVersion}`);
+      assert.match(await status.locator(".provider").textContent(), /No LLM provider configured/);
+      assert.ok((await page.locator("h1").textContent()).startsWith("Dusk"), name);
+    }
+  }],
+
+  ["status reflects a configured provider", async (env) => {
+    const ext = await env.extPage();
+    await ext.evaluate(() => chrome.storage.local.set({ settings: { provider: "anthropic", api_key: "sk-test" } }));
+    try {
+      const page = await env.open(env.extUrl("sidepanel.html"));
+      const line = page.locator("#status .provider");
+      await line.waitFor();
+      assert.equal(await line.getAttribute("data-configured"), "true");
+      assert.match(await line.textContent(), /anthropic/);
+    } finally {
+      await ext.evaluate(() => chrome.storage.local.remove("settings"));
+    }
+  }],
+];

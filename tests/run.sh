@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The one test command: builds dist/, runs core's unit tests, then the e2e tests in Chromium.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+./build.sh || { echo "0 passed, 1 failed (build)"; exit 1; }
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "==> installing Debian's chromium"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || { echo "could not install chromium"; echo "0 passed, 1 failed (chromium)"; exit 1; }
+fi
+
+echo "==> cargo test (core)"
+CARGO_OUT=$(cargo test -p dusk-core 2>&1); CARGO_RC=$?
+echo "$CARGO_OUT" | grep -E '^(test |running|test result|error|failures)' | grep -v '\.\.\. ok$'
+RUST_PASSED=$(echo "$CARGO_OUT" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+RUST_FAILED=$(echo "$CARGO_OUT" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+if [ "$CARGO_RC" -ne 0 ] && [ "$RUST_FAILED" -eq 0 ]; then RUST_FAILED=1; echo "$CARGO_OUT" | tail -30; fi
+echo "core: $RUST_PASSED passed, $RUST_FAILED failed"
+
+echo "==> e2e (Chromium)"
+node tests/e2e/run.mjs | tee /tmp/dusk-e2e.out
+E2E_LINE=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' /tmp/dusk-e2e.out | tail -1)
+E2E_PASSED=$(echo "${E2E_LINE:-0 passed}" | grep -oE '^[0-9]+')
+E2E_FAILED=$(echo "${E2E_LINE:-0 passed, 1 failed}" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
+
+PASSED=$((RUST_PASSED + E2E_PASSED)); FAILED=$((RUST_FAILED + E2E_FAILED))
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
