@@ -89,13 +89,16 @@ export async function startLlmServer({ port = 0, host = '127.0.0.1' } = {}) {
     const isGone = () => res.destroyed || entry.aborted;
 
     if (r.delayMs > 0) await sleep(r.delayMs);
-    if (isGone()) return;
+    if (isGone()) { entry.outcome = 'aborted'; return; }
 
     const headers = r.retryAfter != null ? { 'retry-after': String(r.retryAfter) } : {};
     let error = null;
     if (r.rejectTools && hasTools) error = { status: 400, message: r.message ?? provider.toolsUnsupported(model), param: 'tools' };
     else if (r.status >= 400) error = { status: r.status, message: r.message ?? defaultMessage(r.status), type: r.errorType, code: r.code };
-    if (error) return sendJson(res, error.status, provider.errorBody({ ...error, retryAfter: r.retryAfter }), headers);
+    if (error) {
+      entry.outcome = 'error';
+      return sendJson(res, error.status, provider.errorBody({ ...error, retryAfter: r.retryAfter }), headers);
+    }
 
     const toolCalls = r.toolCalls.map((t) => ({ ...t, id: t.id ?? provider.newToolId() }));
     const reply = { ...r, toolCalls };
@@ -110,13 +113,22 @@ export async function startLlmServer({ port = 0, host = '127.0.0.1' } = {}) {
 
     if (entry.stream) {
       const events = r.malformed ? provider.malformedEvents(ctx) : provider.streamEvents(reply, ctx);
-      entry.outcome = await writeEvents(res, events, {
-        contentType: provider.streamContentType(ctx), chunkDelayMs: r.chunkDelayMs, cutAfterChunks: r.cutAfterChunks, isGone,
+      const onCut = () => { entry.outcome = 'cut'; };
+      const outcome = await writeEvents(res, events, {
+        contentType: provider.streamContentType(ctx), chunkDelayMs: r.chunkDelayMs, cutAfterChunks: r.cutAfterChunks, isGone, onCut,
       });
+      entry.outcome = r.malformed && outcome === 'done' ? 'malformed' : outcome;
       return;
     }
-    if (r.malformed) return sendJson(res, 200, provider.malformedBody(ctx), headers);
-    if (r.cutAfterChunks != null) return writeCutBody(res, JSON.stringify(provider.response(reply, ctx)), JSON_TYPE);
+    if (r.malformed) {
+      entry.outcome = 'malformed';
+      return sendJson(res, 200, provider.malformedBody(ctx), headers);
+    }
+    if (r.cutAfterChunks != null) {
+      entry.outcome = 'cut';
+      return writeCutBody(res, JSON.stringify(provider.response(reply, ctx)), JSON_TYPE);
+    }
+    entry.outcome = 'done';
     sendJson(res, 200, provider.response(reply, ctx), headers);
   }
 
@@ -144,7 +156,7 @@ export async function startLlmServer({ port = 0, host = '127.0.0.1' } = {}) {
       aborted: false,
     };
     // Lets Stop-button tests assert that the client really hung up mid-response.
-    res.on('close', () => { if (!res.writableFinished) entry.aborted = true; });
+    res.on('close', () => { if (!res.writableFinished && entry.outcome !== 'cut') entry.aborted = true; });
     record(entry);
 
     if (!rt) return sendJson(res, 404, { error: { message: `llm-server: no route for ${req.method} ${path}` } });

@@ -4,13 +4,14 @@ import { sleep } from './reply.mjs';
 const write = (res, raw) => new Promise((resolve) => res.write(raw, () => resolve()));
 
 // events: [{ raw, delta?, terminal? }]; only delta events count towards cutAfterChunks and get chunkDelayMs.
-export async function writeEvents(res, events, { contentType, chunkDelayMs = 0, cutAfterChunks, isGone }) {
+export async function writeEvents(res, events, { contentType, chunkDelayMs = 0, cutAfterChunks, isGone, onCut = () => {} }) {
   res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
   let deltas = 0;
   for (const ev of events) {
     if (isGone()) return 'aborted';
     if (cutAfterChunks != null && deltas >= cutAfterChunks && (ev.delta || ev.terminal || deltas > 0)) {
+      onCut();
       res.destroy();
       return 'cut';
     }
