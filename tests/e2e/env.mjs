@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startFixtureServer } from "./fixture-server.mjs";
+import { startLlmServer } from "../llm-server/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dist = path.join(root, "dist");
@@ -19,6 +20,7 @@ export function extensionId() {
 
 export async function launch() {
   const fixtures = await startFixtureServer();
+  const llm = await startLlmServer();
   const profile = mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -43,6 +45,8 @@ export async function launch() {
     extId,
     base: fixtures.url,
     fixtures,
+    /** The scripted LLM server on loopback; reset after every test. */
+    llm,
     extUrl: (p) => `chrome-extension://${extId}/${p}`,
     /** Opens a URL in a new tab that the test runner closes afterwards. */
     async open(url) {
@@ -77,10 +81,14 @@ export async function launch() {
     },
     async cleanup() {
       for (const p of opened.splice(0)) await p.close().catch(() => {});
+      llm.reset();
+      const ext = await env.extPage();
+      await ext.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]));
     },
     async close() {
       await ctx.close();
       await fixtures.close();
+      await llm.close();
       rmSync(profile, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,9 @@
 //! Small helpers to build elements; text is always set as text, never parsed as HTML.
 
 use dusk_chrome::i18n;
-use wasm_bindgen::JsValue;
-use web_sys::{Document, Element, HtmlElement};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 pub fn document() -> Result<Document, JsValue> {
     web_sys::window()
@@ -30,4 +31,36 @@ pub fn append(parent: &Element, tag: &str, class: &str, text: &str) -> Result<El
 /// Like `append`, with the text taken from _locales by message name.
 pub fn append_i18n(parent: &Element, tag: &str, class: &str, message: &str) -> Result<Element, JsValue> {
     append(parent, tag, class, &i18n::message(message))
+}
+
+/// A labelled `<input>` inside `parent`.
+pub fn input(parent: &Element, id: &str, label: &str, kind: &str) -> Result<HtmlInputElement, JsValue> {
+    let row = append(parent, "label", "field", "")?;
+    append_i18n(&row, "span", "label", label)?;
+    let input: HtmlInputElement = append(&row, "input", "", "")?.dyn_into()?;
+    input.set_id(id);
+    input.set_type(kind);
+    input.set_autocomplete("off");
+    Ok(input)
+}
+
+/// A labelled `<select>` with (value, text) options inside `parent`.
+pub fn select(parent: &Element, id: &str, label: &str, options: &[(&str, String)]) -> Result<HtmlSelectElement, JsValue> {
+    let row = append(parent, "label", "field", "")?;
+    append_i18n(&row, "span", "label", label)?;
+    let select: HtmlSelectElement = append(&row, "select", "", "")?.dyn_into()?;
+    select.set_id(id);
+    for (value, text) in options {
+        let option = append(&select, "option", "", text)?;
+        option.set_attribute("value", value)?;
+    }
+    Ok(select)
+}
+
+/// Runs `f` on every `event` of `target`, for the page's lifetime.
+pub fn on(target: &Element, event: &str, f: impl FnMut() + 'static) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut()>::new(f);
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    closure.forget();
+    Ok(())
 }

@@ -3,6 +3,7 @@
 mod dom;
 mod pages;
 mod status;
+mod worker;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,18 +1,14 @@
 //! The status line every page shows: version and whether a provider is configured.
 
 use crate::dom;
-use dusk_chrome::{i18n, message, runtime};
+use dusk_chrome::i18n;
 use dusk_core::protocol::{Status, WorkerRequest, WorkerResponse};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
 pub async fn fetch() -> Result<Status, String> {
-    let reply = runtime::send_message(&message::to_js(&WorkerRequest::GetStatus))
-        .await
-        .map_err(|e| message::error_text(&e))?;
-    match message::from_js::<WorkerResponse>(reply)? {
+    match crate::worker::request(&WorkerRequest::GetStatus).await? {
         WorkerResponse::Status(status) => Ok(status),
-        WorkerResponse::Error { message } => Err(message),
         other => Err(format!("unexpected reply: {other:?}")),
     }
 }

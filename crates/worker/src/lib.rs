@@ -1,5 +1,7 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
+mod fetch;
+mod llm;
 mod route;
 
 use std::cell::Cell;

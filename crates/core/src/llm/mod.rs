@@ -1,5 +1,14 @@
 //! The provider-neutral LLM layer: conversation model, tool schemas, providers, streaming,
 //! retries and a transport-agnostic client. Pure Rust so it runs natively in tests and in wasm.
+//!
+//! A binding crate implements `Transport` (fetch, reading `Response.body` chunk by chunk) and
+//! `Sleeper` (setTimeout), then:
+//!
+//! ```ignore
+//! let client = LlmClient::new(settings.active()?, FetchTransport, TimeoutSleeper);
+//! let reply = client.complete(ChatRequest::new(messages).with_tools(tools).streaming(true), |ev| ui.send(ev)).await?;
+//! for call in &reply.tool_calls { let args: ClickArgs = parse_args(call)?; /* ... */ }
+//! ```
 
 pub mod capabilities;
 pub mod client;

@@ -1,10 +1,12 @@
 //! The typed messages between the worker, content scripts and UI pages.
 //! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
 
+mod connection;
 mod content;
 mod sender;
 mod worker;
 
+pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{ContentRequest, ContentResponse};
 pub use sender::check_sender;
 pub use worker::{Status, WorkerRequest, WorkerResponse};

@@ -1,4 +1,5 @@
-use super::ContentRequest;
+use super::{ConnectionReport, ContentRequest, UsageTotals};
+use crate::settings::{ProviderSettings, Settings};
 use serde::{Deserialize, Serialize};
 
 /// Messages UI pages send to the service worker with `chrome.runtime.sendMessage`.
@@ -11,6 +12,14 @@ pub enum WorkerRequest {
     GetStatus,
     /// Relays a DOM RPC to the content script of a tab.
     TabRpc { tab_id: i32, rpc: ContentRequest },
+    /// The stored settings with every API key replaced by `<redacted>`.
+    GetSettings,
+    /// Stores settings; a key left as `<redacted>` keeps its stored value.
+    SaveSettings { settings: Settings },
+    /// Makes a real minimal request with these (unsaved) provider settings.
+    TestConnection { provider: ProviderSettings },
+    /// Tokens and cost spent so far.
+    GetUsage,
 }
 
 /// The worker's replies.
@@ -20,6 +29,10 @@ pub enum WorkerResponse {
     Pong { version: String, init_ms: f64 },
     Status(Status),
     Content { response: serde_json::Value },
+    Settings { settings: Settings },
+    Saved,
+    ConnectionResult(ConnectionReport),
+    Usage(UsageTotals),
     Error { message: String },
 }
 
