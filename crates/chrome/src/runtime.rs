@@ -40,3 +40,13 @@ pub fn id() -> String {
 pub async fn open_options_page() -> Result<JsValue, JsValue> {
     JsFuture::from(open_options_page_promise()?).await
 }
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `chrome.runtime.Port` from `onConnect`.
+    #[derive(Clone, Debug)]
+    pub type Port;
+
+    #[wasm_bindgen(method, catch, js_name = postMessage)]
+    pub fn post_message(this: &Port, message: &JsValue) -> Result<(), JsValue>;
+}

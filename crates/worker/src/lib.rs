@@ -2,7 +2,8 @@
 
 mod fetch;
 mod llm;
-mod route;
+mod port;
+pub(crate) mod route;
 
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;

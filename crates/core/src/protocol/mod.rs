@@ -4,11 +4,13 @@
 mod connection;
 mod content;
 mod sender;
+mod stream;
 mod worker;
 
 pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{ContentRequest, ContentResponse};
 pub use sender::check_sender;
+pub use stream::{PortEvent, PortRequest, LLM_PORT};
 pub use worker::{Status, WorkerRequest, WorkerResponse};
 
 use crate::CoreError;

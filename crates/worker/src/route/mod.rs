@@ -1,6 +1,6 @@
 //! One arm per `WorkerRequest`; each RPC group lives in its own module.
 
-mod settings;
+pub mod settings;
 mod tabs;
 
 use dusk_core::protocol::{WorkerRequest, WorkerResponse};
