@@ -119,9 +119,10 @@ impl Message {
 }
 
 /// Why the model stopped.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
+    #[default]
     EndTurn,
     ToolUse,
     MaxTokens,
@@ -191,7 +192,7 @@ impl ChatRequest {
 }
 
 /// The model's complete reply, from a stream or a single response.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct AssistantReply {
     pub text: String,
     pub tool_calls: Vec<ToolCall>,

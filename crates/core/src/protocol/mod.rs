@@ -1,12 +1,14 @@
 //! The typed messages between the worker, content scripts and UI pages.
 //! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
 
+mod chat;
 mod connection;
 mod content;
 mod sender;
 mod stream;
 mod worker;
 
+pub use chat::{ChatEvent, ChatRequest as ChatPortRequest, CHAT_PORT};
 pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{ContentRequest, ContentResponse};
 pub use sender::check_sender;

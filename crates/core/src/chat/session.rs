@@ -1,0 +1,98 @@
+//! A window's conversation, kept in chrome.storage.session so it survives worker restarts.
+
+use crate::llm::{Message, Usage};
+use serde::{Deserialize, Serialize};
+
+/// A tab as the chat knows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TabInfo {
+    pub tab_id: i32,
+    pub title: String,
+    pub url: String,
+}
+
+/// A tab's readable text, extracted once per conversation and again when the page navigates.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PageContext {
+    pub tab: TabInfo,
+    pub text: String,
+}
+
+/// What the side panel shows, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChatEntry {
+    User { text: String, tabs: Vec<TabInfo> },
+    Assistant {
+        text: String,
+        /// Set when the user pressed Stop; the partial text stays.
+        #[serde(default)]
+        stopped: bool,
+        #[serde(default)]
+        error: Option<String>,
+    },
+    /// A pass-2 step, e.g. "Scrolled down" or a screenshot (data URL) shown to the user.
+    Step {
+        text: String,
+        #[serde(default)]
+        screenshot: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChatSession {
+    pub entries: Vec<ChatEntry>,
+    /// The model's view: questions and final answers; screenshots only as placeholders.
+    pub history: Vec<Message>,
+    pub contexts: Vec<PageContext>,
+    pub usage: Usage,
+    pub cost_usd: f64,
+}
+
+impl ChatSession {
+    /// The storage key for a window's conversation.
+    pub fn storage_key(window_id: i32) -> String {
+        format!("chat:{window_id}")
+    }
+
+    /// Contexts still valid for `tabs`: same tabs, same URLs. Anything else must be re-extracted.
+    pub fn contexts_match(&self, tabs: &[TabInfo]) -> bool {
+        self.contexts.len() == tabs.len()
+            && tabs.iter().all(|t| self.contexts.iter().any(|c| c.tab.tab_id == t.tab_id && c.tab.url == t.url))
+    }
+
+    pub fn add_usage(&mut self, usage: &Usage, cost: Option<f64>) {
+        self.usage.add(usage);
+        self.cost_usd += cost.unwrap_or(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tab(id: i32, url: &str) -> TabInfo {
+        TabInfo { tab_id: id, title: format!("t{id}"), url: url.into() }
+    }
+
+    #[test]
+    fn contexts_are_stale_when_tabs_change_or_navigate() {
+        let mut s = ChatSession::default();
+        s.contexts.push(PageContext { tab: tab(1, "http://a/"), text: "x".into() });
+        assert!(s.contexts_match(&[tab(1, "http://a/")]));
+        assert!(!s.contexts_match(&[tab(1, "http://a/next")]));
+        assert!(!s.contexts_match(&[tab(1, "http://a/"), tab(2, "http://b/")]));
+        assert!(!s.contexts_match(&[tab(2, "http://a/")]));
+    }
+
+    #[test]
+    fn session_round_trips_through_json() {
+        let mut s = ChatSession::default();
+        s.entries.push(ChatEntry::User { text: "hi".into(), tabs: vec![tab(1, "u")] });
+        s.entries.push(ChatEntry::Assistant { text: "yo".into(), stopped: true, error: None });
+        s.history.push(Message::user("hi"));
+        let back: ChatSession = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+        assert_eq!(back, s);
+    }
+}
