@@ -6,3 +6,4 @@ pub mod message;
 pub mod runtime;
 pub mod storage;
 pub mod tabs;
+pub mod windows;

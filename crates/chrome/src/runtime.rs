@@ -49,4 +49,32 @@ extern "C" {
 
     #[wasm_bindgen(method, catch, js_name = postMessage)]
     pub fn post_message(this: &Port, message: &JsValue) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method)]
+    pub fn disconnect(this: &Port);
+
+    #[wasm_bindgen(method, getter)]
+    pub fn name(this: &Port) -> String;
+
+    #[wasm_bindgen(method, getter, js_name = onMessage)]
+    pub fn on_message(this: &Port) -> Event;
+
+    #[wasm_bindgen(method, getter, js_name = onDisconnect)]
+    pub fn on_disconnect(this: &Port) -> Event;
+
+    /// A `chrome.events.Event`.
+    pub type Event;
+
+    #[wasm_bindgen(method, js_name = addListener)]
+    pub fn add_listener(this: &Event, callback: &js_sys::Function);
+
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = connect, catch)]
+    fn connect_raw(info: &JsValue) -> Result<Port, JsValue>;
+}
+
+/// Opens a long-lived port to the service worker (waking it if needed).
+pub fn connect(name: &str) -> Result<Port, JsValue> {
+    let info = js_sys::Object::new();
+    js_sys::Reflect::set(&info, &"name".into(), &name.into())?;
+    connect_raw(&info)
 }

@@ -3,22 +3,60 @@ use wasm_bindgen_futures::JsFuture;
 
 #[wasm_bindgen]
 extern "C" {
-    #[wasm_bindgen(js_namespace = ["chrome", "storage", "local"], js_name = get, catch)]
-    fn local_get_promise(keys: &JsValue) -> Result<js_sys::Promise, JsValue>;
+    /// A `chrome.storage.StorageArea` (local or session).
+    #[derive(Clone)]
+    pub type StorageArea;
 
-    #[wasm_bindgen(js_namespace = ["chrome", "storage", "local"], js_name = set, catch)]
-    fn local_set_promise(items: &JsValue) -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["chrome", "storage"], js_name = local)]
+    static LOCAL: StorageArea;
+
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["chrome", "storage"], js_name = session)]
+    static SESSION: StorageArea;
+
+    #[wasm_bindgen(method, catch, js_name = get)]
+    fn get_promise(this: &StorageArea, keys: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = set)]
+    fn set_promise(this: &StorageArea, items: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = remove)]
+    fn remove_promise(this: &StorageArea, keys: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+async fn get(area: &StorageArea, key: &str) -> Result<JsValue, JsValue> {
+    let all = JsFuture::from(area.get_promise(&JsValue::from_str(key))?).await?;
+    js_sys::Reflect::get(&all, &JsValue::from_str(key))
+}
+
+async fn set(area: &StorageArea, key: &str, value: &JsValue) -> Result<(), JsValue> {
+    let items = js_sys::Object::new();
+    js_sys::Reflect::set(&items, &JsValue::from_str(key), value)?;
+    JsFuture::from(area.set_promise(&items)?).await.map(|_| ())
+}
+
+async fn remove(area: &StorageArea, key: &str) -> Result<(), JsValue> {
+    JsFuture::from(area.remove_promise(&JsValue::from_str(key))?).await.map(|_| ())
 }
 
 /// `chrome.storage.local.get(key)`: the stored value, or undefined.
 pub async fn local_get(key: &str) -> Result<JsValue, JsValue> {
-    let all = JsFuture::from(local_get_promise(&JsValue::from_str(key))?).await?;
-    js_sys::Reflect::get(&all, &JsValue::from_str(key))
+    get(&LOCAL.with(Clone::clone), key).await
 }
 
 /// `chrome.storage.local.set({key: value})`.
 pub async fn local_set(key: &str, value: &JsValue) -> Result<(), JsValue> {
-    let items = js_sys::Object::new();
-    js_sys::Reflect::set(&items, &JsValue::from_str(key), value)?;
-    JsFuture::from(local_set_promise(&items)?).await.map(|_| ())
+    set(&LOCAL.with(Clone::clone), key, value).await
+}
+
+/// `chrome.storage.session`: survives worker restarts, cleared when the browser closes.
+pub async fn session_get(key: &str) -> Result<JsValue, JsValue> {
+    get(&SESSION.with(Clone::clone), key).await
+}
+
+pub async fn session_set(key: &str, value: &JsValue) -> Result<(), JsValue> {
+    set(&SESSION.with(Clone::clone), key, value).await
+}
+
+pub async fn session_remove(key: &str) -> Result<(), JsValue> {
+    remove(&SESSION.with(Clone::clone), key).await
 }

@@ -11,3 +11,36 @@ extern "C" {
 pub async fn send_message(tab_id: i32, message: &JsValue) -> Result<JsValue, JsValue> {
     JsFuture::from(send_message_promise(tab_id, message)?).await
 }
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = query, catch)]
+    fn query_promise(info: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = get, catch)]
+    fn get_promise(tab_id: i32) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = update, catch)]
+    fn update_promise(tab_id: i32, props: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = captureVisibleTab, catch)]
+    fn capture_visible_tab_promise(window_id: i32, options: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// `chrome.tabs.query(info)`: an array of Tab objects.
+pub async fn query(info: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(query_promise(info)?).await
+}
+
+pub async fn get(tab_id: i32) -> Result<JsValue, JsValue> {
+    JsFuture::from(get_promise(tab_id)?).await
+}
+
+pub async fn update(tab_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(update_promise(tab_id, props)?).await
+}
+
+/// A data URL of the visible part of the window's active tab.
+pub async fn capture_visible_tab(window_id: i32, options: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(capture_visible_tab_promise(window_id, options)?).await
+}

@@ -1,0 +1,186 @@
+//! The side panel: chat with the page(s), streaming, with Stop, Copy, a tab picker and new chat.
+
+mod connection;
+mod picker;
+mod view;
+
+use crate::{dom, status};
+use connection::Connection;
+use dusk_chrome::{i18n, runtime, windows};
+use dusk_core::protocol::{ChatEvent, ChatPortRequest};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use view::View;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
+
+struct Ui {
+    view: RefCell<View>,
+    picker: Element,
+    send: Element,
+    stop: Element,
+    usage: Element,
+    running: Cell<bool>,
+}
+
+impl Ui {
+    fn set_running(&self, running: bool) {
+        self.running.set(running);
+        let _ = self.stop.toggle_attribute_with_force("hidden", !running);
+        let _ = self.send.toggle_attribute_with_force("disabled", running);
+    }
+
+    fn handle(&self, event: Result<ChatEvent, String>) -> Result<(), JsValue> {
+        let mut view = self.view.borrow_mut();
+        match event {
+            Ok(ChatEvent::Session { session }) => {
+                view.clear();
+                for entry in &session.entries {
+                    view.entry(entry)?;
+                }
+                self.show_usage(session.usage.total(), session.cost_usd);
+            }
+            Ok(ChatEvent::Tabs { tabs }) => picker::fill(&self.picker, &tabs)?,
+            Ok(ChatEvent::Asked { text, tabs }) => view.question(&text, &tabs)?,
+            Ok(ChatEvent::Delta { text }) => view.delta(&text)?,
+            Ok(ChatEvent::ResetAnswer) => view.reset_answer(),
+            Ok(ChatEvent::Looking { reason }) => view.step(&format!("{} {reason}", i18n::message("lookingCloser")), None)?,
+            Ok(ChatEvent::Step { text, screenshot }) => view.step(&text, screenshot.as_deref())?,
+            Ok(ChatEvent::Usage { input_tokens, output_tokens, cost_usd }) => self.show_usage(input_tokens + output_tokens, cost_usd),
+            Ok(ChatEvent::Done { text }) => {
+                view.finish(Some(&text), None)?;
+                self.set_running(false);
+            }
+            Ok(ChatEvent::Stopped) => {
+                view.finish(None, Some(("stopped", &i18n::message("stoppedNote"))))?;
+                self.set_running(false);
+            }
+            Ok(ChatEvent::Failed { message }) => {
+                view.finish(None, Some(("error", &message)))?;
+                self.set_running(false);
+            }
+            Err(e) if self.running.get() => {
+                view.finish(None, Some(("error", &format!("{} ({e})", i18n::message("workerRestarted")))))?;
+                self.set_running(false);
+            }
+            Err(_) => {}
+        }
+        Ok(())
+    }
+
+    fn show_usage(&self, tokens: u64, cost: f64) {
+        let text = if tokens == 0 { String::new() } else { format!("{tokens} {} · ${cost:.4}", i18n::message("tokens")) };
+        self.usage.set_text_content(Some(&text));
+    }
+}
+
+pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
+    let header = dom::append(body, "header", "bar", "")?;
+    dom::append_i18n(&header, "h1", "title", "sidepanelTitle")?;
+    let modes = dom::append(&header, "div", "modes", "")?;
+    let chat_mode = dom::append_i18n(&modes, "button", "mode active", "modeChat")?;
+    chat_mode.set_id("mode-chat");
+    let agent_mode = dom::append_i18n(&modes, "button", "mode", "modeAgent")?;
+    agent_mode.set_id("mode-agent");
+    let new_chat = dom::append_i18n(&header, "button", "icon", "newChat")?;
+    new_chat.set_id("new-chat");
+    let settings = dom::append_i18n(&header, "a", "settings-link", "openSettings")?;
+    settings.set_id("open-settings");
+    settings.set_attribute("href", "#")?;
+    dom::on(&settings, "click", || {
+        wasm_bindgen_futures::spawn_local(async {
+            let _ = runtime::open_options_page().await;
+        })
+    })?;
+    status::render(body).await?;
+    let agent_notice = dom::append_i18n(body, "p", "notice", "agentComing")?;
+    agent_notice.set_id("agent-notice");
+    agent_notice.set_attribute("hidden", "")?;
+
+    let picker_box = dom::append(body, "details", "picker", "")?;
+    dom::append_i18n(&picker_box, "summary", "", "pickTabs")?;
+    let picker = dom::append(&picker_box, "div", "tab-list", "")?;
+    picker.set_id("tab-picker");
+    let messages = dom::append(body, "div", "messages", "")?;
+    messages.set_id("messages");
+    let composer = dom::append(body, "div", "composer", "")?;
+    let question: HtmlTextAreaElement = dom::append(&composer, "textarea", "", "")?.dyn_into()?;
+    question.set_id("question");
+    question.set_placeholder(&i18n::message("askPlaceholder"));
+    let send = dom::append_i18n(&composer, "button", "primary", "send")?;
+    send.set_id("send");
+    let stop = dom::append_i18n(&composer, "button", "stop", "stop")?;
+    stop.set_id("stop");
+    stop.set_attribute("hidden", "")?;
+    let usage = dom::append(body, "div", "usage", "")?;
+    usage.set_id("usage");
+
+    let window_id = windows::current_id().await.unwrap_or(-1);
+    let ui = Rc::new(Ui { view: RefCell::new(View::new(messages)), picker, send: send.clone(), stop: stop.clone(), usage, running: Cell::new(false) });
+    let handler_ui = ui.clone();
+    let conn = Connection::new(move |event| {
+        if let Err(e) = handler_ui.handle(event) {
+            web_sys::console::error_1(&e);
+        }
+    });
+    conn.send(&ChatPortRequest::Load { window_id })?;
+    conn.send(&ChatPortRequest::ListTabs { window_id })?;
+
+    let ask = {
+        let (conn, ui, question) = (conn.clone(), ui.clone(), question.clone());
+        move || {
+            let text = question.value().trim().to_string();
+            if text.is_empty() || ui.running.get() {
+                return;
+            }
+            question.set_value("");
+            ui.set_running(true);
+            let tab_ids = picker::checked(&ui.picker);
+            if let Err(e) = conn.send(&ChatPortRequest::Ask { window_id, question: text, tab_ids }) {
+                let _ = ui.handle(Ok(ChatEvent::Failed { message: format!("{e:?}") }));
+            }
+        }
+    };
+    let ask = Rc::new(ask);
+    {
+        let ask = ask.clone();
+        dom::on(&send, "click", move || ask())?;
+    }
+    let on_key = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+        if e.key() == "Enter" && !e.shift_key() && !e.is_composing() {
+            e.prevent_default();
+            ask();
+        }
+    });
+    question.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
+    on_key.forget();
+    {
+        let conn = conn.clone();
+        dom::on(&stop, "click", move || {
+            let _ = conn.send(&ChatPortRequest::Stop { window_id });
+        })?;
+    }
+    {
+        let conn = conn.clone();
+        dom::on(&new_chat, "click", move || {
+            let _ = conn.send(&ChatPortRequest::Clear { window_id });
+            let _ = conn.send(&ChatPortRequest::ListTabs { window_id });
+        })?;
+    }
+    {
+        let (chat_mode1, agent_mode2, notice) = (chat_mode.clone(), agent_mode.clone(), agent_notice.clone());
+        dom::on(&agent_mode, "click", move || {
+            let _ = agent_mode2.class_list().add_1("active");
+            let _ = chat_mode1.class_list().remove_1("active");
+            let _ = notice.remove_attribute("hidden");
+        })?;
+        let (chat_mode2, agent_mode, notice) = (chat_mode.clone(), agent_mode.clone(), agent_notice);
+        dom::on(&chat_mode, "click", move || {
+            let _ = chat_mode2.class_list().add_1("active");
+            let _ = agent_mode.class_list().remove_1("active");
+            let _ = notice.set_attribute("hidden", "");
+        })?;
+    }
+    Ok(())
+}
