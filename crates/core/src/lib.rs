@@ -1,6 +1,7 @@
 //! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
 
 pub mod error;
+pub mod page;
 pub mod protocol;
 pub mod settings;
 

@@ -1,7 +1,10 @@
 //! The typed messages between the worker, content scripts and UI pages.
 //! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
 
+pub mod actions;
 mod content;
+pub mod css;
+pub mod page;
 mod sender;
 mod worker;
 
