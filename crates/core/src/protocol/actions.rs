@@ -77,6 +77,7 @@ pub enum FailReason {
     NotEditable,
     NoOption,
     BadTarget,
+    AtEdge,
 }
 
 /// The answer to every action: whether it worked and a sentence saying what happened or why not.
