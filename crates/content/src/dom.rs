@@ -97,7 +97,12 @@ pub fn control_label(el: &Element) -> String {
             return text;
         }
     }
-    ["aria-label", "placeholder", "title", "name"].iter().find_map(|a| attr(el, a)).unwrap_or_default()
+    if let Some(label) = ["aria-label", "placeholder", "title"].iter().find_map(|a| attr(el, a)) {
+        return label;
+    }
+    // A <label> right before the control without a `for` is how many hand-written forms label fields.
+    let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !p.has_attribute("for"));
+    prev.and_then(|p| p.text_content()).map(|t| clean_text(&t, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
 }
 
 /// The text an agent sees for an element: accessible name or text content.

@@ -17,7 +17,7 @@ pub fn inspect(doc: &Document, selector: &str, limit: u32) -> Result<(Vec<Inspec
             let t = tag(&f.el);
             InspectedElement {
                 selector: unique_selector(&f.el),
-                text: element_text(&f.el, &t, 60),
+                text: element_text(&f.el, &t, 200),
                 tag: t,
                 style: element_style(&f.el),
                 rect: top_rect(&f.el),
