@@ -1,6 +1,10 @@
 // Bundled by esbuild with the wasm2js build of crates/content; runs synchronously at document_start.
 import { handle_message } from "../target/pkg/content/dusk_content.js";
 
+// Only the top frame answers: it reaches same-origin frames itself, and a frame answering first would win the reply.
+const isTop = window.top === window;
+
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  if (!isTop) return false;
   sendResponse(handle_message(message, sender.id));
 });

@@ -1,7 +1,15 @@
 //! The content script. JS registers the listener; each message lands in `handle_message`,
 //! which answers synchronously so it can run at document_start.
 
+mod actions;
+mod css;
+mod dom;
+mod overlay;
+mod read;
+mod registry;
 mod rpc;
+mod selector;
+mod walk;
 
 use dusk_core::protocol::{check_sender, ContentRequest, ContentResponse};
 use wasm_bindgen::prelude::*;

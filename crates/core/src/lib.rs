@@ -3,6 +3,7 @@
 pub mod chat;
 pub mod error;
 pub mod llm;
+pub mod page;
 pub mod protocol;
 pub mod settings;
 

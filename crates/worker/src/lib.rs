@@ -1,5 +1,6 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
+mod chat;
 mod fetch;
 mod llm;
 mod port;

@@ -23,8 +23,18 @@ fn post(port: &Port, event: &PortEvent) {
     let _ = port.post_message(&to_js(event));
 }
 
+/// Messages on a long-lived port: `chat` for the side panel, `llm` for raw model calls.
 #[wasm_bindgen]
 pub async fn handle_port_message(port: Port, message: JsValue) {
+    if port.name() == dusk_core::protocol::CHAT_PORT {
+        match from_js(message) {
+            Ok(request) => crate::chat::handle(port, request).await,
+            Err(message) => {
+                let _ = port.post_message(&to_js(&dusk_core::protocol::ChatEvent::Failed { message }));
+            }
+        }
+        return;
+    }
     match from_js::<PortRequest>(message) {
         Ok(PortRequest::Complete { request_id, request }) => complete(port, request_id, request).await,
         Ok(PortRequest::Stop { request_id }) => abort_where(|_, id| id == request_id),

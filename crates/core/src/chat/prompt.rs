@@ -118,3 +118,42 @@ mod tests {
         assert_eq!(budget_per_tab(0), PAGE_TOKEN_BUDGET);
     }
 }
+
+/// A page's text snapshot as Markdown-ish text: headings, then their text.
+pub fn snapshot_text(s: &crate::protocol::page::TextSnapshot) -> String {
+    let mut out = String::new();
+    for section in &s.sections {
+        if let Some(h) = &section.heading {
+            out.push_str(&format!("{} {h}\n", "#".repeat(section.level.clamp(1, 6) as usize)));
+        }
+        if !section.text.is_empty() {
+            out.push_str(section.text.trim());
+            out.push_str("\n\n");
+        }
+    }
+    if s.truncated {
+        out.push_str(&format!("[… cut to {} of {} tokens]\n", s.tokens, s.total_tokens));
+    }
+    out
+}
+
+#[cfg(test)]
+mod snapshot_tests {
+    use super::snapshot_text;
+    use crate::protocol::page::{TextSection, TextSnapshot};
+
+    #[test]
+    fn sections_keep_their_headings_and_cuts_are_marked() {
+        let s = TextSnapshot {
+            title: "T".into(),
+            sections: vec![
+                TextSection { heading: None, level: 0, text: "Intro.".into() },
+                TextSection { heading: Some("Usage".into()), level: 2, text: "Run it.".into() },
+            ],
+            tokens: 5,
+            total_tokens: 50,
+            truncated: true,
+        };
+        assert_eq!(snapshot_text(&s), "Intro.\n\n## Usage\nRun it.\n\n[… cut to 5 of 50 tokens]\n");
+    }
+}

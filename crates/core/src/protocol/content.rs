@@ -1,12 +1,124 @@
+use super::actions::{ActionResult, Direction, Modifiers, Target};
+use super::css::{CssApplied, DarkModeInfo};
+use super::page::{
+    ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch,
+    TextSnapshot,
+};
 use serde::{Deserialize, Serialize};
 
+fn ten() -> u32 {
+    10
+}
+fn summary_text_limit() -> u32 {
+    2000
+}
+fn token_budget() -> u32 {
+    2000
+}
+
 /// DOM RPCs the worker sends to a tab's content script with `chrome.tabs.sendMessage`.
+/// docs/protocol.md ("Content script RPCs") describes each one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ContentRequest {
     Ping,
     /// Counts the elements matching a CSS selector.
     CountElements { selector: String },
+
+    PageSummary {
+        #[serde(default = "summary_text_limit")]
+        text_limit: u32,
+    },
+    GetElements {
+        #[serde(default)]
+        filter: ElementFilter,
+        #[serde(default)]
+        visible_only: bool,
+    },
+    GetElementDetails { indices: Vec<u32> },
+    Inspect {
+        selector: String,
+        #[serde(default = "ten")]
+        limit: u32,
+    },
+    GetColorPalette,
+    QueryElements {
+        description: String,
+        #[serde(default = "ten")]
+        limit: u32,
+    },
+    TextSnapshot {
+        #[serde(default = "token_budget")]
+        token_budget: u32,
+    },
+
+    DetectDarkMode,
+    ApplyCss { css: String, id: String },
+    RemoveCss { id: String },
+
+    Click {
+        #[serde(flatten)]
+        target: Target,
+        #[serde(default)]
+        modifiers: Modifiers,
+    },
+    TypeText {
+        #[serde(flatten)]
+        target: Target,
+        text: String,
+        #[serde(default)]
+        clear: bool,
+    },
+    Select {
+        #[serde(flatten)]
+        target: Target,
+        #[serde(default)]
+        value: Option<String>,
+        #[serde(default)]
+        text: Option<String>,
+    },
+    Hover {
+        #[serde(flatten)]
+        target: Target,
+    },
+    /// Scrolls the page, or the element named by the target.
+    Scroll {
+        #[serde(flatten)]
+        target: Target,
+        direction: Direction,
+        /// Pixels; defaults to most of a viewport (or of the element's box).
+        #[serde(default)]
+        amount: Option<f64>,
+    },
+    /// Presses a key on the focused element, or on the target after focusing it.
+    PressKey {
+        #[serde(flatten)]
+        target: Target,
+        key: String,
+        #[serde(default)]
+        modifiers: Modifiers,
+    },
+    DragDrop { from: Point, to: Point },
+
+    /// Outlines an indexed element for `duration_ms` (default 1500).
+    Highlight {
+        index: u32,
+        #[serde(default)]
+        duration_ms: Option<u32>,
+    },
+    /// Covers the page so the user can't interfere while an agent acts; expires after `ttl_ms`
+    /// (default 5000) unless renewed by `heartbeat`.
+    Mask {
+        #[serde(default)]
+        label: Option<String>,
+        #[serde(default)]
+        ttl_ms: Option<u32>,
+    },
+    Heartbeat {
+        #[serde(default)]
+        ttl_ms: Option<u32>,
+    },
+    Unmask,
 }
 
 /// The content script's replies.
@@ -15,5 +127,18 @@ pub enum ContentRequest {
 pub enum ContentResponse {
     Pong { version: String, url: String },
     ElementCount { selector: String, count: u32 },
+    PageSummary(PageSummary),
+    Elements { elements: Vec<ElementInfo>, total: u32 },
+    ElementDetails { details: Vec<ElementDetails>, missing: Vec<u32> },
+    Inspected { elements: Vec<InspectedElement>, total: u32 },
+    ColorPalette(Palette),
+    QueryResults { matches: Vec<QueryMatch> },
+    TextSnapshot(TextSnapshot),
+    DarkMode(DarkModeInfo),
+    CssApplied(CssApplied),
+    CssRemoved { id: String, removed: bool },
+    Action(ActionResult),
+    /// Mask state after mask / heartbeat / unmask.
+    Mask { active: bool, expires_in_ms: u32 },
     Error { message: String },
 }

@@ -1,9 +1,12 @@
 //! The typed messages between the worker, content scripts and UI pages.
 //! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
 
+pub mod actions;
 mod chat;
 mod connection;
 mod content;
+pub mod css;
+pub mod page;
 mod sender;
 mod stream;
 mod worker;

@@ -1,0 +1,263 @@
+//! Small DOM helpers shared by every RPC group: documents, rects in top-frame coordinates,
+//! visibility, text, computed styles, deep focus and hit-testing.
+
+use dusk_core::page::elements::{clean_text, describe};
+use dusk_core::protocol::page::{ElementStyle, Rect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Window};
+
+#[wasm_bindgen]
+extern "C" {
+    /// An Element seen through the one method web-sys lacks.
+    type Checkable;
+    #[wasm_bindgen(method, js_name = checkVisibility)]
+    fn check_visibility(this: &Checkable, options: &JsValue) -> JsValue;
+}
+
+pub fn window() -> Result<Window, String> {
+    web_sys::window().ok_or_else(|| "no window".to_string())
+}
+
+pub fn document() -> Result<Document, String> {
+    window()?.document().ok_or_else(|| "no document".to_string())
+}
+
+/// Builds a plain JS object from key/value pairs (event init dicts, options).
+pub fn obj(pairs: &[(&str, JsValue)]) -> js_sys::Object {
+    let o = js_sys::Object::new();
+    for (k, v) in pairs {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+    }
+    o
+}
+
+pub fn tag(el: &Element) -> String {
+    el.tag_name().to_ascii_lowercase()
+}
+
+pub fn attr(el: &Element, name: &str) -> Option<String> {
+    el.get_attribute(name).filter(|v| !v.trim().is_empty())
+}
+
+fn to_rect(r: &web_sys::DomRect) -> Rect {
+    Rect { x: r.left(), y: r.top(), width: r.width(), height: r.height() }
+}
+
+/// The element's rect in its own document's viewport.
+pub fn local_rect(el: &Element) -> Rect {
+    to_rect(&el.get_bounding_client_rect())
+}
+
+/// Offset of a document's viewport inside the top frame's viewport (same-origin frames only).
+pub fn frame_offset(doc: &Document) -> (f64, f64) {
+    let (mut dx, mut dy) = (0.0, 0.0);
+    let mut view = doc.default_view();
+    for _ in 0..16 {
+        let Some(frame) = view.as_ref().and_then(|w| w.frame_element().ok().flatten()) else { break };
+        let r = frame.get_bounding_client_rect();
+        dx += r.left() + f64::from(frame.client_left());
+        dy += r.top() + f64::from(frame.client_top());
+        view = frame.owner_document().and_then(|d| d.default_view());
+    }
+    (dx, dy)
+}
+
+/// The element's rect in the top frame's viewport.
+pub fn top_rect(el: &Element) -> Rect {
+    let mut r = local_rect(el);
+    if let Some(doc) = el.owner_document() {
+        let (dx, dy) = frame_offset(&doc);
+        r.x += dx;
+        r.y += dy;
+    }
+    r
+}
+
+/// Rendered, not `visibility: hidden`, not fully transparent, and with a non-empty box.
+pub fn is_visible(el: &Element, rect: &Rect) -> bool {
+    if rect.width <= 0.0 || rect.height <= 0.0 {
+        return false;
+    }
+    let opts = obj(&[("checkOpacity", true.into()), ("checkVisibilityCSS", true.into())]);
+    el.unchecked_ref::<Checkable>().check_visibility(&opts).as_bool().unwrap_or(true)
+}
+
+pub fn is_disabled(el: &Element) -> bool {
+    el.matches(":disabled").unwrap_or(false) || el.get_attribute("aria-disabled").as_deref() == Some("true")
+}
+
+/// Visible label of a form control: its <label>s, then aria-label, placeholder, title.
+pub fn control_label(el: &Element) -> String {
+    let labels = js_sys::Reflect::get(el, &"labels".into()).ok().filter(|l| l.is_object()).map(|l| l.unchecked_into::<web_sys::NodeList>());
+    if let Some(labels) = labels {
+        let text: Vec<String> = (0..labels.length()).filter_map(|i| labels.item(i)).filter_map(|n| n.text_content()).collect();
+        let text = clean_text(&text.join(" "), 80);
+        if !text.is_empty() {
+            return text;
+        }
+    }
+    if let Some(label) = ["aria-label", "placeholder", "title"].iter().find_map(|a| attr(el, a)) {
+        return label;
+    }
+    // A <label> right before the control without a `for` is how many hand-written forms label fields.
+    let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !p.has_attribute("for"));
+    prev.and_then(|p| p.text_content()).map(|t| clean_text(&t, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
+}
+
+/// The text an agent sees for an element: accessible name or text content.
+pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
+    let raw = match tag {
+        "input" => {
+            let t = el.get_attribute("type").unwrap_or_default().to_ascii_lowercase();
+            if matches!(t.as_str(), "button" | "submit" | "reset") {
+                el.get_attribute("value").unwrap_or_else(|| t.clone())
+            } else {
+                control_label(el)
+            }
+        }
+        "textarea" | "select" => control_label(el),
+        "img" => attr(el, "alt").or_else(|| attr(el, "title")).unwrap_or_default(),
+        "iframe" | "frame" => attr(el, "title").or_else(|| attr(el, "src")).unwrap_or_default(),
+        _ => attr(el, "aria-label")
+            .or_else(|| el.text_content().filter(|t| !t.trim().is_empty()))
+            .or_else(|| attr(el, "title"))
+            .unwrap_or_default(),
+    };
+    clean_text(&raw, max)
+}
+
+/// `tag#id "text"` for messages.
+pub fn describe_el(el: &Element) -> String {
+    let t = tag(el);
+    describe(&t, &el.id(), &element_text(el, &t, 40))
+}
+
+/// Computed styles an agent needs to judge how an element looks.
+pub fn element_style(el: &Element) -> ElementStyle {
+    let Some(s) = el.owner_document().and_then(|d| d.default_view()).and_then(|w| w.get_computed_style(el).ok().flatten()) else {
+        return ElementStyle::default();
+    };
+    let p = |name: &str| s.get_property_value(name).unwrap_or_default();
+    ElementStyle {
+        color: p("color"),
+        background_color: p("background-color"),
+        font_size: p("font-size"),
+        font_weight: p("font-weight"),
+        border_color: p("border-top-color"),
+        border_width: p("border-top-width"),
+        border_style: p("border-top-style"),
+        border_radius: p("border-top-left-radius"),
+        display: p("display"),
+        position: p("position"),
+        visibility: p("visibility"),
+        opacity: p("opacity"),
+    }
+}
+
+/// The focused element, looking through shadow roots and same-origin frames.
+pub fn deep_active_element(doc: &Document) -> Option<Element> {
+    let mut el = doc.active_element()?;
+    for _ in 0..32 {
+        if let Some(inner) = el.shadow_root().and_then(|s| s.active_element()) {
+            el = inner;
+            continue;
+        }
+        if let Some(inner) = as_tag::<web_sys::HtmlIFrameElement>(&el, "iframe").and_then(|f| f.content_document()).and_then(|d| d.active_element()) {
+            el = inner;
+            continue;
+        }
+        break;
+    }
+    Some(el)
+}
+
+/// The topmost element at a point of `doc`'s viewport, descending into open shadow roots and
+/// same-origin frames. Returns it with the point in its own document's coordinates.
+pub fn deep_element_from_point(doc: &Document, x: f64, y: f64) -> Option<(Element, f64, f64)> {
+    let (mut x, mut y) = (x, y);
+    let mut el = doc.element_from_point(x as f32, y as f32)?;
+    for _ in 0..32 {
+        if let Some(inner) = el.shadow_root().and_then(|s| s.element_from_point(x as f32, y as f32)) {
+            if inner != el {
+                el = inner;
+                continue;
+            }
+        }
+        if let Some(frame) = as_tag::<web_sys::HtmlIFrameElement>(&el, "iframe") {
+            if let Some(inner_doc) = frame.content_document() {
+                let r = el.get_bounding_client_rect();
+                let (fx, fy) = (x - r.left() - f64::from(el.client_left()), y - r.top() - f64::from(el.client_top()));
+                if let Some(inner) = inner_doc.element_from_point(fx as f32, fy as f32) {
+                    el = inner;
+                    x = fx;
+                    y = fy;
+                    continue;
+                }
+            }
+        }
+        break;
+    }
+    Some((el, x, y))
+}
+
+/// Whether `node` is `ancestor` or inside it, crossing shadow-root boundaries.
+pub fn composed_contains(ancestor: &Element, node: &Element) -> bool {
+    let mut cur: Option<web_sys::Node> = Some(node.clone().into());
+    for _ in 0..2048 {
+        let Some(n) = cur else { return false };
+        if ancestor.is_same_node(Some(&n)) {
+            return true;
+        }
+        cur = n.parent_node().map(|p| match as_shadow_root(&p) {
+            Some(root) => root.host().into(),
+            None => p,
+        });
+    }
+    false
+}
+
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+// Nodes from same-origin frames belong to another JS realm, where `instanceof` checks (dyn_into)
+// fail; these casts check node types and tag names instead.
+
+/// The node as an Element, whatever realm it comes from.
+pub fn as_element(node: web_sys::Node) -> Option<Element> {
+    (node.node_type() == web_sys::Node::ELEMENT_NODE).then(|| node.unchecked_into())
+}
+
+/// HTML-namespace elements get HtmlElement's methods (focus, innerText, isContentEditable).
+pub fn as_html(el: &Element) -> Option<&web_sys::HtmlElement> {
+    (el.namespace_uri().as_deref() == Some("http://www.w3.org/1999/xhtml")).then(|| el.unchecked_ref())
+}
+
+pub fn as_tag<'a, T: JsCast>(el: &'a Element, name: &str) -> Option<&'a T> {
+    el.tag_name().eq_ignore_ascii_case(name).then(|| el.unchecked_ref::<T>())
+}
+
+pub fn as_shadow_root(node: &web_sys::Node) -> Option<&web_sys::ShadowRoot> {
+    let is_root = node.node_type() == web_sys::Node::DOCUMENT_FRAGMENT_NODE && js_sys::Reflect::has(node, &"host".into()).unwrap_or(false);
+    is_root.then(|| node.unchecked_ref())
+}
+
+pub fn as_document(node: &web_sys::Node) -> Option<&Document> {
+    (node.node_type() == web_sys::Node::DOCUMENT_NODE).then(|| node.unchecked_ref())
+}
+
+pub fn as_function(v: JsValue) -> Option<js_sys::Function> {
+    v.is_function().then(|| v.unchecked_into())
+}
+
+/// A method of `target` looked up by name, callable whatever realm it comes from.
+pub fn method(target: &JsValue, name: &str) -> Option<js_sys::Function> {
+    js_sys::Reflect::get(target, &name.into()).ok().and_then(as_function)
+}
+
+pub fn focus(el: &Element) {
+    if let Some(h) = as_html(el) {
+        let _ = h.focus();
+    }
+}

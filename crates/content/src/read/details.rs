@@ -1,0 +1,36 @@
+//! get_element_details: attributes, a round-tripping selector and an XPath for indexed elements.
+
+use crate::dom::tag;
+use crate::registry::{lookup, Lookup};
+use crate::selector::{host_chain, unique_selector, xpath_of};
+use dusk_core::page::elements::clean_text;
+use dusk_core::protocol::page::ElementDetails;
+use std::collections::BTreeMap;
+
+pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
+    let (mut details, mut missing) = (Vec::new(), Vec::new());
+    for &index in indices.iter().take(50) {
+        let Lookup::Found(el) = lookup(index) else {
+            missing.push(index);
+            continue;
+        };
+        let mut attributes = BTreeMap::new();
+        let names = el.get_attribute_names();
+        for name in names.iter().filter_map(|n| n.as_string()) {
+            let value = el.get_attribute(&name).unwrap_or_default();
+            attributes.insert(name, clean_text(&value, 300));
+        }
+        let parent_text = el.parent_element().and_then(|p| p.text_content()).map(|t| clean_text(&t, 100)).unwrap_or_default();
+        details.push(ElementDetails {
+            index,
+            tag: tag(&el),
+            attributes,
+            selector: unique_selector(&el),
+            xpath: xpath_of(&el),
+            parent_text,
+            child_count: el.child_element_count(),
+            host_selectors: host_chain(&el),
+        });
+    }
+    (details, missing)
+}

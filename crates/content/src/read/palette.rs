@@ -1,0 +1,77 @@
+//! get_color_palette: colours of the elements visible in the viewport, grouped by role and
+//! weighted by painted area. One computed-style read per element, no writes, so no layout thrash.
+
+use crate::dom::{tag, window};
+use dusk_core::page::palette::{is_accent, PaletteBuilder, Role};
+use dusk_core::protocol::page::{Palette, Rect};
+use web_sys::{Document, Element};
+
+/// Caps the work on huge pages; the viewport rarely shows more.
+const MAX_SAMPLED: u32 = 4000;
+
+fn own_text_len(el: &Element) -> usize {
+    let children = el.child_nodes();
+    let mut len = 0;
+    for i in 0..children.length().min(64) {
+        if let Some(node) = children.item(i) {
+            if node.node_type() == web_sys::Node::TEXT_NODE {
+                len += node.text_content().map_or(0, |t| t.trim().len());
+            }
+        }
+    }
+    len
+}
+
+pub fn get_palette(doc: &Document) -> Result<Palette, String> {
+    let win = window()?;
+    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let viewport = Rect { x: 0.0, y: 0.0, width: num(win.inner_width()), height: num(win.inner_height()) };
+    let mut b = PaletteBuilder::default();
+    let Ok(list) = doc.query_selector_all("html, body, body *") else { return Ok(b.finish()) };
+    let mut sampled = 0;
+    for i in 0..list.length() {
+        if sampled >= MAX_SAMPLED {
+            break;
+        }
+        let Some(el) = list.item(i).and_then(crate::dom::as_element) else { continue };
+        let r = el.get_bounding_client_rect();
+        let rect = Rect { x: r.left(), y: r.top(), width: r.width(), height: r.height() };
+        let area = rect.intersect(&viewport).area();
+        if area <= 0.0 {
+            continue;
+        }
+        let t = tag(&el);
+        if matches!(t.as_str(), "script" | "style" | "dusk-overlay" | "head" | "meta" | "link") {
+            continue;
+        }
+        let Some(style) = win.get_computed_style(&el).ok().flatten() else { continue };
+        let p = |name: &str| style.get_property_value(name).unwrap_or_default();
+        if p("visibility") == "hidden" || p("opacity") == "0" {
+            continue;
+        }
+        sampled += 1;
+        b.element_sampled();
+        let bg = p("background-color");
+        let interactive = matches!(t.as_str(), "a" | "button") || el.has_attribute("role");
+        if is_accent(&bg) && (interactive || area < viewport.area() * 0.05) {
+            b.add(Role::Accent, &bg, area);
+        } else {
+            b.add(Role::Background, &bg, area);
+        }
+        let text_len = own_text_len(&el);
+        if text_len > 0 {
+            let color = p("color");
+            let weight = (text_len as f64) * 100.0;
+            if t == "a" && is_accent(&color) {
+                b.add(Role::Accent, &color, weight);
+            } else {
+                b.add(Role::Text, &color, weight);
+            }
+        }
+        let width: f64 = p("border-top-width").trim_end_matches("px").parse().unwrap_or(0.0);
+        if width > 0.0 && p("border-top-style") != "none" {
+            b.add(Role::Border, &p("border-top-color"), (rect.width + rect.height) * 2.0 * width);
+        }
+    }
+    Ok(b.finish())
+}

@@ -1,0 +1,10 @@
+//! Pure logic behind the content script's DOM RPCs, tested natively.
+
+pub mod color;
+pub mod cssparse;
+pub mod elements;
+pub mod keys;
+pub mod palette;
+pub mod query;
+pub mod selector;
+pub mod text;

@@ -1,0 +1,130 @@
+//! Splits a page's rendered text into sections under its headings and cuts it to a token budget.
+
+use crate::protocol::page::{TextSection, TextSnapshot};
+
+/// Rough token count: about four characters per token for English prose.
+pub fn estimate_tokens(s: &str) -> u32 {
+    let chars = s.chars().count() as u32;
+    chars.div_ceil(4)
+}
+
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Splits rendered text (innerText lines) into sections at the lines that are the page's headings.
+/// `headings` are (level, text) in document order; headings not rendered as their own line are skipped.
+pub fn sectionize(text: &str, headings: &[(u8, String)]) -> Vec<TextSection> {
+    let heads: Vec<(u8, String)> = headings.iter().map(|(l, t)| (*l, norm(t))).filter(|(_, t)| !t.is_empty()).collect();
+    let mut sections = vec![TextSection::default()];
+    let mut next = 0;
+    for line in text.lines().map(norm).filter(|l| !l.is_empty()) {
+        let found = heads[next.min(heads.len())..].iter().take(8).position(|(_, t)| *t == line);
+        if let Some(skip) = found {
+            let (level, heading) = heads[next + skip].clone();
+            next += skip + 1;
+            sections.push(TextSection { heading: Some(heading), level, text: String::new() });
+            continue;
+        }
+        if let Some(current) = sections.last_mut() {
+            if !current.text.is_empty() {
+                current.text.push('\n');
+            }
+            current.text.push_str(&line);
+        }
+    }
+    if sections.first().is_some_and(|s| s.text.is_empty()) {
+        sections.remove(0);
+    }
+    sections
+}
+
+/// Cuts `s` to about `tokens` tokens at a word boundary, marking the cut with "…".
+pub fn cut_to_tokens(s: &str, tokens: u32) -> String {
+    let max_chars = tokens as usize * 4;
+    if s.chars().count() <= max_chars {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(max_chars.saturating_sub(1)).collect();
+    let end = cut.rfind(char::is_whitespace).filter(|&i| i > cut.len() / 2).unwrap_or(cut.len());
+    format!("{}…", cut[..end].trim_end())
+}
+
+/// Fits sections into `budget` tokens: headings first, then text shared out so every section keeps some.
+pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextSnapshot {
+    let head_cost = |s: &TextSection| s.heading.as_deref().map_or(0, estimate_tokens) + 1;
+    let total: u32 = sections.iter().map(|s| head_cost(s) + estimate_tokens(&s.text)).sum();
+    if total <= budget {
+        return TextSnapshot { title: title.into(), sections, tokens: total, total_tokens: total, truncated: false };
+    }
+    // Keep as many sections' headings as a third of the budget allows, in document order.
+    let mut kept = Vec::new();
+    let mut heads = 0;
+    for s in sections {
+        let cost = head_cost(&s);
+        if heads + cost > budget / 3 && !kept.is_empty() {
+            break;
+        }
+        heads += cost;
+        kept.push(s);
+    }
+    // Water-filling: small sections keep all their text, large ones share what is left equally.
+    let needs: Vec<u32> = kept.iter().map(|s| estimate_tokens(&s.text)).collect();
+    let mut order: Vec<usize> = (0..needs.len()).collect();
+    order.sort_by_key(|&i| needs[i]);
+    let mut left = budget.saturating_sub(heads);
+    let mut grants = vec![0; needs.len()];
+    for (n, &i) in order.iter().enumerate() {
+        let fair = left / (order.len() - n) as u32;
+        grants[i] = needs[i].min(fair);
+        left -= grants[i];
+    }
+    let mut tokens = heads;
+    for (s, grant) in kept.iter_mut().zip(grants) {
+        s.text = cut_to_tokens(&s.text, grant);
+        tokens += estimate_tokens(&s.text);
+    }
+    TextSnapshot { title: title.into(), sections: kept, tokens, total_tokens: total, truncated: true }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_at_rendered_headings() {
+        let text = "Intro line\nGuide\nFirst para\n\nSecond para\nInstall\nRun it";
+        let heads = vec![(1, "Guide".to_string()), (2, "Hidden heading".to_string()), (2, " Install ".to_string())];
+        let s = sectionize(text, &heads);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].heading, None);
+        assert_eq!(s[0].text, "Intro line");
+        assert_eq!(s[1].heading.as_deref(), Some("Guide"));
+        assert_eq!(s[1].text, "First para\nSecond para");
+        assert_eq!((s[2].level, s[2].text.as_str()), (2, "Run it"));
+    }
+
+    #[test]
+    fn fits_a_budget_keeping_every_heading() {
+        let long = "word ".repeat(400);
+        let sections = (0..4)
+            .map(|i| TextSection { heading: Some(format!("Heading {i}")), level: 2, text: if i == 1 { "short".into() } else { long.clone() } })
+            .collect();
+        let snap = fit_budget("T", sections, 200);
+        assert!(snap.truncated);
+        assert_eq!(snap.sections.len(), 4);
+        assert!(snap.tokens <= 200, "{}", snap.tokens);
+        assert!(snap.total_tokens > 1000);
+        assert_eq!(snap.sections[1].text, "short");
+        assert!(snap.sections[3].text.ends_with('…') && snap.sections[3].text.len() > 40);
+    }
+
+    #[test]
+    fn small_text_is_untouched() {
+        let s = vec![TextSection { heading: None, level: 0, text: "hello".into() }];
+        let snap = fit_budget("T", s.clone(), 100);
+        assert!(!snap.truncated);
+        assert_eq!(snap.sections, s);
+        assert_eq!(cut_to_tokens("abc def ghi jkl", 2), "abc def…");
+    }
+}

@@ -1,0 +1,206 @@
+//! Types of the reading RPCs: summary, indexed elements, details, inspect, palette, query, text.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A rectangle in CSS pixels, relative to the top frame's viewport.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Rect {
+    pub fn center(&self) -> (f64, f64) {
+        (self.x + self.width / 2.0, self.y + self.height / 2.0)
+    }
+    pub fn area(&self) -> f64 {
+        self.width.max(0.0) * self.height.max(0.0)
+    }
+    /// The part of this rectangle inside `other`.
+    pub fn intersect(&self, other: &Rect) -> Rect {
+        let x = self.x.max(other.x);
+        let y = self.y.max(other.y);
+        let right = (self.x + self.width).min(other.x + other.width);
+        let bottom = (self.y + self.height).min(other.y + other.height);
+        Rect { x, y, width: (right - x).max(0.0), height: (bottom - y).max(0.0) }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Size {
+    pub width: f64,
+    pub height: f64,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// Counts of interactive things on the page, shadow roots and same-origin frames included.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ElementCounts {
+    pub buttons: u32,
+    pub inputs: u32,
+    pub links: u32,
+    pub selects: u32,
+    pub images: u32,
+    pub forms: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PageSummary {
+    pub url: String,
+    pub title: String,
+    pub viewport: Size,
+    pub scroll: Point,
+    /// The scrollable size of the document.
+    pub page: Size,
+    pub counts: ElementCounts,
+    /// Rendered text of the page, cut to `text_limit` characters.
+    pub text: String,
+    pub text_truncated: bool,
+    /// The focused element, as `tag#id "text"`, if any besides body.
+    pub focused: Option<String>,
+}
+
+/// Which interactive elements `get_elements` lists.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ElementFilter {
+    Button,
+    Input,
+    Link,
+    Select,
+    Image,
+    #[default]
+    All,
+}
+
+/// One indexed element. The index stays the same for the same element across calls.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ElementInfo {
+    pub index: u32,
+    pub tag: String,
+    /// Visible text or accessible name, at most 50 characters.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "type")]
+    pub input_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub href: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<bool>,
+    pub visible: bool,
+    pub enabled: bool,
+    pub rect: Rect,
+    /// First listed by this call: the page added it since the previous `get_elements`.
+    pub new: bool,
+    /// Where it lives when not in the top document: "shadow", "iframe", "cross_origin_iframe".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElementDetails {
+    pub index: u32,
+    pub tag: String,
+    pub attributes: BTreeMap<String, String>,
+    /// A CSS selector that `querySelector` resolves to this element (within its document or shadow root).
+    pub selector: String,
+    pub xpath: String,
+    pub parent_text: String,
+    pub child_count: u32,
+    /// Hosts from the top document down to this element's root, when it sits in frames or shadow roots.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub host_selectors: Vec<String>,
+}
+
+/// Computed styles of one element, as `inspect` and `query_elements` report them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ElementStyle {
+    pub color: String,
+    pub background_color: String,
+    pub font_size: String,
+    pub font_weight: String,
+    pub border_color: String,
+    pub border_width: String,
+    pub border_style: String,
+    pub border_radius: String,
+    pub display: String,
+    pub position: String,
+    pub visibility: String,
+    pub opacity: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InspectedElement {
+    pub selector: String,
+    pub tag: String,
+    pub text: String,
+    pub style: ElementStyle,
+    pub rect: Rect,
+}
+
+/// One colour of the palette, merged with near-identical shades.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PaletteColor {
+    /// `#rrggbb` (or `#rrggbbaa`) in sRGB, clamped to gamut.
+    pub hex: String,
+    /// The colour as Chromium reported it, for the most common member.
+    pub css: String,
+    pub count: u32,
+    /// Share of this group's painted area, 0..1.
+    pub weight: f64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Palette {
+    pub backgrounds: Vec<PaletteColor>,
+    pub text: Vec<PaletteColor>,
+    pub accents: Vec<PaletteColor>,
+    pub borders: Vec<PaletteColor>,
+    /// How many elements were sampled.
+    pub sampled: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueryMatch {
+    pub selector: String,
+    pub score: f64,
+    pub tag: String,
+    pub text: String,
+    /// Why it matched, e.g. ["role=navigation", "class~sidebar"].
+    pub reasons: Vec<String>,
+    pub rect: Rect,
+    pub style: ElementStyle,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TextSection {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+    /// 1–6 for h1–h6, 0 for text before the first heading.
+    pub level: u8,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TextSnapshot {
+    pub title: String,
+    pub sections: Vec<TextSection>,
+    /// Estimated tokens of what is returned.
+    pub tokens: u32,
+    /// Estimated tokens of the whole readable text.
+    pub total_tokens: u32,
+    pub truncated: bool,
+}

@@ -1,0 +1,123 @@
+// Page layer, reading: summary, stable indices across re-renders, shadow DOM, frames, details, inspect.
+import assert from "node:assert/strict";
+import { openPage, elements, byText, act } from "./page-helpers.mjs";
+
+export const tests = [
+  ["page_summary reports counts, text and viewport", async (env) => {
+    const { call, url } = await openPage(env, "/pages/app.html");
+    const s = await call({ type: "page_summary" });
+    assert.equal(s.type, "page_summary");
+    assert.equal(s.url, url);
+    assert.equal(s.title, "Dusk test app");
+    assert.ok(s.viewport.width > 0 && s.viewport.height > 0);
+    assert.ok(s.page.height > s.viewport.height, "the page scrolls");
+    assert.equal(s.counts.forms, 1);
+    assert.equal(s.counts.selects, 1);
+    // name, password, checkbox, contenteditable, shadow input, frame input
+    assert.equal(s.counts.inputs, 6, JSON.stringify(s.counts));
+    assert.ok(s.counts.buttons >= 11, JSON.stringify(s.counts));
+    assert.equal(s.counts.links, 2);
+    assert.match(s.text, /Account settings/);
+    assert.match(s.text, /Nothing happened yet\./);
+    assert.doesNotMatch(s.text, /Invisible/, "hidden text is not visible text");
+    const short = await call({ type: "page_summary", text_limit: 20 });
+    assert.ok(short.text_truncated && short.text.length <= 21, short.text);
+  }],
+
+  ["reading and acting work under a default-src 'none' CSP", async (env) => {
+    const { page, call } = await openPage(env, "/pages/app.html?csp=strict");
+    const s = await call({ type: "page_summary" });
+    assert.equal(s.counts.forms, 1);
+    const list = await elements(call);
+    assert.equal(byText(list, "Shadow action").context, "shadow");
+    const r = await act(call, { type: "click", index: byText(list, "Shadow action").index });
+    assert.equal(r.success, true, r.message);
+    assert.equal(await page.locator("#status").textContent(), "shadow button clicked");
+  }],
+
+  ["get_elements lists controls with labels, shadow DOM and frames", async (env) => {
+    const { call } = await openPage(env, "/pages/app.html");
+    const list = await elements(call);
+    const name = byText(list, "Full name");
+    assert.equal(name.tag, "input");
+    assert.equal(name.placeholder, "Your name");
+    assert.equal(name.visible, true);
+    assert.equal(byText(list, "Newsletter").checked, false);
+    assert.equal(byText(list, "Delete account").enabled, false);
+    assert.equal(byText(list, "Invisible").visible, false);
+    assert.equal(byText(list, "Shadow action").context, "shadow");
+    const frameBtn = byText(list, "Frame button");
+    assert.equal(frameBtn.context, "iframe");
+    const frameBox = byText(list, "Same-origin frame").rect;
+    assert.ok(frameBtn.rect.x >= frameBox.x && frameBtn.rect.y >= frameBox.y, "frame elements are in top-frame coordinates");
+    assert.equal(byText(list, "Cross-origin frame").context, "cross_origin_iframe");
+    assert.ok(byText(list, "Home").href.endsWith("#home"));
+    const buttons = await elements(call, "button");
+    assert.ok(buttons.every((e) => e.tag === "button" || e.role === "button"), JSON.stringify(buttons.map((b) => b.tag)));
+    const visible = await elements(call, "all", true);
+    assert.ok(!visible.some((e) => e.text === "Invisible"));
+  }],
+
+  ["indices stay with their elements across a re-render; new ones are marked", async (env) => {
+    const { page, call } = await openPage(env, "/pages/app.html");
+    const before = await elements(call);
+    const beta = byText(before, "Beta");
+    assert.ok(before.every((e) => !e.new), "nothing is new on the first listing");
+    await act(call, { type: "click", index: byText(before, "Shuffle items").index });
+    const after = await elements(call);
+    assert.equal(byText(after, "Beta").index, beta.index, "Beta keeps its index though it moved");
+    assert.equal(byText(after, "Delta").new, true);
+    assert.equal(byText(after, "Alpha").new, false);
+    const clicked = await act(call, { type: "click", index: beta.index });
+    assert.equal(clicked.success, true, clicked.message);
+    assert.equal(await page.locator("#status").textContent(), "item Beta clicked");
+
+    await act(call, { type: "click", index: byText(after, "Replace items").index });
+    const stale = await act(call, { type: "click", index: beta.index });
+    assert.equal(stale.success, false);
+    assert.equal(stale.reason, "stale");
+    assert.match(stale.message, /no longer on the page/);
+    const fresh = await elements(call);
+    assert.notEqual(byText(fresh, "Beta").index, beta.index, "a replaced element gets a new index");
+    assert.equal(byText(fresh, "Beta").new, true);
+  }],
+
+  ["get_element_details gives a selector that round-trips and an xpath", async (env) => {
+    const { page, call } = await openPage(env, "/pages/app.html");
+    const list = await elements(call);
+    const picks = ["Full name", "Beta", "Save", "Shadow action", "Frame button"].map((t) => byText(list, t).index);
+    const r = await call({ type: "get_element_details", indices: [...picks, 99999] });
+    assert.equal(r.type, "element_details");
+    assert.deepEqual(r.missing, [99999]);
+    const [name, beta, save, shadow, frame] = r.details;
+    assert.equal(name.attributes.placeholder, "Your name");
+    assert.equal(name.selector, "#name");
+    assert.equal(await page.evaluate((s) => document.querySelector(s)?.textContent, beta.selector), "Beta");
+    assert.equal(await page.evaluate((s) => document.querySelector(s)?.id, save.selector), "save");
+    assert.equal(await page.evaluate((x) => document.evaluate(x, document, null, 9).singleNodeValue?.textContent, beta.xpath), "Beta");
+    assert.match(beta.parent_text, /Beta/);
+    assert.equal(save.child_count, 0);
+    assert.deepEqual(shadow.host_selectors, ["#shadow-host"]);
+    assert.equal(await page.evaluate(([h, s]) => document.querySelector(h).shadowRoot.querySelector(s)?.textContent, [shadow.host_selectors[0], shadow.selector]), "Shadow action");
+    assert.deepEqual(frame.host_selectors, ["#same"]);
+  }],
+
+  ["inspect reports computed styles and boxes", async (env) => {
+    const { call } = await openPage(env, "/pages/app.html");
+    const r = await call({ type: "inspect", selector: ".site-header, h1" });
+    assert.equal(r.type, "inspected");
+    assert.equal(r.total, 2);
+    const header = r.elements.find((e) => e.tag === "header");
+    assert.equal(header.style.background_color, "rgb(20, 40, 80)");
+    assert.equal(header.style.display, "block");
+    assert.ok(header.rect.width > 100);
+    const h1 = r.elements.find((e) => e.tag === "h1");
+    assert.equal(h1.style.font_weight, "700");
+    assert.equal(h1.text, "Account settings");
+    const one = await call({ type: "inspect", selector: "li", limit: 1 });
+    assert.equal(one.elements.length, 1);
+    assert.equal(one.total, 3);
+    const bad = await call({ type: "inspect", selector: "li[" });
+    assert.equal(bad.type, "error");
+  }],
+];
