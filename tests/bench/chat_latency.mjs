@@ -1,0 +1,52 @@
+// Benchmark (not a test): Send → first answer token painted in the side panel, with the scripted
+// LLM server streaming at once. Prints the extension's own overhead. Run: node tests/bench/chat_latency.mjs [runs]
+import { launch } from "../e2e/env.mjs";
+
+const runs = Number(process.argv[2] || 30);
+const env = await launch();
+await (await env.extPage()).evaluate((base) => chrome.storage.local.set({
+  settings: { provider: "openai", providers: [{ kind: "openai", model: "bench", base_url: base, api_key: "sk-bench" }] },
+}), `${env.llm.url}/v1`);
+env.llm.setDefault({ text: "First token, then the rest of the answer.", chunks: ["First", " token, then the rest of the answer."] });
+
+const page = await env.open(`${env.base}/corpus/readability/bbc-1/index.html`);
+const panel = await env.open(env.extUrl("sidepanel.html"));
+await panel.locator("#tab-picker input").first().waitFor({ state: "attached" });
+const tabId = await env.tabIdFor(page.url());
+await panel.locator("details.picker summary").click();
+await panel.locator(`#tab-picker input[data-tab-id="${tabId}"]`).check();
+
+const firstToken = [];
+const total = [];
+for (let i = 0; i < runs; i++) {
+  const t = await panel.evaluate((i) => new Promise((resolve) => {
+    const before = document.querySelectorAll(".msg.assistant").length;
+    let first = 0, painted = false, done = 0;
+    const t0 = performance.now();
+    const finish = () => { if (first && done) { obs.disconnect(); resolve({ first, total: done }); } };
+    const obs = new MutationObserver(() => {
+      const el = document.querySelectorAll(".msg.assistant")[before];
+      if (!el) return;
+      if (!painted && el.querySelector(".md")?.textContent) {
+        painted = true;
+        requestAnimationFrame(() => { first = performance.now() - t0; finish(); });
+      }
+      if (!done && !el.classList.contains("streaming") && document.querySelector("#stop").hidden) {
+        done = performance.now() - t0;
+        finish();
+      }
+    });
+    obs.observe(document.querySelector("#messages"), { childList: true, subtree: true, characterData: true, attributes: true });
+    document.querySelector("#question").value = `Question ${i}: what is this about?`;
+    document.querySelector("#send").click();
+  }), i);
+  firstToken.push(t.first);
+  total.push(t.total);
+  if (i % 5 === 4) await panel.click("#new-chat");
+}
+await env.close();
+
+const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+console.log(`chat latency over ${runs} questions (bbc-1 article, scripted server streaming at once)`);
+console.log(`  Send → first token painted: median ${q(firstToken, 0.5).toFixed(1)} ms, p90 ${q(firstToken, 0.9).toFixed(1)} ms, min ${Math.min(...firstToken).toFixed(1)} ms`);
+console.log(`  Send → answer complete:     median ${q(total, 0.5).toFixed(1)} ms, p90 ${q(total, 0.9).toFixed(1)} ms`);
