@@ -1,23 +1,15 @@
 //! The two-pass chat loop against a scripted model and a fake browser.
 
+mod common;
+use common::block_on;
+
 use dusk_core::chat::{answer, ChatBrowser, ChatEntry, ChatModel, ChatSession, ChatSink, TabInfo};
 use dusk_core::llm::{AssistantReply, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, Usage};
 use dusk_core::protocol::ChatEvent;
 use serde_json::json;
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::future::Future;
-use std::task::{Context, Poll, Waker};
 
-fn block_on<F: Future>(f: F) -> F::Output {
-    let mut f = std::pin::pin!(f);
-    let mut cx = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(v) = f.as_mut().poll(&mut cx) {
-            return v;
-        }
-    }
-}
 
 #[derive(Default)]
 struct Model {

@@ -1,5 +1,8 @@
 //! The client loop against a scripted in-memory transport.
 
+mod common;
+use common::block_on;
+
 use dusk_core::llm::client::ConnectionCheck;
 use dusk_core::llm::{
     ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message, ProviderKind, Sleeper, StopReason,
@@ -9,19 +12,7 @@ use dusk_core::settings::ProviderSettings;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::future::Future;
-use std::task::{Context, Poll, Waker};
 
-/// The fakes never pend, so polling once per step is enough.
-fn block_on<F: Future>(f: F) -> F::Output {
-    let mut f = std::pin::pin!(f);
-    let mut cx = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(v) = f.as_mut().poll(&mut cx) {
-            return v;
-        }
-    }
-}
 
 struct FakeResponse {
     status: u16,

@@ -1,6 +1,6 @@
 //! Google Gemini `generateContent` / `streamGenerateContent`.
 
-use super::{cut_stream, join_url, parse_json};
+use super::{join_url, parse_json};
 use crate::llm::errors::{classify_stream_error, LlmError};
 use crate::llm::http::HttpRequest;
 use crate::llm::message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall};
@@ -214,16 +214,7 @@ impl StreamDecoder {
 
     /// Gemini sends no end marker: a finish reason in the last chunk is what completes a stream.
     pub fn finish(&mut self) -> Result<Vec<StreamEvent>, LlmError> {
-        if self.done {
-            return Ok(vec![]);
-        }
-        match self.finish.clone() {
-            Some(r) => {
-                self.done = true;
-                Ok(vec![StreamEvent::Done { stop_reason: Some(r) }])
-            }
-            None => Err(cut_stream()),
-        }
+        super::end_stream(&mut self.done, self.finish.clone())
     }
 }
 

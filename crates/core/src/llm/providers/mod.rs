@@ -8,7 +8,7 @@ pub mod openai_compatible;
 
 use super::errors::LlmError;
 use super::http::HttpRequest;
-use super::message::{AssistantReply, ChatRequest};
+use super::message::{AssistantReply, ChatRequest, StopReason};
 use super::sse::SseEvent;
 use super::stream::StreamEvent;
 use crate::settings::ProviderSettings;
@@ -153,6 +153,20 @@ impl StreamDecoder {
 }
 
 /// The error for a stream that stopped before the provider said it was complete.
+/// Ends a stream: one Done when a finish reason was seen (some servers send no end marker), else a cut.
+pub(crate) fn end_stream(done: &mut bool, finish: Option<StopReason>) -> Result<Vec<StreamEvent>, LlmError> {
+    if *done {
+        return Ok(vec![]);
+    }
+    match finish {
+        Some(r) => {
+            *done = true;
+            Ok(vec![StreamEvent::Done { stop_reason: Some(r) }])
+        }
+        None => Err(cut_stream()),
+    }
+}
+
 pub fn cut_stream() -> LlmError {
     LlmError::Network("the response stream ended before the reply was complete".into())
 }

@@ -1,6 +1,6 @@
 //! OpenAI Chat Completions, also spoken by OpenAI-compatible servers (see `openai_compatible`).
 
-use super::{cut_stream, join_url, parse_json, ProviderKind};
+use super::{join_url, parse_json, ProviderKind};
 use crate::llm::errors::{classify_stream_error, LlmError};
 use crate::llm::http::HttpRequest;
 use crate::llm::message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall};
@@ -253,18 +253,9 @@ impl StreamDecoder {
         }
     }
 
+    /// Some compatible servers end with a finish_reason but no [DONE].
     pub fn finish(&mut self) -> Result<Vec<StreamEvent>, LlmError> {
-        if self.done {
-            return Ok(vec![]);
-        }
-        // Some compatible servers end with a finish_reason but no [DONE].
-        match self.finish_reason.clone() {
-            Some(r) => {
-                self.done = true;
-                Ok(vec![StreamEvent::Done { stop_reason: Some(r) }])
-            }
-            None => Err(cut_stream()),
-        }
+        super::end_stream(&mut self.done, self.finish_reason.clone())
     }
 }
 
