@@ -1,5 +1,6 @@
 //! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
 
+pub mod dark;
 pub mod error;
 pub mod protocol;
 pub mod settings;
