@@ -4,5 +4,6 @@
 pub mod i18n;
 pub mod message;
 pub mod runtime;
+pub mod scripting;
 pub mod storage;
 pub mod tabs;

@@ -103,6 +103,13 @@ mod tests {
     }
 
     #[test]
+    fn the_pre_paint_fallback_css_uses_the_same_colours() {
+        let css = include_str!("../../../../extension/dark-fallback.css");
+        assert!(css.contains(&format!("background-color: {} !important", base_bg().to_css())), "{:?}", base_bg().to_css());
+        assert!(css.contains(&format!("color: {} !important", base_fg().to_css())), "{:?}", base_fg().to_css());
+    }
+
+    #[test]
     fn hue_is_kept() {
         let blue = map(Rgba::rgb(0, 0, 238), Role::Fg);
         let (h, _, _) = blue.to_hsl();

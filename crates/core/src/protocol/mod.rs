@@ -2,6 +2,7 @@
 //! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
 
 mod content;
+pub mod dark;
 mod sender;
 mod worker;
 
