@@ -137,15 +137,23 @@ fn elements(root: &Root, selector: &str) -> impl Iterator<Item = Element> {
     (0..n).filter_map(move |i| list.as_ref()?.item(i)?.dyn_into::<Element>().ok())
 }
 
+/// Elements that can host a shadow root: custom elements and the few standard tags allowed,
+/// so big pages are not walked element by element.
+const HOST_CANDIDATES: &str = "*:not(a,abbr,address,area,b,bdi,bdo,br,button,caption,cite,code,col,colgroup,data,\
+datalist,dd,del,details,dfn,dialog,dl,dt,em,embed,fieldset,figcaption,figure,form,head,hr,html,i,iframe,img,input,\
+ins,kbd,label,legend,li,link,map,mark,menu,meta,meter,noscript,object,ol,optgroup,option,output,picture,pre,progress,\
+q,rp,rt,ruby,s,samp,script,select,slot,small,source,strong,style,sub,summary,sup,table,tbody,td,template,textarea,\
+tfoot,th,thead,time,title,tr,track,u,ul,var,video,wbr,tt,font,center,svg,svg *,math,math *)";
+
 /// Open shadow roots under `root` (not nested ones; callers recurse).
 pub fn shadow_roots_in(root: &Root) -> Vec<ShadowRoot> {
-    elements(root, "*").filter_map(|el| el.shadow_root()).collect()
+    elements(root, HOST_CANDIDATES).filter_map(|el| el.shadow_root()).collect()
 }
 
 /// Open shadow roots in a subtree that was just added.
 pub fn shadow_roots_under(el: &Element) -> Vec<ShadowRoot> {
     let mut out: Vec<ShadowRoot> = el.shadow_root().into_iter().collect();
-    if let Ok(list) = el.query_selector_all("*") {
+    if let Ok(list) = el.query_selector_all(HOST_CANDIDATES) {
         for i in 0..list.length() {
             if let Some(sr) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()).and_then(|e| e.shadow_root()) {
                 out.push(sr);

@@ -29,6 +29,16 @@ struct State {
     cache: SheetCache,
     last_input: Vec<dusk_core::dark::Scope>,
     last_build_ms: f64,
+    last_collect_ms: f64,
+    /// A theme built ahead of time (when the popup opened) and the page's dark verdict then.
+    prepared: Option<Prepared>,
+}
+
+struct Prepared {
+    shadow_roots: Vec<web_sys::ShadowRoot>,
+    input: Vec<dusk_core::dark::Scope>,
+    css: Vec<String>,
+    already_dark: bool,
 }
 
 thread_local! {
@@ -131,12 +141,19 @@ fn switch_off() {
 fn decide() {
     release_fallback();
     let Some(document) = document() else { return };
-    for root in collect::shadow_roots_in(&Root::Doc(document.clone())) {
+    let known = with(|s| s.prepared.as_ref().map(|p| p.shadow_roots.clone()));
+    for root in known.unwrap_or_else(|| collect::shadow_roots_in(&Root::Doc(document.clone()))) {
         add_root(Root::Shadow(root));
     }
-    with(|s| s.installed.iter().for_each(|i| i.set_enabled(false)));
-    let dark = page_is_dark(&document);
-    with(|s| s.installed.iter().for_each(|i| i.set_enabled(true)));
+    let dark = match with(|s| s.prepared.as_ref().map(|p| p.already_dark)) {
+        Some(verdict) => verdict,
+        None => {
+            with(|s| s.installed.iter().for_each(|i| i.set_enabled(false)));
+            let dark = page_is_dark(&document);
+            with(|s| s.installed.iter().for_each(|i| i.set_enabled(true)));
+            dark
+        }
+    };
     if dark {
         switch_off();
         with(|s| s.phase = PagePhase::AlreadyDark);
@@ -172,7 +189,7 @@ fn add_root(root: Root) {
 
 /// Recollects every scope and re-applies the theme if anything that styles the page changed.
 pub(crate) fn run_batch() {
-    let started = js_sys::Date::now();
+    let started = now();
     with(|s| {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
             return;
@@ -180,8 +197,12 @@ pub(crate) fn run_batch() {
         let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).collect();
         let State { roots, cache, .. } = s;
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
+        s.last_collect_ms = now() - started;
         if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
-            let css = dusk_core::dark::build(&input);
+            let css = match s.prepared.take() {
+                Some(p) if p.input == input => p.css,
+                _ => dusk_core::dark::build(&input),
+            };
             for (inst, css) in s.installed.iter_mut().zip(css.iter()) {
                 inst.set(css);
             }
@@ -189,7 +210,7 @@ pub(crate) fn run_batch() {
         } else {
             s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
         }
-        s.last_build_ms = js_sys::Date::now() - started;
+        s.last_build_ms = now() - started - s.last_collect_ms;
     });
 }
 
@@ -220,9 +241,9 @@ pub(crate) fn on_dom_ready() {
     }
 }
 
-pub(crate) fn on_resource_load() {
+/// window load: the one late full scan, for custom elements that attached shadow roots without a mutation record.
+pub(crate) fn on_page_load() {
     if with(|s| s.phase) == PagePhase::Active {
-        // Custom elements upgraded late attach shadow roots without any mutation record.
         if let Some(d) = document() {
             for root in collect::shadow_roots_in(&Root::Doc(d)) {
                 add_root(Root::Shadow(root));
@@ -270,15 +291,53 @@ fn top_host() -> Option<String> {
 pub fn handle_message(message: &JsValue) -> Option<JsValue> {
     let request = dusk_chrome::message::from_js::<DarkContentRequest>(message.clone()).ok()?;
     let reply = match request {
-        DarkContentRequest::DarkStatus => with(|s| {
+        DarkContentRequest::DarkSwitch { on } => {
+            with(|s| {
+                if let Some(host) = s.host.clone() {
+                    s.memory.set(&host, on);
+                }
+            });
+            sync();
+            status()
+        }
+        DarkContentRequest::DarkStatus => {
+            if with(|s| s.phase == PagePhase::Off && s.host.is_some()) {
+                watch::after_reply(prepare);
+            }
+            status()
+        }
+    };
+    Some(dusk_chrome::message::to_js(&reply))
+}
+
+fn status() -> DarkContentResponse {
+    with(|s| {
             DarkContentResponse::DarkStatus(PageDarkStatus {
                 host: s.host.clone().unwrap_or_default(),
                 phase: s.phase,
                 scopes: s.roots.len() as u32,
                 css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
                 build_ms: s.last_build_ms,
+                collect_ms: s.last_collect_ms,
             })
-        }),
-    };
-    Some(dusk_chrome::message::to_js(&reply))
+    })
+}
+
+/// Builds the theme for an unthemed page without applying it, so a switch-on is instant.
+fn prepare() {
+    if with(|s| s.phase != PagePhase::Off || s.prepared.is_some()) {
+        return;
+    }
+    let Some(document) = document() else { return };
+    let shadow_roots = collect::shadow_roots_in(&Root::Doc(document.clone()));
+    let mut roots = vec![Root::Doc(document.clone())];
+    roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
+    let already_dark = page_is_dark(&document);
+    let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
+    let css = dusk_core::dark::build(&input);
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, already_dark }));
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }

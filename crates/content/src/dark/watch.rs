@@ -71,8 +71,17 @@ pub fn listen_document_events() {
     let ready = Closure::<dyn FnMut()>::new(super::on_dom_ready);
     let _ = document.add_event_listener_with_callback("DOMContentLoaded", ready.as_ref().unchecked_ref());
     ready.forget();
-    let loaded = Closure::<dyn FnMut(web_sys::Event)>::new(|_e: web_sys::Event| super::on_resource_load());
-    let _ = document.add_event_listener_with_callback_and_bool("load", loaded.as_ref().unchecked_ref(), true);
-    let _ = window.add_event_listener_with_callback("load", loaded.as_ref().unchecked_ref());
-    loaded.forget();
+    let resource = Closure::<dyn FnMut()>::new(schedule);
+    let _ = document.add_event_listener_with_callback_and_bool("load", resource.as_ref().unchecked_ref(), true);
+    resource.forget();
+    let page = Closure::<dyn FnMut()>::new(super::on_page_load);
+    let _ = window.add_event_listener_with_callback("load", page.as_ref().unchecked_ref());
+    page.forget();
+}
+
+/// Runs `f` in a task of its own, after the current message has been answered.
+pub fn after_reply(f: fn()) {
+    let Some(window) = web_sys::window() else { return };
+    let once = Closure::once_into_js(f);
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(once.unchecked_ref(), 0);
 }

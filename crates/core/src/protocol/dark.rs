@@ -49,7 +49,11 @@ pub struct TabDarkState {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DarkContentRequest {
+    /// Asked when the popup opens; an unthemed page also prepares its theme then, so that
+    /// switching on only has to apply it.
     DarkStatus,
+    /// A new choice for the page's site, applied at once, ahead of the storage change.
+    DarkSwitch { on: bool },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,6 +82,8 @@ pub struct PageDarkStatus {
     /// Style scopes themed: the document plus open shadow roots.
     pub scopes: u32,
     pub css_bytes: u32,
+    /// Time the last refresh spent reading the page's styles, and building the theme.
+    pub collect_ms: f64,
     pub build_ms: f64,
 }
 
