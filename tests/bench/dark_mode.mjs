@@ -61,13 +61,13 @@ for (const rel of PAGES) {
 
   // Unthemed.
   let page = await openPage(url);
-  const baseline = await page.evaluate(layoutSnapshot);
   row.none = await measure(page, null);
   await page.close();
 
   // Dark Reader, Dynamic mode, in the page.
   page = await openPage(url);
   await page.addScriptTag({ path: darkreader });
+  const drBefore = await page.evaluate(layoutSnapshot);
   await page.evaluate(installProbe);
   const drStart = await page.evaluate(() => {
     DarkReader.setFetchMethod(window.fetch);
@@ -76,11 +76,12 @@ for (const rel of PAGES) {
     return t;
   });
   const dr = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
-  row.dr = { ...(await measure(page, baseline)), settle: dr.last ? dr.last - drStart : 0 };
+  row.dr = { ...(await measure(page, drBefore)), settle: dr.last ? dr.last - drStart : 0 };
   await page.close();
 
   // Dusk, switched on for the site through the worker, as the popup does.
   page = await openPage(url);
+  const duskBefore = await page.evaluate(layoutSnapshot);
   await page.evaluate(installProbe);
   const tabId = await env.tabIdFor(url);
   // As in real use: the popup opens (asking the tab's state), then the user clicks the switch.
@@ -88,11 +89,13 @@ for (const rel of PAGES) {
   await page.waitForTimeout(400);
   const duskStart = await ext.evaluate((id) => {
     const t = performance.timeOrigin + performance.now();
+    // What the popup's switch does: tell the page at once, and the worker to remember it.
+    chrome.tabs.sendMessage(id, { type: "dark_switch", on: true }).catch(() => {});
     chrome.runtime.sendMessage({ type: "dark_set_site", tab_id: id, on: true });
     return t;
   }, tabId);
   const dusk = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
-  row.dusk = { ...(await measure(page, baseline)), settle: dusk.last ? dusk.last - duskStart : 0 };
+  row.dusk = { ...(await measure(page, duskBefore)), settle: dusk.last ? dusk.last - duskStart : 0 };
 
   // Reload with dark mode remembered: the first painted frame and the brightest one.
   const frames = await framesDuring(env.ctx, page, () => page.reload({ waitUntil: "load" }));

@@ -115,4 +115,16 @@ export const tests = [
       assert.ok(b > r, `the site's own navy, not a grey: ${hue}`);
     } finally { await resetMemory(env); }
   }],
+
+  ["content rendered after switching on (styles, inline styles, shadow roots) turns dark too", async (env) => {
+    const { page } = await darkened(env, "spa.html");
+    try {
+      await page.evaluate(() => window.renderMore());
+      for (const sel of ["#late", "#inline-late"]) await until(() => isDark(page, sel), `${sel} to turn dark`);
+      const shadowBg = () => page.evaluate(() => getComputedStyle(document.querySelector("#late-host").shadowRoot.querySelector("p")).backgroundColor);
+      await until(async () => luminance(await shadowBg()) < 0.05, "the late shadow root to turn dark");
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+    } finally { await resetMemory(env); }
+  }],
 ];

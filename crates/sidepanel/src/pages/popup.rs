@@ -4,7 +4,7 @@
 use crate::{dom, status};
 use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
-use dusk_core::protocol::dark::{DarkRequest, DarkResponse, PagePhase, TabDarkState};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState};
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
@@ -49,10 +49,13 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             let site = switch(section, "dark-site", "darkThisSite", state.on)?;
             let tab_id = state.tab_id;
             on_change(&site, move |on| async move {
-                match tab_id {
-                    Some(tab_id) => ask(DarkRequest::DarkSetSite { tab_id, on }).await,
-                    None => Err("no tab".into()),
-                }
+                let Some(tab_id) = tab_id else { return Err("no tab".into()) };
+                // The page hears it directly, so it changes without waiting on the worker's storage round trip.
+                let switch = message::to_js(&DarkContentRequest::DarkSwitch { on });
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = dusk_chrome::tabs::send_message(tab_id, &switch).await;
+                });
+                ask(DarkRequest::DarkSetSite { tab_id, on }).await
             })?;
             page_note(section, &state)?;
         }
