@@ -42,3 +42,33 @@ impl Installed {
     }
 
 }
+
+thread_local! {
+    static FROZEN: std::cell::RefCell<Option<(Root, CssStyleSheet)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Turns CSS transitions off while the theme switches, so pages with colour transitions change
+/// in one frame instead of animating; `thaw` restores them once that frame has been styled.
+pub fn freeze_transitions(root: &Root) {
+    if FROZEN.with(|f| f.borrow().is_some()) {
+        return;
+    }
+    let Ok(sheet) = CssStyleSheet::new() else { return };
+    let _ = sheet.replace_sync("*,*::before,*::after{transition:none!important}");
+    let next: Array = root.adopted().iter().collect();
+    next.push(&sheet);
+    root.set_adopted(&next);
+    FROZEN.with(|f| *f.borrow_mut() = Some((root.clone(), sheet)));
+}
+
+pub fn thaw() {
+    if let Some((root, sheet)) = FROZEN.with(|f| f.borrow_mut().take()) {
+        let next: Array = root.adopted().iter().filter(|s| !Object::is(s, &sheet)).collect();
+        root.set_adopted(&next);
+    }
+}
+
+/// The transition-freezing sheet while it is in place, so it is never mistaken for a page sheet.
+pub fn frozen_sheet() -> Option<CssStyleSheet> {
+    FROZEN.with(|f| f.borrow().as_ref().map(|(_, s)| s.clone()))
+}

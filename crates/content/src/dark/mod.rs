@@ -110,6 +110,9 @@ fn sync() {
 
 fn switch_on() {
     let loading = document().is_some_and(|d| d.ready_state() == "loading");
+    if !loading {
+        freeze();
+    }
     if loading {
         // The fallback CSS covers the first paint; the real theme follows as sheets arrive.
         with(|s| s.phase = PagePhase::Pending);
@@ -124,7 +127,18 @@ fn switch_on() {
     }
 }
 
+/// Holds transitions off for the frame in which the theme switches.
+fn freeze() {
+    if let Some(d) = document() {
+        install::freeze_transitions(&Root::Doc(d));
+        watch::after_paint(install::thaw);
+    }
+}
+
 fn switch_off() {
+    if with(|s| s.phase == PagePhase::Active) {
+        freeze();
+    }
     watch::disconnect();
     with(|s| {
         for i in s.installed.drain(..) {
@@ -194,7 +208,7 @@ pub(crate) fn run_batch() {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
             return;
         }
-        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).collect();
+        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).collect();
         let State { roots, cache, .. } = s;
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
         s.last_collect_ms = now() - started;

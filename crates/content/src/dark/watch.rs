@@ -85,3 +85,10 @@ pub fn after_reply(f: fn()) {
     let once = Closure::once_into_js(f);
     let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(once.unchecked_ref(), 0);
 }
+
+/// Runs `f` after the next frame has been styled and painted (a frame, then a task).
+pub fn after_paint(f: fn()) {
+    let Some(window) = web_sys::window() else { return };
+    let then = Closure::once_into_js(move || after_reply(f));
+    let _ = window.request_animation_frame(then.unchecked_ref());
+}
