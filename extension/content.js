@@ -1,9 +1,11 @@
 // Bundled by esbuild with the wasm2js build of crates/content; runs synchronously at document_start.
-import { handle_message } from "../target/pkg/content/dusk_content.js";
+import { handle_message, dark_start, dark_memory_changed } from "../target/pkg/content/dusk_content.js";
 
 // Only the top frame answers: it reaches same-origin frames itself, and a frame answering first would win the reply.
 const isTop = window.top === window;
 
+dark_start();
+chrome.storage.onChanged.addListener((changes, area) => area === "local" && dark_memory_changed(changes));
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (!isTop) return false;
   sendResponse(handle_message(message, sender.id));

@@ -4,6 +4,7 @@
 pub mod i18n;
 pub mod message;
 pub mod runtime;
+pub mod scripting;
 pub mod storage;
 pub mod tabs;
 pub mod windows;

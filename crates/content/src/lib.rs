@@ -3,6 +3,7 @@
 
 mod actions;
 mod css;
+mod dark;
 mod dom;
 mod overlay;
 mod read;
@@ -19,10 +20,27 @@ use wasm_bindgen::prelude::*;
 pub fn handle_message(message: JsValue, sender_id: Option<String>) -> JsValue {
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
         Err(e) => ContentResponse::Error { message: e.to_string() },
-        Ok(()) => match dusk_chrome::message::from_js::<ContentRequest>(message) {
-            Ok(request) => rpc::handle(request),
-            Err(message) => ContentResponse::Error { message },
-        },
+        Ok(()) => {
+            if let Some(reply) = dark::handle_message(&message) {
+                return reply;
+            }
+            match dusk_chrome::message::from_js::<ContentRequest>(message) {
+                Ok(request) => rpc::handle(request),
+                Err(message) => ContentResponse::Error { message },
+            }
+        }
     };
     dusk_chrome::message::to_js(&response)
+}
+
+/// Starts dark mode at document_start: the site's memory decides whether to theme the page.
+#[wasm_bindgen]
+pub fn dark_start() {
+    dark::start();
+}
+
+/// Forwards chrome.storage.onChanged (local area) so a toggle anywhere reaches every tab of the site.
+#[wasm_bindgen]
+pub fn dark_memory_changed(changes: JsValue) {
+    dark::memory_changed(changes);
 }

@@ -1,6 +1,7 @@
 //! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
 
 pub mod chat;
+pub mod dark;
 pub mod error;
 pub mod llm;
 pub mod page;

@@ -1,6 +1,7 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
 mod chat;
+mod dark;
 mod fetch;
 mod llm;
 mod port;
@@ -26,6 +27,15 @@ pub(crate) fn init_ms() -> f64 {
 /// Answers one message from a UI page; never rejects, errors come back as `{type: "error"}`.
 #[wasm_bindgen]
 pub async fn handle_message(message: JsValue) -> JsValue {
+    if let Ok(json) = dusk_chrome::message::from_js::<serde_json::Value>(message.clone()) {
+        if dusk_core::protocol::dark::is_dark_message(&json) {
+            let reply = match dusk_core::protocol::parse(json) {
+                Ok(request) => dark::handle(request).await,
+                Err(e) => dusk_core::protocol::dark::DarkResponse::Error { message: e.to_string() },
+            };
+            return dusk_chrome::message::to_js(&reply);
+        }
+    }
     let response = match dusk_chrome::message::from_js(message) {
         Ok(request) => route::handle(request).await,
         Err(e) => dusk_core::protocol::WorkerResponse::Error { message: e },

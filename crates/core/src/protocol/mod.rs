@@ -6,6 +6,7 @@ mod chat;
 mod connection;
 mod content;
 pub mod css;
+pub mod dark;
 pub mod page;
 mod sender;
 mod stream;

@@ -1,8 +1,169 @@
+//! The toolbar popup: dark mode for the current tab's site, auto for all sites, the engine
+//! choice, and the status box. `?tab=ID` picks the tab (tests open the popup as a tab).
+
 use crate::{dom, status};
-use wasm_bindgen::JsValue;
-use web_sys::HtmlElement;
+use dusk_chrome::{i18n, message, runtime};
+use dusk_core::dark::site::{Mode, Restriction};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState};
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     dom::append_i18n(body, "h1", "title", "popupTitle")?;
+    let section = dom::append(body, "section", "dark", "")?;
+    section.set_id("dark");
+    let tab_id = tab_param();
+    show(&section, ask(DarkRequest::DarkGetState { tab_id }).await)?;
     status::render(body).await
+}
+
+/// The `tab` query parameter, when the popup is opened for a specific tab.
+fn tab_param() -> Option<i32> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("tab=")?.parse().ok())
+}
+
+async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
+    let reply = runtime::send_message(&message::to_js(&request)).await.map_err(|e| message::error_text(&e))?;
+    match message::from_js::<DarkResponse>(reply)? {
+        DarkResponse::DarkState(s) => Ok(s),
+        DarkResponse::Error { message } => Err(message),
+    }
+}
+
+/// Re-renders the dark-mode section from a fresh state.
+fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), JsValue> {
+    section.set_inner_html("");
+    dom::append_i18n(section, "h2", "", "darkTitle")?;
+    let state = match state {
+        Ok(s) => s,
+        Err(e) => {
+            dom::append(section, "div", "error", &format!("{} {e}", i18n::message("darkError")))?;
+            return Ok(());
+        }
+    };
+    section.set_attribute("data-on", if state.on { "true" } else { "false" })?;
+    match (&state.host, state.restriction) {
+        (Some(host), _) => {
+            dom::append(section, "div", "host", host)?.set_id("dark-host");
+            let site = switch(section, "dark-site", "darkThisSite", state.on)?;
+            let tab_id = state.tab_id;
+            on_change(&site, move |on| async move {
+                let Some(tab_id) = tab_id else { return Err("no tab".into()) };
+                // The page hears it directly, so it changes without waiting on the worker's storage round trip.
+                let switch = message::to_js(&DarkContentRequest::DarkSwitch { on });
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = dusk_chrome::tabs::send_message(tab_id, &switch).await;
+                });
+                ask(DarkRequest::DarkSetSite { tab_id, on }).await
+            })?;
+            page_note(section, &state)?;
+        }
+        (None, restriction) => {
+            let key = match restriction {
+                Some(Restriction::WebStore) => "darkRestrictedStore",
+                Some(Restriction::LocalFile) => "darkRestrictedFile",
+                _ => "darkRestrictedBrowser",
+            };
+            dom::append_i18n(section, "p", "note restricted", key)?.set_id("dark-restricted");
+        }
+    }
+    let tab_id = state.tab_id;
+    let auto = switch(section, "dark-auto", "darkAllSites", state.auto)?;
+    on_change(&auto, move |on| async move { ask(DarkRequest::DarkSetAuto { on, tab_id }).await })?;
+    modes(section, &state)
+}
+
+/// What the page itself reports, when it is worth telling the user.
+fn page_note(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
+    let key = match (&state.page, state.on) {
+        (Some(p), _) if p.phase == PagePhase::AlreadyDark => "darkAlreadyDark",
+        (None, true) => "darkReload",
+        _ => return Ok(()),
+    };
+    dom::append_i18n(section, "p", "note", key)?.set_id("dark-page-note");
+    Ok(())
+}
+
+fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
+    let group = dom::append(section, "fieldset", "modes", "")?;
+    group.set_id("dark-mode");
+    dom::append_i18n(&group, "legend", "", "darkModeLabel")?;
+    for (mode, key) in [(Mode::Instant, "darkModeInstant"), (Mode::Quick, "darkModeQuick"), (Mode::Thorough, "darkModeThorough")] {
+        let label = dom::append(&group, "label", "mode", "")?;
+        let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
+        input.set_type("radio");
+        input.set_name("dark-mode");
+        let value = serde_json::to_value(mode).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        input.set_value(&value);
+        input.set_checked(state.mode == mode);
+        label.append_child(&input)?;
+        dom::append_i18n(&label, "span", "", key)?;
+        let tab_id = state.tab_id;
+        let section = section.clone();
+        let handler = Closure::<dyn FnMut()>::new(move || {
+            let section = section.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = show(&section, ask(DarkRequest::DarkSetMode { mode, tab_id }).await);
+            });
+        });
+        input.add_event_listener_with_callback("change", handler.as_ref().unchecked_ref())?;
+        handler.forget();
+    }
+    let note = match (state.mode, state.provider_configured) {
+        (Mode::Instant, _) => None,
+        (_, false) => Some("darkModeNoProvider"),
+        (_, true) => Some("darkModeComing"),
+    };
+    if let Some(key) = note {
+        dom::append_i18n(&group, "p", "note", key)?.set_id("dark-mode-note");
+    }
+    Ok(())
+}
+
+/// A labelled checkbox switch.
+fn switch(parent: &Element, id: &str, message_key: &str, checked: bool) -> Result<HtmlInputElement, JsValue> {
+    let label = dom::append(parent, "label", "switch", "")?;
+    let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
+    input.set_type("checkbox");
+    input.set_id(id);
+    input.set_checked(checked);
+    label.append_child(&input)?;
+    dom::append_i18n(&label, "span", "", message_key)?;
+    Ok(input)
+}
+
+/// Sends the switch's new value and re-renders the section from the worker's answer.
+fn on_change<F, Fut>(input: &HtmlInputElement, send: F) -> Result<(), JsValue>
+where
+    F: Fn(bool) -> Fut + 'static,
+    Fut: std::future::Future<Output = Result<TabDarkState, String>> + 'static,
+{
+    let target = input.clone();
+    let handler = Closure::<dyn FnMut()>::new(move || {
+        let on = target.checked();
+        let fut = send(on);
+        let section = target.closest("#dark").ok().flatten();
+        wasm_bindgen_futures::spawn_local(async move {
+            let state = fut.await;
+            let tab_id = state.as_ref().ok().and_then(|s| s.tab_id);
+            let Some(section) = section else { return };
+            let _ = show(&section, state);
+            // The page applies the change on its own clock; ask again so its verdict (e.g. already dark) shows.
+            sleep(400).await;
+            let _ = show(&section, ask(DarkRequest::DarkGetState { tab_id }).await);
+        });
+    });
+    input.add_event_listener_with_callback("change", handler.as_ref().unchecked_ref())?;
+    handler.forget();
+    Ok(())
+}
+
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

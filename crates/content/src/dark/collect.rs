@@ -1,0 +1,164 @@
+//! Reads what styles a scope (the document or an open shadow root) into core's `Scope`.
+
+use dusk_core::dark::{Attr, Scope, Sheet};
+use js_sys::{Array, Object};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CssImportRule, CssStyleSheet, Document, Element, NodeList, ShadowRoot, StyleSheetList};
+
+/// A style scope: the document or an open shadow root.
+#[derive(Clone)]
+pub enum Root {
+    Doc(Document),
+    Shadow(ShadowRoot),
+}
+
+impl Root {
+    pub fn js(&self) -> &JsValue {
+        match self {
+            Root::Doc(d) => d.as_ref(),
+            Root::Shadow(s) => s.as_ref(),
+        }
+    }
+
+    fn style_sheets(&self) -> StyleSheetList {
+        match self {
+            Root::Doc(d) => d.style_sheets(),
+            Root::Shadow(s) => s.style_sheets(),
+        }
+    }
+
+    pub fn adopted(&self) -> Array {
+        match self {
+            Root::Doc(d) => d.adopted_style_sheets(),
+            Root::Shadow(s) => s.adopted_style_sheets(),
+        }
+    }
+
+    pub fn set_adopted(&self, sheets: &Array) {
+        match self {
+            Root::Doc(d) => d.set_adopted_style_sheets(sheets),
+            Root::Shadow(s) => s.set_adopted_style_sheets(sheets),
+        }
+    }
+
+    pub fn query_all(&self, selector: &str) -> Option<NodeList> {
+        match self {
+            Root::Doc(d) => d.query_selector_all(selector).ok(),
+            Root::Shadow(s) => s.query_selector_all(selector).ok(),
+        }
+    }
+}
+
+/// Remembers each sheet's text so unchanged sheets are not serialised again.
+#[derive(Default)]
+pub struct SheetCache {
+    entries: Vec<(CssStyleSheet, u32, Sheet)>,
+}
+
+impl SheetCache {
+    fn text_of(&mut self, sheet: &CssStyleSheet) -> Option<Sheet> {
+        // Cross-origin sheets throw here; they keep the page's colours until fetched (not yet done).
+        let rules = sheet.css_rules().ok()?;
+        let len = rules.length();
+        if let Some((_, n, s)) = self.entries.iter().find(|(k, _, _)| Object::is(k, sheet)) {
+            if *n == len {
+                return Some(s.clone());
+            }
+        }
+        let mut css = String::new();
+        append_rules(sheet, &mut css, 0);
+        let parsed = Sheet { css, media: sheet.media().media_text() };
+        self.entries.retain(|(k, _, _)| !Object::is(k, sheet));
+        self.entries.push((sheet.clone(), len, parsed.clone()));
+        Some(parsed)
+    }
+}
+
+/// Serialises a sheet's rules, inlining `@import`ed sheets where they stand.
+fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32) {
+    let Ok(rules) = sheet.css_rules() else { return };
+    for i in 0..rules.length() {
+        let Some(rule) = rules.item(i) else { continue };
+        if let Some(import) = rule.dyn_ref::<CssImportRule>() {
+            if let (Some(inner), true) = (import.style_sheet(), depth < 8) {
+                append_rules(&inner, out, depth + 1);
+            }
+            continue;
+        }
+        out.push_str(&rule.css_text());
+        out.push('\n');
+    }
+}
+
+/// Everything that styles `root`, leaving out our own sheets.
+pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scope {
+    let mut out = Scope::default();
+    let list = root.style_sheets();
+    for i in 0..list.length() {
+        let Some(sheet) = list.item(i).and_then(|s| s.dyn_into::<CssStyleSheet>().ok()) else { continue };
+        if sheet.disabled() {
+            continue;
+        }
+        out.sheets.extend(cache.text_of(&sheet));
+    }
+    for s in root.adopted().iter() {
+        let Ok(sheet) = s.dyn_into::<CssStyleSheet>() else { continue };
+        if !own.iter().any(|o| Object::is(o, &sheet)) && !sheet.disabled() {
+            out.sheets.extend(cache.text_of(&sheet));
+        }
+    }
+    out.inline_styles = distinct(root, "[style]", &["style"]);
+    out.inline_styles.retain(|s| !s.trim().is_empty());
+    for (selector, names) in [("[bgcolor]", &["bgcolor"][..]), ("font[color]", &["color"]), ("body[text]", &["text"]), ("svg [fill], svg [stroke]", &["fill", "stroke"])] {
+        let mut seen = std::collections::BTreeSet::new();
+        for el in elements(root, selector) {
+            for name in names {
+                seen.extend(el.get_attribute(name).map(|value| Attr { name: name.to_string(), value }));
+            }
+        }
+        out.attrs.extend(seen);
+    }
+    out
+}
+
+fn distinct(root: &Root, selector: &str, names: &[&str]) -> Vec<String> {
+    let mut values = std::collections::BTreeSet::new();
+    for el in elements(root, selector) {
+        for name in names {
+            values.extend(el.get_attribute(name));
+        }
+    }
+    values.into_iter().collect()
+}
+
+fn elements(root: &Root, selector: &str) -> impl Iterator<Item = Element> {
+    let list = root.query_all(selector);
+    let n = list.as_ref().map_or(0, |l| l.length());
+    (0..n).filter_map(move |i| list.as_ref()?.item(i)?.dyn_into::<Element>().ok())
+}
+
+/// Elements that can host a shadow root: custom elements and the few standard tags allowed,
+/// so big pages are not walked element by element.
+const HOST_CANDIDATES: &str = "*:not(a,abbr,address,area,b,bdi,bdo,br,button,caption,cite,code,col,colgroup,data,\
+datalist,dd,del,details,dfn,dialog,dl,dt,em,embed,fieldset,figcaption,figure,form,head,hr,html,i,iframe,img,input,\
+ins,kbd,label,legend,li,link,map,mark,menu,meta,meter,noscript,object,ol,optgroup,option,output,picture,pre,progress,\
+q,rp,rt,ruby,s,samp,script,select,slot,small,source,strong,style,sub,summary,sup,table,tbody,td,template,textarea,\
+tfoot,th,thead,time,title,tr,track,u,ul,var,video,wbr,tt,font,center,svg,svg *,math,math *)";
+
+/// Open shadow roots under `root` (not nested ones; callers recurse).
+pub fn shadow_roots_in(root: &Root) -> Vec<ShadowRoot> {
+    elements(root, HOST_CANDIDATES).filter_map(|el| el.shadow_root()).collect()
+}
+
+/// Open shadow roots in a subtree that was just added.
+pub fn shadow_roots_under(el: &Element) -> Vec<ShadowRoot> {
+    let mut out: Vec<ShadowRoot> = el.shadow_root().into_iter().collect();
+    if let Ok(list) = el.query_selector_all(HOST_CANDIDATES) {
+        for i in 0..list.length() {
+            if let Some(sr) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()).and_then(|e| e.shadow_root()) {
+                out.push(sr);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,74 @@
+//! Our override sheets live in each scope's adoptedStyleSheets: always after the page's own
+//! sheets in the cascade, invisible to the DOM, and removable without a trace.
+
+use super::collect::Root;
+use js_sys::{Array, Object};
+use web_sys::CssStyleSheet;
+
+pub struct Installed {
+    pub root: Root,
+    pub sheet: CssStyleSheet,
+    pub css: String,
+}
+
+impl Installed {
+    pub fn new(root: Root) -> Option<Installed> {
+        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new() })
+    }
+
+    /// Replaces the CSS if it changed, and re-adds the sheet if the page reset adoptedStyleSheets.
+    pub fn set(&mut self, css: &str) {
+        if css != self.css {
+            // A rule Chrome rejects is dropped by replaceSync, never the whole sheet.
+            let _ = self.sheet.replace_sync(css);
+            self.css = css.to_string();
+        }
+        let current = self.root.adopted();
+        if !current.iter().any(|s| Object::is(&s, &self.sheet)) {
+            let next: Array = current.iter().collect();
+            next.push(&self.sheet);
+            self.root.set_adopted(&next);
+        }
+    }
+
+    pub fn set_enabled(&self, on: bool) {
+        self.sheet.set_disabled(!on);
+    }
+
+    /// Takes our sheet out and leaves every other adopted sheet where it was.
+    pub fn remove(&self) {
+        let next: Array = self.root.adopted().iter().filter(|s| !Object::is(s, &self.sheet)).collect();
+        self.root.set_adopted(&next);
+    }
+
+}
+
+thread_local! {
+    static FROZEN: std::cell::RefCell<Option<(Root, CssStyleSheet)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Turns CSS transitions off while the theme switches, so pages with colour transitions change
+/// in one frame instead of animating; `thaw` restores them once that frame has been styled.
+pub fn freeze_transitions(root: &Root) {
+    if FROZEN.with(|f| f.borrow().is_some()) {
+        return;
+    }
+    let Ok(sheet) = CssStyleSheet::new() else { return };
+    let _ = sheet.replace_sync("*,*::before,*::after{transition:none!important}");
+    let next: Array = root.adopted().iter().collect();
+    next.push(&sheet);
+    root.set_adopted(&next);
+    FROZEN.with(|f| *f.borrow_mut() = Some((root.clone(), sheet)));
+}
+
+pub fn thaw() {
+    if let Some((root, sheet)) = FROZEN.with(|f| f.borrow_mut().take()) {
+        let next: Array = root.adopted().iter().filter(|s| !Object::is(s, &sheet)).collect();
+        root.set_adopted(&next);
+    }
+}
+
+/// The transition-freezing sheet while it is in place, so it is never mistaken for a page sheet.
+pub fn frozen_sheet() -> Option<CssStyleSheet> {
+    FROZEN.with(|f| f.borrow().as_ref().map(|(_, s)| s.clone()))
+}

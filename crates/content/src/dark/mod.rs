@@ -1,0 +1,357 @@
+//! Dark mode in the page: reads the site's memory, applies core's theme to every style scope,
+//! follows DOM changes, and removes itself without a trace when switched off.
+
+mod collect;
+mod install;
+mod watch;
+
+use collect::{Root, SheetCache};
+use dusk_core::dark::detect::is_already_dark;
+use dusk_core::dark::site::{host_of, Memory, AUTO_KEY, SITES_KEY};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PagePhase, PageDarkStatus};
+use install::Installed;
+use js_sys::Array;
+use std::cell::RefCell;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Set on <html> once Dusk has taken over; it switches the pre-paint fallback CSS off.
+const CLAIM_ATTR: &str = "data-dusk";
+
+#[derive(Default)]
+struct State {
+    host: Option<String>,
+    memory: Memory,
+    /// The stored memory has been read; until then the fallback must stay, whatever the DOM does.
+    memory_loaded: bool,
+    phase: PagePhase,
+    roots: Vec<Root>,
+    installed: Vec<Installed>,
+    cache: SheetCache,
+    last_input: Vec<dusk_core::dark::Scope>,
+    last_build_ms: f64,
+    last_collect_ms: f64,
+    /// A theme built ahead of time (when the popup opened) and the page's dark verdict then.
+    prepared: Option<Prepared>,
+}
+
+struct Prepared {
+    shadow_roots: Vec<web_sys::ShadowRoot>,
+    input: Vec<dusk_core::dark::Scope>,
+    css: Vec<String>,
+    already_dark: bool,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State::default());
+}
+
+fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
+    STATE.with(|s| f(&mut s.borrow_mut()))
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window()?.document()
+}
+
+/// Called synchronously at document_start.
+pub fn start() {
+    let host = top_host();
+    with(|s| s.host = host.clone());
+    if host.is_none() {
+        return;
+    }
+    watch::listen_document_events();
+    wasm_bindgen_futures::spawn_local(async {
+        let sites = dusk_chrome::storage::local_get(SITES_KEY).await.ok();
+        let auto = dusk_chrome::storage::local_get(AUTO_KEY).await.ok();
+        let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
+        with(|s| {
+            s.memory = Memory::from_stored(json(sites), json(auto));
+            s.memory_loaded = true;
+        });
+        sync();
+    });
+}
+
+/// chrome.storage.onChanged for the local area: `changes` maps key → {newValue}.
+pub fn memory_changed(changes: JsValue) {
+    let new = |key: &str| {
+        let change = js_sys::Reflect::get(&changes, &key.into()).ok().filter(|c| !c.is_undefined())?;
+        let value = js_sys::Reflect::get(&change, &"newValue".into()).ok()?;
+        Some(serde_wasm_bindgen::from_value::<serde_json::Value>(value).unwrap_or(serde_json::Value::Null))
+    };
+    let (sites, auto) = (new(SITES_KEY), new(AUTO_KEY));
+    if sites.is_none() && auto.is_none() {
+        return;
+    }
+    with(|s| {
+        let mut m = Memory::from_stored(sites.clone(), auto.clone());
+        if sites.is_none() {
+            m.sites = std::mem::take(&mut s.memory.sites);
+        }
+        if auto.is_none() {
+            m.auto = s.memory.auto;
+        }
+        s.memory = m;
+    });
+    sync();
+}
+
+/// Brings the page in line with the memory.
+fn sync() {
+    let (wanted, phase) = with(|s| (s.host.as_deref().is_some_and(|h| s.memory.is_on(h)), s.phase));
+    match (wanted, phase) {
+        (true, PagePhase::Off) => switch_on(),
+        (false, PagePhase::Off) => release_fallback(),
+        (false, _) => switch_off(),
+        (true, _) => {}
+    }
+}
+
+fn switch_on() {
+    let loading = document().is_some_and(|d| d.ready_state() == "loading");
+    if !loading {
+        freeze();
+    }
+    if loading {
+        // The fallback CSS covers the first paint; the real theme follows as sheets arrive.
+        with(|s| s.phase = PagePhase::Pending);
+        add_root(Root::Doc(match document() { Some(d) => d, None => return }));
+        run_batch();
+    } else {
+        with(|s| s.phase = PagePhase::Pending);
+        if let Some(d) = document() {
+            add_root(Root::Doc(d));
+        }
+        decide();
+    }
+}
+
+/// Holds transitions off for the frame in which the theme switches.
+fn freeze() {
+    if let Some(d) = document() {
+        install::freeze_transitions(&Root::Doc(d));
+        watch::after_paint(install::thaw);
+    }
+}
+
+fn switch_off() {
+    if with(|s| s.phase == PagePhase::Active) {
+        freeze();
+    }
+    watch::disconnect();
+    with(|s| {
+        for i in s.installed.drain(..) {
+            i.remove();
+        }
+        s.roots.clear();
+        s.last_input.clear();
+        s.phase = PagePhase::Off;
+    });
+    release_fallback();
+}
+
+/// Once the DOM is parsed: leave a page that is already dark alone, theme the rest.
+fn decide() {
+    release_fallback();
+    let Some(document) = document() else { return };
+    let known = with(|s| s.prepared.as_ref().map(|p| p.shadow_roots.clone()));
+    for root in known.unwrap_or_else(|| collect::shadow_roots_in(&Root::Doc(document.clone()))) {
+        add_root(Root::Shadow(root));
+    }
+    let dark = match with(|s| s.prepared.as_ref().map(|p| p.already_dark)) {
+        Some(verdict) => verdict,
+        None => {
+            with(|s| s.installed.iter().for_each(|i| i.set_enabled(false)));
+            let dark = page_is_dark(&document);
+            with(|s| s.installed.iter().for_each(|i| i.set_enabled(true)));
+            dark
+        }
+    };
+    if dark {
+        switch_off();
+        with(|s| s.phase = PagePhase::AlreadyDark);
+        return;
+    }
+    with(|s| s.phase = PagePhase::Active);
+    run_batch();
+}
+
+fn page_is_dark(document: &web_sys::Document) -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let read = |el: Option<web_sys::Element>, prop: &str| {
+        el.and_then(|e| window.get_computed_style(&e).ok().flatten())
+            .and_then(|st| st.get_property_value(prop).ok())
+            .unwrap_or_default()
+    };
+    let html = document.document_element();
+    let body = document.body().map(|b| b.unchecked_into::<web_sys::Element>());
+    is_already_dark(&read(html, "background-color"), &read(body.clone(), "background-color"), &read(body, "color"))
+}
+
+fn add_root(root: Root) {
+    let known = with(|s| s.roots.iter().any(|r| js_sys::Object::is(r.js(), root.js())));
+    if known {
+        return;
+    }
+    watch::observe(root.js());
+    with(|s| {
+        s.roots.push(root.clone());
+        s.installed.extend(Installed::new(root));
+    });
+}
+
+/// Recollects every scope and re-applies the theme if anything that styles the page changed.
+pub(crate) fn run_batch() {
+    let started = now();
+    with(|s| {
+        if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
+            return;
+        }
+        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).collect();
+        let State { roots, cache, .. } = s;
+        let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
+        s.last_collect_ms = now() - started;
+        if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
+            let css = match s.prepared.take() {
+                Some(p) if p.input == input => p.css,
+                _ => dusk_core::dark::build(&input),
+            };
+            for (inst, css) in s.installed.iter_mut().zip(css.iter()) {
+                inst.set(css);
+            }
+            s.last_input = input;
+        } else {
+            s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
+        }
+        s.last_build_ms = now() - started - s.last_collect_ms;
+    });
+}
+
+pub(crate) fn on_mutations(records: &Array) {
+    let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
+    if !active {
+        return;
+    }
+    for r in records.iter() {
+        let Ok(record) = r.dyn_into::<web_sys::MutationRecord>() else { continue };
+        let added = record.added_nodes();
+        for i in 0..added.length() {
+            if let Some(el) = added.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                for root in collect::shadow_roots_under(&el) {
+                    add_root(Root::Shadow(root));
+                }
+            }
+        }
+    }
+    watch::schedule();
+}
+
+pub(crate) fn on_dom_ready() {
+    match with(|s| s.phase) {
+        PagePhase::Pending => decide(),
+        PagePhase::Off if with(|s| s.memory_loaded) => release_fallback(),
+        _ => {}
+    }
+}
+
+/// window load: the one late full scan, for custom elements that attached shadow roots without a mutation record.
+pub(crate) fn on_page_load() {
+    if with(|s| s.phase) == PagePhase::Active {
+        if let Some(d) = document() {
+            for root in collect::shadow_roots_in(&Root::Doc(d)) {
+                add_root(Root::Shadow(root));
+            }
+        }
+    }
+    watch::schedule();
+}
+
+/// Marks the page as ours, which turns the registered pre-paint fallback CSS off.
+fn claim() {
+    if let Some(html) = document().and_then(|d| d.document_element()) {
+        let _ = html.set_attribute(CLAIM_ATTR, "");
+    }
+}
+
+/// Turns the fallback off on a page where it was injected but dark mode is not wanted.
+fn release_fallback() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(html) = window.document().and_then(|d| d.document_element()) else { return };
+    let marker = window
+        .get_computed_style(&html)
+        .ok()
+        .flatten()
+        .and_then(|st| st.get_property_value("--dusk-fallback").ok())
+        .unwrap_or_default();
+    if !marker.trim().is_empty() {
+        claim();
+    }
+}
+
+/// The host whose memory applies: the top page's, so frames follow the tab they are in.
+fn top_host() -> Option<String> {
+    let location = web_sys::window()?.location();
+    let ancestors = js_sys::Reflect::get(&location, &"ancestorOrigins".into()).ok();
+    let count = ancestors.as_ref().and_then(|a| js_sys::Reflect::get(a, &"length".into()).ok()).and_then(|n| n.as_f64()).unwrap_or(0.0) as u32;
+    let top = match (count, ancestors) {
+        (n, Some(a)) if n > 0 => js_sys::Reflect::get(&a, &JsValue::from(n - 1)).ok().and_then(|v| v.as_string()),
+        _ => location.href().ok(),
+    }?;
+    host_of(&top).ok()
+}
+
+/// Answers the popup's questions about this page; None if the message is not about dark mode.
+pub fn handle_message(message: &JsValue) -> Option<JsValue> {
+    let request = dusk_chrome::message::from_js::<DarkContentRequest>(message.clone()).ok()?;
+    let reply = match request {
+        DarkContentRequest::DarkSwitch { on } => {
+            with(|s| {
+                if let Some(host) = s.host.clone() {
+                    s.memory.set(&host, on);
+                }
+            });
+            sync();
+            status()
+        }
+        DarkContentRequest::DarkStatus => {
+            if with(|s| s.phase == PagePhase::Off && s.host.is_some()) {
+                watch::after_reply(prepare);
+            }
+            status()
+        }
+    };
+    Some(dusk_chrome::message::to_js(&reply))
+}
+
+fn status() -> DarkContentResponse {
+    with(|s| {
+            DarkContentResponse::DarkStatus(PageDarkStatus {
+                host: s.host.clone().unwrap_or_default(),
+                phase: s.phase,
+                scopes: s.roots.len() as u32,
+                css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
+                build_ms: s.last_build_ms,
+                collect_ms: s.last_collect_ms,
+            })
+    })
+}
+
+/// Builds the theme for an unthemed page without applying it, so a switch-on is instant.
+fn prepare() {
+    if with(|s| s.phase != PagePhase::Off || s.prepared.is_some()) {
+        return;
+    }
+    let Some(document) = document() else { return };
+    let shadow_roots = collect::shadow_roots_in(&Root::Doc(document.clone()));
+    let mut roots = vec![Root::Doc(document.clone())];
+    roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
+    let already_dark = page_is_dark(&document);
+    let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
+    let css = dusk_core::dark::build(&input);
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, already_dark }));
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}

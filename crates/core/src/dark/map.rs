@@ -1,0 +1,144 @@
+//! Maps one colour to its dark-theme counterpart by the role it plays. Every background lands in
+//! a dark band and every text colour in a light band, chosen so any text on any background of
+//! the theme has at least AA contrast (4.5:1), whatever pair the cascade ends up combining.
+
+use super::color::Rgba;
+
+/// What a colour is used for, which decides where it lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// Backgrounds, gradients and shadows.
+    Bg,
+    /// Text, SVG fill/stroke, caret and decoration colours.
+    Fg,
+    /// Borders, outlines and rules.
+    Border,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Bg, Role::Fg, Role::Border];
+
+    pub fn tag(self) -> &'static str {
+        match self {
+            Role::Bg => "bg",
+            Role::Fg => "fg",
+            Role::Border => "bd",
+        }
+    }
+}
+
+/// Highest luminance a background may have (#3a3a3a is about 0.042).
+pub const BG_MAX_Y: f32 = 0.042;
+/// Lowest luminance text may have; (0.40 + 0.05) / (0.042 + 0.05) = 4.9 ≥ 4.5 with rounding margin.
+pub const FG_MIN_Y: f32 = 0.40;
+
+/// The page background white turns into.
+pub fn base_bg() -> Rgba {
+    map(Rgba::rgb(255, 255, 255), Role::Bg)
+}
+
+/// The text colour black turns into.
+pub fn base_fg() -> Rgba {
+    map(Rgba::rgb(0, 0, 0), Role::Fg)
+}
+
+pub fn map(c: Rgba, role: Role) -> Rgba {
+    match role {
+        Role::Bg => map_bg(c),
+        Role::Fg => map_fg(c),
+        Role::Border => map_border(c),
+    }
+}
+
+fn map_bg(c: Rgba) -> Rgba {
+    let (h, s, l) = c.to_hsl();
+    // Already-dark backgrounds (dark headers, code blocks) keep their shade; light ones invert.
+    let l = if c.luminance() <= BG_MAX_Y { l } else { 0.09 + 0.13 * (1.0 - l) };
+    let s = s.min(0.6);
+    clamp_luminance(h, s, l, c.a, |y| y <= BG_MAX_Y - 0.002, false)
+}
+
+fn map_fg(c: Rgba) -> Rgba {
+    if c.a < 0.05 {
+        return c;
+    }
+    // Translucent text is flattened over white first: the theme must not depend on what lies below.
+    let c = if c.a < 1.0 { c.over(Rgba::rgb(255, 255, 255)) } else { c };
+    let (h, s, l) = c.to_hsl();
+    // Black lands on #ccc, not white: softer on the eyes, still 11:1 on the base background.
+    let l = if c.luminance() >= FG_MIN_Y { l } else { 0.55 + 0.25 * (1.0 - l) };
+    clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true)
+}
+
+fn map_border(c: Rgba) -> Rgba {
+    let (h, s, l) = c.to_hsl();
+    Rgba::from_hsl(h, s.min(0.5), 0.22 + 0.3 * (1.0 - l), c.a).rounded()
+}
+
+/// Moves lightness (up or down) until the rounded colour's luminance satisfies `ok`.
+fn clamp_luminance(h: f32, s: f32, l: f32, a: f32, ok: impl Fn(f32) -> bool, up: bool) -> Rgba {
+    let first = Rgba::from_hsl(h, s, l, a).rounded();
+    if ok(first.luminance()) {
+        return first;
+    }
+    // Bisect between l and the extreme that surely satisfies (white or black).
+    let (mut bad, mut good) = (l, if up { 1.0 } else { 0.0 });
+    for _ in 0..20 {
+        let mid = (bad + good) / 2.0;
+        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) { good = mid } else { bad = mid }
+    }
+    Rgba::from_hsl(h, s, good, a).rounded()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dark::color::contrast;
+    use proptest::prelude::*;
+
+    #[test]
+    fn white_page_black_text_becomes_dark_page_light_text() {
+        assert!(base_bg().luminance() < 0.012, "{:?}", base_bg());
+        assert!(base_fg().luminance() > 0.55, "{:?}", base_fg());
+        assert!(contrast(base_bg(), base_fg()) > 10.0);
+    }
+
+    #[test]
+    fn the_pre_paint_fallback_css_uses_the_same_colours() {
+        let css = include_str!("../../../../extension/dark-fallback.css");
+        assert!(css.contains(&format!("background-color: {} !important", base_bg().to_css())), "{:?}", base_bg().to_css());
+        assert!(css.contains(&format!("color: {} !important", base_fg().to_css())), "{:?}", base_fg().to_css());
+    }
+
+    #[test]
+    fn hue_is_kept() {
+        let blue = map(Rgba::rgb(0, 0, 238), Role::Fg);
+        let (h, _, _) = blue.to_hsl();
+        assert!((h - 240.0).abs() < 6.0, "{blue:?}");
+        let pale_yellow = map(Rgba::rgb(255, 255, 204), Role::Bg);
+        let (h, _, _) = pale_yellow.to_hsl();
+        assert!((h - 60.0).abs() < 8.0, "{pale_yellow:?}");
+    }
+
+    #[test]
+    fn translucent_text_becomes_opaque_and_invisible_text_stays_invisible() {
+        assert_eq!(map(Rgba { a: 0.6, ..Rgba::rgb(0, 0, 0) }, Role::Fg).a, 1.0);
+        assert_eq!(map(Rgba { a: 0.0, ..Rgba::rgb(0, 0, 0) }, Role::Fg).a, 0.0);
+    }
+
+    fn any_rgb() -> impl Strategy<Value = Rgba> {
+        (0u8..=255, 0u8..=255, 0u8..=255).prop_map(|(r, g, b)| Rgba::rgb(r, g, b))
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_on_any_background_meets_aa(fg in any_rgb(), bg in any_rgb(), bg2 in any_rgb(), a in 0.0f32..1.0) {
+            let bg = map(bg, Role::Bg);
+            // A translucent background layered on another themed background stays in the band too.
+            let layered = map(Rgba { a, ..bg2 }, Role::Bg).over(bg);
+            let fg = map(fg, Role::Fg);
+            prop_assert!(contrast(fg, bg) >= 4.5, "{:?} on {:?}: {}", fg, bg, contrast(fg, bg));
+            prop_assert!(contrast(fg, layered) >= 4.5, "{:?} on {:?}", fg, layered);
+        }
+    }
+}

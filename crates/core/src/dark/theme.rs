@@ -1,0 +1,358 @@
+//! Builds the dark stylesheet for a page: one override sheet per style scope (the document and
+//! each open shadow root), mirroring the page's rules so the cascade picks our colours exactly
+//! where it picked the page's.
+
+use super::css::{self, Decl, Rule};
+use super::map::{base_bg, base_fg, map, Role};
+use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
+use super::color::Rgba;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sheet {
+    pub css: String,
+    #[serde(default)]
+    pub media: String,
+}
+
+/// A legacy presentational attribute seen in the page, e.g. `bgcolor="#ffffff"`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Attr {
+    pub name: String,
+    pub value: String,
+}
+
+/// Everything that styles one scope (the document or a shadow root).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Scope {
+    pub sheets: Vec<Sheet>,
+    /// Distinct `style` attribute values that appear in the scope.
+    pub inline_styles: Vec<String>,
+    pub attrs: Vec<Attr>,
+}
+
+/// Custom property name → the roles its value is used in.
+type VarRoles = BTreeMap<String, BTreeSet<Role>>;
+
+/// The override CSS for each scope, in the same order; scope 0 is the document.
+pub fn build(scopes: &[Scope]) -> Vec<String> {
+    let parsed: Vec<Vec<(Vec<Rule>, &str)>> = scopes
+        .iter()
+        .map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect())
+        .collect();
+    let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes
+        .iter()
+        .map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect())
+        .collect();
+    let roles = var_roles(&parsed, &inline);
+    scopes
+        .iter()
+        .enumerate()
+        .map(|(i, scope)| {
+            let mut out = String::new();
+            if i == 0 {
+                out.push_str(&base_rules());
+            }
+            for (rules, media) in &parsed[i] {
+                emit_sheet(rules, media, &roles, &mut out);
+            }
+            for (text, decls) in &inline[i] {
+                emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
+            }
+            emit_attrs(&scope.attrs, &mut out);
+            out
+        })
+        .collect()
+}
+
+/// Page-wide defaults, at zero specificity so every page rule still wins.
+fn base_rules() -> String {
+    format!(
+        ":root{{color-scheme:dark!important}}html{{background-color:{bg};color:{fg}}}\
+         :where(a:link){{color:{link}}}:where(a:visited){{color:{visited}}}\
+         :where(mark){{background-color:{mark};color:{fg}}}",
+        bg = base_bg().to_css(),
+        fg = base_fg().to_css(),
+        link = map(Rgba::rgb(0, 0, 238), Role::Fg).to_css(),
+        visited = map(Rgba::rgb(85, 26, 139), Role::Fg).to_css(),
+        mark = map(Rgba::rgb(255, 255, 0), Role::Bg).to_css(),
+    )
+}
+
+/// Finds the role of every custom property from where it is used, following var() chains.
+fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>]) -> VarRoles {
+    let mut roles = VarRoles::new();
+    let mut chains: Vec<(String, String)> = Vec::new();
+    let mut visit = |d: &Decl| {
+        if d.name.starts_with("--") {
+            for r in var_refs(&d.value) {
+                chains.push((d.name.clone(), r.to_string()));
+            }
+        } else if let Some(role) = role_of(&d.name) {
+            for r in var_refs(&d.value) {
+                roles.entry(r.to_string()).or_default().insert(role);
+            }
+        }
+    };
+    fn walk(rules: &[Rule], visit: &mut impl FnMut(&Decl)) {
+        for r in rules {
+            r.decls.iter().for_each(&mut *visit);
+            walk(&r.children, visit);
+        }
+    }
+    for scope in parsed {
+        for (rules, _) in scope {
+            walk(rules, &mut visit);
+        }
+    }
+    inline.iter().flatten().flat_map(|(_, d)| d).for_each(&mut visit);
+    // `--a: var(--b)` hands --a's roles to --b; a few passes cover realistic chain depths.
+    for _ in 0..6 {
+        let mut grew = false;
+        for (from, to) in &chains {
+            let Some(from_roles) = roles.get(from).cloned() else { continue };
+            let entry = roles.entry(to.clone()).or_default();
+            let before = entry.len();
+            entry.extend(from_roles);
+            grew |= entry.len() != before;
+        }
+        if !grew {
+            break;
+        }
+    }
+    roles
+}
+
+fn emit_sheet(rules: &[Rule], media: &str, roles: &VarRoles, out: &mut String) {
+    let media = media.trim();
+    if media.is_empty() || media.eq_ignore_ascii_case("all") {
+        emit_rules(rules, roles, false, out);
+        return;
+    }
+    let (query, dark) = rewrite_media(media);
+    let mut inner = String::new();
+    emit_rules(rules, roles, dark, &mut inner);
+    wrap(&format!("@media {query}"), &inner, out);
+}
+
+/// Emits overrides for `rules`; inside a site's own dark-scheme block every declaration is kept.
+fn emit_rules(rules: &[Rule], roles: &VarRoles, in_dark: bool, out: &mut String) {
+    for rule in rules {
+        if !rule.is_at_rule() {
+            emit_block(&rule.prelude, &rule.decls, roles, false, in_dark, out);
+            if !rule.children.is_empty() {
+                // Nested style rules: mirror the nesting so `&` keeps its meaning.
+                let mut inner = String::new();
+                emit_rules(&rule.children, roles, in_dark, &mut inner);
+                wrap(&rule.prelude, &inner, out);
+            }
+            continue;
+        }
+        match rule.at_name().as_str() {
+            "media" => {
+                let (query, dark) = rewrite_media(rule.prelude["@media".len()..].trim());
+                let mut inner = String::new();
+                emit_rules(&rule.children, roles, in_dark || dark, &mut inner);
+                emit_block("&", &rule.decls, roles, false, in_dark || dark, &mut inner);
+                wrap(&format!("@media {query}"), &inner, out);
+            }
+            "supports" | "layer" | "container" | "scope" | "document" | "-moz-document" | "starting-style" => {
+                let mut inner = String::new();
+                emit_rules(&rule.children, roles, in_dark, &mut inner);
+                wrap(&rule.prelude, &inner, out);
+            }
+            // Keyframes, font faces, @page, @property and the like carry no themable colours.
+            _ => {}
+        }
+    }
+}
+
+/// Turns `prefers-color-scheme: dark` on and `light` off; reports whether a dark test was seen.
+fn rewrite_media(query: &str) -> (String, bool) {
+    let lower = query.to_ascii_lowercase();
+    let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+    let dark = compact.contains("prefers-color-scheme:dark");
+    if !compact.contains("prefers-color-scheme") {
+        return (query.to_string(), false);
+    }
+    let mut out = String::new();
+    let mut rest = lower.as_str();
+    while let Some(start) = rest.find('(') {
+        let Some(len) = rest[start..].find(')') else { break };
+        let feature: String = rest[start..start + len + 1].chars().filter(|c| !c.is_whitespace()).collect();
+        out.push_str(&rest[..start]);
+        out.push_str(match feature.as_str() {
+            "(prefers-color-scheme:dark)" => "(min-width:0px)",
+            "(prefers-color-scheme:light)" => "(max-width:-1px)",
+            _ => &rest[start..start + len + 1],
+        });
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    (out, dark)
+}
+
+/// Writes `selector{…}` with the mapped declarations, if any.
+fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important: bool, keep_all: bool, out: &mut String) {
+    let mut body = String::new();
+    for d in decls {
+        let important = d.important || force_important;
+        if d.name.starts_with("--") {
+            if keep_all {
+                push_decl(&mut body, &d.name, &d.value, important);
+            }
+            for role in roles.get(&d.name).into_iter().flatten() {
+                if let Some(v) = rewrite(&d.value, *role) {
+                    push_decl(&mut body, &twin(&d.name, *role), &v, important);
+                }
+            }
+            continue;
+        }
+        match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
+            (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
+            (None, true) => push_decl(&mut body, &d.name, &d.value, important),
+            (None, false) => {}
+        }
+    }
+    if !body.is_empty() {
+        out.push_str(selector);
+        out.push('{');
+        out.push_str(&body);
+        out.push('}');
+    }
+}
+
+fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
+    body.push_str(name);
+    body.push(':');
+    body.push_str(value);
+    if important {
+        body.push_str("!important");
+    }
+    body.push(';');
+}
+
+fn wrap(prelude: &str, inner: &str, out: &mut String) {
+    if !inner.is_empty() {
+        out.push_str(prelude);
+        out.push('{');
+        out.push_str(inner);
+        out.push('}');
+    }
+}
+
+/// Presentational attributes lose to any author rule, so these overrides need no !important.
+fn emit_attrs(attrs: &[Attr], out: &mut String) {
+    for a in attrs {
+        let (selector, property, role) = match a.name.as_str() {
+            "bgcolor" => ("", "background-color", Role::Bg),
+            "color" => ("font", "color", Role::Fg),
+            "text" => ("body", "color", Role::Fg),
+            "fill" => ("", "fill", Role::Fg),
+            "stroke" => ("", "stroke", Role::Fg),
+            _ => continue,
+        };
+        if let Some(c) = map_attribute(&a.value, role) {
+            out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css()));
+        }
+    }
+}
+
+/// Escapes text for a double-quoted CSS string.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:x} ", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(css: &str) -> String {
+        build(&[Scope { sheets: vec![Sheet { css: css.into(), media: String::new() }], ..Default::default() }]).remove(0)
+    }
+
+    #[test]
+    fn overrides_only_colour_declarations_with_the_same_selector() {
+        let out = one("body { margin: 0; background: #fff; color: rgb(34, 34, 34) } p.x { font-weight: bold }");
+        assert!(out.contains("body{background:#"), "{out}");
+        assert!(!out.contains("margin") && !out.contains("p.x"), "{out}");
+    }
+
+    #[test]
+    fn custom_properties_get_a_twin_per_role_and_usages_point_at_it() {
+        let out = one(":root{--main:#fff;--ink:#111;--gap:4px} body{background:var(--main);color:var(--ink)} hr{border-color:var(--ink)}");
+        assert!(out.contains("--dusk-bg-main:#"), "{out}");
+        assert!(out.contains("--dusk-fg-ink:#") && out.contains("--dusk-bd-ink:#"), "{out}");
+        assert!(!out.contains("gap"), "{out}");
+        assert!(out.contains("background:var(--dusk-bg-main, var(--main))"), "{out}");
+    }
+
+    #[test]
+    fn var_chains_pass_roles_down() {
+        let out = one(":root{--white:#fff;--page:var(--white)} body{background:var(--page)}");
+        assert!(out.contains("--dusk-bg-white:#"), "{out}");
+        assert!(out.contains("--dusk-bg-page:var(--dusk-bg-white, var(--white))"), "{out}");
+    }
+
+    #[test]
+    fn the_sites_own_dark_scheme_is_switched_on_whole() {
+        let out = one("a{color:blue} @media (prefers-color-scheme: dark) { img.logo { display: none } body { color: #eee } }");
+        assert!(out.contains("@media (min-width:0px){img.logo{display:none;}"), "{out}");
+        let light = one("@media screen and (prefers-color-scheme: light) { body { color: #000 } }");
+        assert!(light.contains("@media screen and (max-width:-1px)"), "{light}");
+    }
+
+    #[test]
+    fn importance_is_kept_and_inline_styles_are_beaten() {
+        let out = one("p{color:red!important}");
+        assert!(out.contains("p{color:#") && out.contains("!important"), "{out}");
+        let scopes = [Scope { inline_styles: vec!["background: white; width: 3px".into(), "say: \"hi\"".into()], ..Default::default() }];
+        let out = build(&scopes).remove(0);
+        assert!(out.contains("[style=\"background: white; width: 3px\"]{background:#"), "{out}");
+        assert!(out.contains("!important;}") && !out.contains("px;"), "{out}");
+    }
+
+    #[test]
+    fn legacy_attributes() {
+        let scopes = [Scope {
+            attrs: vec![Attr { name: "bgcolor".into(), value: "#FFFFFF".into() }, Attr { name: "color".into(), value: "navy".into() }],
+            ..Default::default()
+        }];
+        let out = build(&scopes).remove(0);
+        assert!(out.contains("[bgcolor=\"#FFFFFF\" i]{background-color:#"), "{out}");
+        assert!(out.contains("font[color=\"navy\" i]{color:#"), "{out}");
+    }
+
+    #[test]
+    fn sheet_media_and_at_rules_are_mirrored() {
+        let s = Sheet { css: "@supports (display:grid){a{color:#000}} @keyframes k{from{color:red}}".into(), media: "print".into() };
+        let out = build(&[Scope { sheets: vec![s], ..Default::default() }]).remove(0);
+        assert!(out.contains("@media print{@supports (display:grid){a{color:#"), "{out}");
+        assert!(!out.contains("keyframes"), "{out}");
+    }
+
+    #[test]
+    fn shadow_scopes_get_no_page_base_but_share_var_roles() {
+        let doc = Scope { sheets: vec![Sheet { css: ":root{--x:#fff}".into(), media: String::new() }], ..Default::default() };
+        let shadow = Scope { sheets: vec![Sheet { css: ":host{background:var(--x)}".into(), media: String::new() }], ..Default::default() };
+        let out = build(&[doc, shadow]);
+        assert!(out[0].starts_with(":root{color-scheme:dark") && out[0].contains("--dusk-bg-x"), "{}", out[0]);
+        assert_eq!(out[1], ":host{background:var(--dusk-bg-x, var(--x));}");
+    }
+
+    #[test]
+    fn escapes_attribute_values() {
+        assert_eq!(escape("a\"b\\c\n"), "a\\\"b\\\\c\\a ");
+    }
+}

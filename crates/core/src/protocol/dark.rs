@@ -1,0 +1,111 @@
+//! Dark-mode messages. Every `type` starts with `dark_`, so the worker and content script can
+//! route them before the general protocol without touching it.
+
+use crate::dark::site::{Mode, Restriction};
+use serde::{Deserialize, Serialize};
+
+/// Sent by UI pages to the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DarkRequest {
+    /// The state of a tab; without an id, the active tab of the last focused window.
+    DarkGetState { tab_id: Option<i32> },
+    /// Remembers dark mode on or off for the tab's site.
+    DarkSetSite { tab_id: i32, on: bool },
+    /// Dark mode on every site without an explicit choice.
+    DarkSetAuto { on: bool, tab_id: Option<i32> },
+    DarkSetMode { mode: Mode, tab_id: Option<i32> },
+}
+
+/// The worker's replies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DarkResponse {
+    DarkState(TabDarkState),
+    Error { message: String },
+}
+
+/// What the popup shows for a tab.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TabDarkState {
+    pub tab_id: Option<i32>,
+    /// The site the choice is remembered under; None where extensions can't run.
+    pub host: Option<String>,
+    pub restriction: Option<Restriction>,
+    /// Dark mode is wanted on this site (its own choice, or auto).
+    pub on: bool,
+    /// The site has its own remembered choice (else it follows auto).
+    pub explicit: bool,
+    pub auto: bool,
+    pub mode: Mode,
+    /// The engine actually used (Instant until Quick and Thorough exist).
+    pub effective_mode: Mode,
+    pub provider_configured: bool,
+    /// The page's own report; None if its content script did not answer (e.g. not reloaded yet).
+    pub page: Option<PageDarkStatus>,
+}
+
+/// Sent by the worker to a tab's content script.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DarkContentRequest {
+    /// Asked when the popup opens; an unthemed page also prepares its theme then, so that
+    /// switching on only has to apply it.
+    DarkStatus,
+    /// A new choice for the page's site, applied at once, ahead of the storage change.
+    DarkSwitch { on: bool },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DarkContentResponse {
+    DarkStatus(PageDarkStatus),
+}
+
+/// Where dark mode stands in one page.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PagePhase {
+    #[default]
+    Off,
+    /// Wanted; waiting for the document to be parsed before judging it.
+    Pending,
+    Active,
+    /// Wanted, but the page is dark by itself and was left alone.
+    AlreadyDark,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageDarkStatus {
+    pub host: String,
+    pub phase: PagePhase,
+    /// Style scopes themed: the document plus open shadow roots.
+    pub scopes: u32,
+    pub css_bytes: u32,
+    /// Time the last refresh spent reading the page's styles, and building the theme.
+    pub collect_ms: f64,
+    pub build_ms: f64,
+}
+
+/// Whether a raw message belongs to the dark-mode protocol.
+pub fn is_dark_message(value: &serde_json::Value) -> bool {
+    value.get("type").and_then(|t| t.as_str()).is_some_and(|t| t.starts_with("dark_"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn tags_and_round_trip() {
+        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true})).unwrap();
+        assert_eq!(r, DarkRequest::DarkSetSite { tab_id: 3, on: true });
+        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
+        assert_eq!(r, DarkRequest::DarkSetMode { mode: Mode::Thorough, tab_id: None });
+        let state = DarkResponse::DarkState(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() });
+        let v = serde_json::to_value(&state).unwrap();
+        assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
+        assert!(is_dark_message(&json!({"type": "dark_get_state"})) && !is_dark_message(&json!({"type": "ping"})));
+    }
+}

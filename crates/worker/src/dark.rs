@@ -1,0 +1,145 @@
+//! Routes dark-mode messages: per-site memory in chrome.storage.local, the pre-paint fallback
+//! CSS registered for the sites that are on, and the tab state the popup shows.
+
+use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::{scripting, storage, tabs};
+use dusk_core::dark::site::{host_of, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, TabDarkState};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+
+const FALLBACK_ID: &str = "dusk-dark-fallback";
+
+pub async fn handle(request: DarkRequest) -> DarkResponse {
+    match run(request).await {
+        Ok(state) => DarkResponse::DarkState(state),
+        Err(message) => DarkResponse::Error { message },
+    }
+}
+
+async fn run(request: DarkRequest) -> Result<TabDarkState, String> {
+    match request {
+        DarkRequest::DarkGetState { tab_id } => state(tab_id).await,
+        DarkRequest::DarkSetSite { tab_id, on } => {
+            // Tell the page first; storage (and every other tab of the site) follows.
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = tabs::send_message(tab_id, &to_js(&DarkContentRequest::DarkSwitch { on })).await;
+            });
+            let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
+            let mut memory = load_memory().await;
+            memory.set(&host, on);
+            store(SITES_KEY, &memory.sites).await?;
+            sync_registration(&memory).await;
+            state(Some(tab_id)).await
+        }
+        DarkRequest::DarkSetAuto { on, tab_id } => {
+            store(AUTO_KEY, &on).await?;
+            sync_registration(&load_memory().await).await;
+            state(tab_id).await
+        }
+        DarkRequest::DarkSetMode { mode, tab_id } => {
+            store(MODE_KEY, &mode).await?;
+            state(tab_id).await
+        }
+    }
+}
+
+async fn state(tab_id: Option<i32>) -> Result<TabDarkState, String> {
+    let tab_id = match tab_id {
+        Some(id) => Some(id),
+        None => active_tab().await,
+    };
+    let url = match tab_id {
+        Some(id) => tab_url(id).await,
+        None => String::new(),
+    };
+    let memory = load_memory().await;
+    let mode: Mode = read(MODE_KEY).await.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+    let provider_configured = dusk_core::settings::Settings::from_stored(read(dusk_core::settings::STORAGE_KEY).await).provider_configured();
+    let (host, restriction) = match host_of(&url) {
+        Ok(h) => (Some(h), None),
+        Err(r) => (None, Some(r)),
+    };
+    let page = match (tab_id, &host) {
+        (Some(id), Some(_)) => page_status(id).await,
+        _ => None,
+    };
+    Ok(TabDarkState {
+        tab_id,
+        on: host.as_deref().is_some_and(|h| memory.is_on(h)),
+        explicit: host.as_deref().is_some_and(|h| memory.sites.contains_key(h)),
+        host,
+        restriction: restriction.or_else(|| tab_id.is_none().then_some(Restriction::BrowserPage)),
+        auto: memory.auto,
+        mode,
+        effective_mode: mode.effective(provider_configured),
+        provider_configured,
+        page,
+    })
+}
+
+async fn page_status(tab_id: i32) -> Option<dusk_core::protocol::dark::PageDarkStatus> {
+    let reply = tabs::send_message(tab_id, &to_js(&DarkContentRequest::DarkStatus)).await.ok()?;
+    match from_js::<DarkContentResponse>(reply).ok()? {
+        DarkContentResponse::DarkStatus(s) => Some(s),
+    }
+}
+
+/// The tab's URL, or "" where Chrome hides it (browser pages we have no host access to).
+async fn tab_url(tab_id: i32) -> String {
+    let Ok(tab) = tabs::get(tab_id).await else { return String::new() };
+    js_sys::Reflect::get(&tab, &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default()
+}
+
+async fn active_tab() -> Option<i32> {
+    let query = to_js(&serde_json::json!({"active": true, "lastFocusedWindow": true}));
+    let list = tabs::query(&query).await.ok()?;
+    let first = js_sys::Reflect::get(&list, &0.into()).ok()?;
+    js_sys::Reflect::get(&first, &"id".into()).ok()?.as_f64().map(|n| n as i32)
+}
+
+async fn read(key: &str) -> Option<serde_json::Value> {
+    let v = storage::local_get(key).await.ok()?;
+    serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
+}
+
+async fn load_memory() -> Memory {
+    Memory::from_stored(read(SITES_KEY).await, read(AUTO_KEY).await)
+}
+
+async fn store<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
+    storage::local_set(key, &to_js(value)).await.map_err(|e| error_text(&e))
+}
+
+/// Registers the fallback CSS for exactly the sites that are dark; Chromium injects it pre-paint.
+pub async fn sync_registration(memory: &Memory) {
+    let filter = to_js(&serde_json::json!({"ids": [FALLBACK_ID]}));
+    let _ = scripting::unregister_content_scripts(&filter).await;
+    let Some(reg) = memory.registration() else { return };
+    let script = serde_json::json!([{
+        "id": FALLBACK_ID,
+        "matches": reg.matches,
+        "excludeMatches": reg.exclude_matches,
+        "css": ["dark-fallback.css"],
+        "runAt": "document_start",
+        "allFrames": true,
+        "persistAcrossSessions": true,
+    }]);
+    if let Err(e) = scripting::register_content_scripts(&to_js(&script)).await {
+        // A concurrent toggle may have registered first; replace it with ours.
+        let _ = scripting::unregister_content_scripts(&filter).await;
+        if scripting::register_content_scripts(&to_js(&script)).await.is_err() {
+            web_sys_log(&format!("dusk: could not register the dark fallback: {}", error_text(&e)));
+        }
+    }
+}
+
+fn web_sys_log(message: &str) {
+    js_sys::Reflect::get(&js_sys::global(), &"console".into())
+        .ok()
+        .and_then(|c| js_sys::Reflect::get(&c, &"warn".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .map(|f| f.call1(&JsValue::NULL, &message.into()));
+}
+
+use wasm_bindgen::JsCast;

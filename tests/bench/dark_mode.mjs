@@ -1,0 +1,146 @@
+// Benchmark (not a test): the corpus pages unthemed, with Dark Reader (npm build, Dynamic mode,
+// injected into the page) and with Dusk (the real extension), side by side in one Chromium.
+// Usage: node tests/bench/dark_mode.mjs [substring]   (build dist/ first with ./build.sh)
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch } from "../e2e/env.mjs";
+import { aaReport, layoutSnapshot } from "../lib/wcag.mjs";
+import { imageStats } from "../lib/pixels.mjs";
+import { framesDuring } from "../lib/frames.mjs";
+import { installProbe } from "./settle.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const darkreader = path.join(root, "node_modules/darkreader/darkreader.js");
+const PAGES = [
+  "python-docs/python3.11-doc/html/index.html",
+  "python-docs/python3.11-doc/html/tutorial/introduction.html",
+  "python-docs/python3.11-doc/html/library/stdtypes.html",
+  "git-docs/git-doc/git-commit.html",
+  "git-docs/git-doc/user-manual.html",
+  "sphinx-docs/sphinx-doc/html/index.html",
+  "sphinx-docs/sphinx-doc/html/usage/quickstart.html",
+  "node-docs/nodejs/api/index.html",
+  "node-docs/nodejs/api/fs.html",
+  "readability/bbc-1/index.html",
+  "readability/lwn-1/index.html",
+  "readability/medium-1/index.html",
+  "readability/mozilla-1/index.html",
+  "readability/wikipedia/index.html",
+].filter((p) => !process.argv[2] || p.includes(process.argv[2]));
+const QUIET_MS = 500, MAX_MS = 8000;
+const VIEWPORT = { width: 1280, height: 900 };
+
+const env = await launch();
+// Corpus pages link to their real sites; nothing may leave this machine.
+await env.ctx.route(/^(https?|wss?):\/\/(?!127\.0\.0\.1[:/])/, (r) => r.abort());
+const ext = await env.extPage();
+const setDusk = async (tabId, on) => env.sendToWorker({ type: "dark_set_site", tab_id: tabId, on });
+await ext.evaluate(() => chrome.storage.local.remove(["dark_sites", "dark_auto"]));
+
+async function openPage(url) {
+  const page = await env.ctx.newPage();
+  await page.setViewportSize(VIEWPORT);
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(200);
+  return page;
+}
+
+async function measure(page, baselineLayout) {
+  const aa = await page.evaluate(aaReport);
+  const shot = await imageStats(ext, await page.screenshot());
+  const layout = await page.evaluate(layoutSnapshot);
+  const moved = baselineLayout ? layout.filter((r, i) => r !== baselineLayout[i]).length + Math.abs(layout.length - baselineLayout.length) : 0;
+  return { aa: aa.share, failures: aa.failures, lum: shot.luminance, bright: shot.bright, moved };
+}
+
+const rows = [];
+for (const rel of PAGES) {
+  const url = `${env.base}/corpus/${rel}`;
+  const name = rel.replace(/\/index\.html$/, "").replace(/^.*\//, "").replace(/\.html$/, "") || rel;
+  const row = { page: name };
+
+  // Unthemed.
+  let page = await openPage(url);
+  // The page's own activity with nothing switched on: a page that keeps changing by itself
+  // (scripts, carousels) bounds every engine's settle time from below.
+  const ownStart = await page.evaluate(() => performance.timeOrigin + performance.now());
+  await page.evaluate(installProbe);
+  const own = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
+  row.none = { ...(await measure(page, null)), own: own.last ? own.last - ownStart : 0 };
+  await page.close();
+
+  // Dark Reader, Dynamic mode, in the page.
+  page = await openPage(url);
+  await page.addScriptTag({ path: darkreader });
+  const drBefore = await page.evaluate(layoutSnapshot);
+  await page.evaluate(installProbe);
+  const drStart = await page.evaluate(() => {
+    DarkReader.setFetchMethod(window.fetch);
+    const t = performance.timeOrigin + performance.now();
+    DarkReader.enable({ brightness: 100, contrast: 100, sepia: 0 });
+    return t;
+  });
+  const dr = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
+  row.dr = { ...(await measure(page, drBefore)), settle: dr.last ? dr.last - drStart : 0 };
+  await page.close();
+
+  // Dusk, switched on for the site through the worker, as the popup does.
+  page = await openPage(url);
+  const duskBefore = await page.evaluate(layoutSnapshot);
+  await page.evaluate(installProbe);
+  const tabId = await env.tabIdFor(url);
+  // As in real use: the popup opens (asking the tab's state), then the user clicks the switch.
+  await env.sendToWorker({ type: "dark_get_state", tab_id: tabId });
+  await page.waitForTimeout(400);
+  const duskStart = await ext.evaluate((id) => {
+    const t = performance.timeOrigin + performance.now();
+    // What the popup's switch does: tell the page at once, and the worker to remember it.
+    chrome.tabs.sendMessage(id, { type: "dark_switch", on: true }).catch(() => {});
+    chrome.runtime.sendMessage({ type: "dark_set_site", tab_id: id, on: true });
+    return t;
+  }, tabId);
+  const dusk = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
+  row.dusk = { ...(await measure(page, duskBefore)), settle: dusk.last ? dusk.last - duskStart : 0 };
+
+  // Reload with dark mode remembered: the first painted frame and the brightest one.
+  const frames = await framesDuring(env.ctx, page, () => page.reload({ waitUntil: "load" }));
+  const lums = [];
+  for (const f of frames) lums.push((await imageStats(ext, f)).luminance);
+  row.dusk.firstFrame = lums[0] ?? NaN;
+  row.dusk.maxFrame = lums.length ? Math.max(...lums) : NaN;
+  await setDusk(tabId, false);
+  await page.close();
+  await ext.evaluate(() => chrome.storage.local.remove(["dark_sites", "dark_auto"]));
+  rows.push(row);
+  process.stderr.write(`${name}: DR aa ${row.dr.aa.toFixed(3)} settle ${row.dr.settle.toFixed(0)} | Dusk aa ${row.dusk.aa.toFixed(3)} settle ${row.dusk.settle.toFixed(0)} first ${row.dusk.firstFrame.toFixed(3)}\n`);
+  if (process.env.VERBOSE && row.dusk.failures.length) process.stderr.write(`  dusk failures: ${JSON.stringify(row.dusk.failures)}\n`);
+  if (process.env.VERBOSE && row.dr.failures.length) process.stderr.write(`  dr failures: ${JSON.stringify(row.dr.failures.slice(0, 3))}\n`);
+}
+await env.close();
+
+const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+const f0 = (x) => (Number.isFinite(x) ? x.toFixed(0) : "–");
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const header = ["page", "own activity ms", "AA none", "AA DR", "AA Dusk", "lum DR", "lum Dusk", "bright DR", "bright Dusk", "moved DR", "moved Dusk", "settle DR ms", "settle Dusk ms", "reload 1st frame", "reload max frame"];
+const line = (cells) => `| ${cells.join(" | ")} |`;
+console.log(line(header));
+console.log(line(header.map(() => "---")));
+for (const r of rows) {
+  console.log(line([r.page, f0(r.none.own), f3(r.none.aa), f3(r.dr.aa), f3(r.dusk.aa), f3(r.dr.lum), f3(r.dusk.lum), f3(r.dr.bright), f3(r.dusk.bright), r.dr.moved, r.dusk.moved, f0(r.dr.settle), f0(r.dusk.settle), f3(r.dusk.firstFrame), f3(r.dusk.maxFrame)]));
+}
+const m = (f) => mean(rows.map(f));
+console.log(line(["**mean**", f0(m((r) => r.none.own)), f3(m((r) => r.none.aa)), f3(m((r) => r.dr.aa)), f3(m((r) => r.dusk.aa)), f3(m((r) => r.dr.lum)), f3(m((r) => r.dusk.lum)), f3(m((r) => r.dr.bright)), f3(m((r) => r.dusk.bright)), f0(m((r) => r.dr.moved)), f0(m((r) => r.dusk.moved)), f0(m((r) => r.dr.settle)), f0(m((r) => r.dusk.settle)), f3(m((r) => r.dusk.firstFrame)), f3(m((r) => r.dusk.maxFrame))]));
+
+const checks = [
+  ["AA mean ≥ 0.995", m((r) => r.dusk.aa) >= 0.995],
+  ["AA every page ≥ 0.98", rows.every((r) => r.dusk.aa >= 0.98)],
+  ["luminance ≤ Dark Reader (mean)", m((r) => r.dusk.lum) <= m((r) => r.dr.lum)],
+  ["bright share ≤ Dark Reader (mean)", m((r) => r.dusk.bright) <= m((r) => r.dr.bright)],
+  ["zero layout shift", rows.every((r) => r.dusk.moved === 0)],
+  ["settle ≤ 0.5 × Dark Reader on every page", rows.every((r) => r.dusk.settle <= 0.5 * r.dr.settle)],
+  ["settle ≤ 0.5 × Dark Reader on every page that is quiet by itself", rows.every((r) => r.none.own > 0 || r.dusk.settle <= 0.5 * r.dr.settle)],
+  ["settle mean ≤ 0.5 × Dark Reader mean", m((r) => r.dusk.settle) <= 0.5 * m((r) => r.dr.settle)],
+  ["reload first frame dark (≤ 0.1)", rows.every((r) => r.dusk.firstFrame <= 0.1)],
+];
+console.log("");
+for (const [what, ok] of checks) console.log(`${ok ? "PASS" : "MISS"}  ${what}`);

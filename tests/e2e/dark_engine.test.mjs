@@ -1,0 +1,130 @@
+// The instant dark engine as a reader sees it: colours, contrast, and what must stay untouched.
+import assert from "node:assert/strict";
+import { aaReport, colourSnapshot, layoutSnapshot } from "../lib/wcag.mjs";
+import { rgba } from "../lib/pixels.mjs";
+import { computed, fixture, isDark, luminance, resetMemory, setSite, state, until } from "./dark.mjs";
+
+async function darkened(env, name, query = "") {
+  await resetMemory(env);
+  const url = fixture(env, name, query);
+  const page = await env.open(url);
+  const before = { colours: await page.evaluate(colourSnapshot), layout: await page.evaluate(layoutSnapshot) };
+  await setSite(env, url, true);
+  await until(() => isDark(page), "the page to turn dark");
+  return { page, url, before };
+}
+
+export const tests = [
+  ["turning a site on darkens it with AA text, and turning it off restores it exactly", async (env) => {
+    const { page, url, before } = await darkened(env, "basic.html");
+    try {
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+      for (const sel of ["#card", "#inline", "#code"]) assert.ok(await isDark(page, sel), `${sel} is dark`);
+      assert.ok(luminance(await computed(page, "#text", "color")) > 0.4, "text is light");
+      assert.ok(luminance(await computed(page, "#link", "color")) > 0.4, "links are light");
+      assert.match(await computed(page, "html", "color-scheme"), /dark/, "form controls and scrollbars go dark");
+      assert.deepEqual(await page.evaluate(layoutSnapshot), before.layout, "nothing moved");
+      await setSite(env, url, false);
+      await until(async () => !(await isDark(page)), "the page to turn light again");
+      assert.deepEqual(await page.evaluate(colourSnapshot), before.colours, "every colour is back");
+      assert.equal(await page.evaluate(() => document.documentElement.getAttributeNames().join()), "lang", "no attribute left behind");
+    } finally { await resetMemory(env); }
+  }],
+
+  ["an SVG icon with a dark fill becomes light, and images keep every pixel", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "basic.html");
+    const page = await env.open(url);
+    // Clip to whole device pixels: the image sits at a fractional y, and the row it half covers shows page background.
+    const box = await page.locator("#img").boundingBox();
+    const clip = { x: Math.ceil(box.x), y: Math.ceil(box.y), width: Math.floor(box.width) - 1, height: Math.floor(box.height) - 1 };
+    const shot = async () => rgba(await env.extPage(), await page.screenshot({ clip }));
+    const pixelsBefore = await shot();
+    await setSite(env, url, true);
+    try {
+      await until(() => isDark(page), "dark");
+      assert.ok(luminance(await computed(page, "#iconpath", "fill")) > 0.4, "icon is legible on dark");
+      assert.equal(await computed(page, "#img", "filter"), "none");
+      const pixelsAfter = await shot();
+      assert.deepEqual(pixelsAfter, pixelsBefore, "the image is pixel-identical");
+    } finally { await resetMemory(env); }
+  }],
+
+  ["CSS custom properties are remapped by the role they play", async (env) => {
+    const { page } = await darkened(env, "vars.html");
+    try {
+      for (const sel of ["#banner", "#local"]) assert.ok(await isDark(page, sel), `${sel} background is dark`);
+      assert.ok(luminance(await computed(page, "#banner", "color")) > 0.4, "banner text (var chain) is light");
+      assert.ok(luminance(await computed(page, "#banner", "border-top-color")) > 0.02, "border stays visible");
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+    } finally { await resetMemory(env); }
+  }],
+
+  ["legacy bgcolor tables and <font color> are themed", async (env) => {
+    const { page } = await darkened(env, "legacy.html");
+    try {
+      for (const sel of ["#table", "#row", "#white"]) assert.ok(await isDark(page, sel), `${sel} is dark`);
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+    } finally { await resetMemory(env); }
+  }],
+
+  ["a shadow-DOM component is themed inside its shadow root", async (env) => {
+    const { page, url } = await darkened(env, "shadow.html");
+    try {
+      await until(() => isDark(page, "#box"), "the shadow box to turn dark");
+      assert.ok(luminance(await computed(page, "#box", "color")) > 0.4);
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+      const s = await state(env, url);
+      assert.equal(s.page.phase, "active");
+      assert.equal(s.page.scopes, 2);
+    } finally { await resetMemory(env); }
+  }],
+
+  ["a strict-CSP page (default-src 'none') is themed", async (env) => {
+    const { page } = await darkened(env, "basic.html", "?csp=strict");
+    try {
+      assert.ok(luminance(await computed(page, "#text", "color")) > 0.4);
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+    } finally { await resetMemory(env); }
+  }],
+
+  ["a page that is already dark is left alone", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "already-dark.html");
+    const page = await env.open(url);
+    const before = await page.evaluate(colourSnapshot);
+    await setSite(env, url, true);
+    try {
+      await until(async () => (await state(env, url)).page?.phase === "already_dark", "already_dark");
+      assert.deepEqual(await page.evaluate(colourSnapshot), before, "not one colour changed");
+    } finally { await resetMemory(env); }
+  }],
+
+  ["a site with its own prefers-color-scheme: dark rules gets its own dark theme", async (env) => {
+    const { page } = await darkened(env, "own-dark.html");
+    try {
+      assert.equal(await computed(page, "#dark", "display"), "inline", "the dark logo shows");
+      assert.equal(await computed(page, "#light", "display"), "none", "the light logo hides");
+      const hue = await computed(page, "body", "background-color");
+      const [r, , b] = hue.match(/\d+/g).map(Number);
+      assert.ok(b > r, `the site's own navy, not a grey: ${hue}`);
+    } finally { await resetMemory(env); }
+  }],
+
+  ["content rendered after switching on (styles, inline styles, shadow roots) turns dark too", async (env) => {
+    const { page } = await darkened(env, "spa.html");
+    try {
+      await page.evaluate(() => window.renderMore());
+      for (const sel of ["#late", "#inline-late"]) await until(() => isDark(page, sel), `${sel} to turn dark`);
+      const shadowBg = () => page.evaluate(() => getComputedStyle(document.querySelector("#late-host").shadowRoot.querySelector("p")).backgroundColor);
+      await until(async () => luminance(await shadowBg()) < 0.05, "the late shadow root to turn dark");
+      const report = await page.evaluate(aaReport);
+      assert.equal(report.share, 1, JSON.stringify(report.failures));
+    } finally { await resetMemory(env); }
+  }],
+];

@@ -1,0 +1,36 @@
+// Decodes screenshots in an extension page (canvas), so tests and the benchmark need no image library.
+
+/** Mean relative luminance and share of bright pixels (luminance > 0.5) of a PNG/JPEG buffer. */
+export async function imageStats(extPage, buffer, mime = "image/png") {
+  return extPage.evaluate(async ([b64, mime]) => {
+    const img = new Image();
+    img.src = `data:${mime};base64,${b64}`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, img.width, img.height).data;
+    const lut = new Float32Array(256).map((_, i) => { const c = i / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    let sum = 0, bright = 0;
+    const n = d.length / 4;
+    for (let i = 0; i < d.length; i += 4) {
+      const y = 0.2126 * lut[d[i]] + 0.7152 * lut[d[i + 1]] + 0.0722 * lut[d[i + 2]];
+      sum += y;
+      if (y > 0.5) bright++;
+    }
+    return { luminance: sum / n, bright: bright / n, width: img.width, height: img.height };
+  }, [Buffer.from(buffer).toString("base64"), mime]);
+}
+
+/** Raw RGBA pixels of a PNG buffer, for exact comparisons. */
+export async function rgba(extPage, buffer) {
+  return extPage.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    return Array.from(g.getImageData(0, 0, img.width, img.height).data);
+  }, Buffer.from(buffer).toString("base64"));
+}
