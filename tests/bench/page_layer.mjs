@@ -12,6 +12,7 @@ const PAGES = [
 const RPCS = [
   ["ping (round trip)", [{ type: "ping" }], 10],
   ["page_summary + get_elements(all)", [{ type: "page_summary" }, { type: "get_elements", filter: "all" }], 50],
+  ["get_elements(all, limit 5000)", [{ type: "get_elements", filter: "all", limit: 5000 }], null],
   ["get_color_palette", [{ type: "get_color_palette" }], 80],
   ["query_elements(navigation sidebar)", [{ type: "query_elements", description: "navigation sidebar" }], null],
   ["text_snapshot(2000)", [{ type: "text_snapshot", token_budget: 2000 }], null],

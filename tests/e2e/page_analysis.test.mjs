@@ -33,7 +33,7 @@ export const tests = [
     const q = async (description) => {
       const r = await call({ type: "query_elements", description, limit: 5 });
       assert.equal(r.type, "query_results", JSON.stringify(r));
-      assert.ok(r.matches.length > 0, `nothing for ${description}`);
+      assert.ok(r.matches.length > 0, `nothing for ${description}: ${JSON.stringify(r)}`);
       return r.matches;
     };
     const classOf = (sel) => page.evaluate((s) => document.querySelectorAll(s).length === 1 && document.querySelector(s).className, sel);

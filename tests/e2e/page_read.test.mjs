@@ -82,6 +82,19 @@ export const tests = [
     assert.equal(byText(fresh, "Beta").new, true);
   }],
 
+  ["boxes stay right after the content script's memory grows (wasm2js typed-array views)", async (env) => {
+    const { call } = await openPage(env, "/bench/big.html");
+    const big = await call({ type: "get_elements", limit: 5000 });
+    assert.ok(big.total > 1500 && big.elements.length === big.total, `${big.elements.length}/${big.total}`);
+    await call({ type: "text_snapshot", token_budget: 100000 });
+    const again = await elements(call, "button");
+    assert.equal(again.length, 300, "the default window is 300 elements");
+    assert.ok(again.every((e) => e.rect.width > 0 && e.visible), JSON.stringify(again.find((e) => !(e.rect.width > 0))));
+    const windowed = await call({ type: "get_elements", filter: "button", offset: 10, limit: 5 });
+    assert.deepEqual(windowed.elements.map((e) => e.index), again.slice(10, 15).map((e) => e.index));
+    assert.equal(windowed.truncated, true);
+  }],
+
   ["get_element_details gives a selector that round-trips and an xpath", async (env) => {
     const { page, call } = await openPage(env, "/pages/app.html");
     const list = await elements(call);

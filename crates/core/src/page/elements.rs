@@ -3,11 +3,24 @@
 use crate::protocol::page::{ElementCounts, ElementFilter};
 
 /// Elements a user can act on, plus images; the content script also walks open shadow roots and frames.
-pub const CANDIDATE_SELECTOR: &str = "a[href],area[href],button,input,select,textarea,summary,img,svg[role=img],\
+pub const CANDIDATE_SELECTOR: &str = "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,svg[role=img],\
 iframe,frame,[contenteditable]:not([contenteditable=false]),[role=button],[role=link],[role=checkbox],[role=radio],\
 [role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=textbox],\
 [role=searchbox],[role=combobox],[role=listbox],[role=slider],[role=spinbutton],[role=img],[onclick],\
 [tabindex]:not([tabindex='-1'])";
+
+/// One selector per kind, so page_summary can count natively instead of classifying each element;
+/// a role overrides the tag, as in `classify`.
+pub const COUNT_SELECTORS: [(Kind, &str); 5] = [
+    (Kind::Button, "button:not([role]),summary:not([role]),input:is([type=button],[type=submit],[type=reset],[type=image]):not([role]),\
+[role=button],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=switch]"),
+    (Kind::Link, "a[href]:not([role]),area[href]:not([role]),[role=link]"),
+    (Kind::Input, "input:not([type=button],[type=submit],[type=reset],[type=image],[type=hidden],[role]),textarea:not([role]),\
+[contenteditable]:not([contenteditable=false],[role],input,textarea,button,a,select),[role=textbox],[role=searchbox],[role=combobox],\
+[role=spinbutton],[role=slider],[role=checkbox],[role=radio]"),
+    (Kind::Select, "select:not([role]),[role=listbox],[role=option]"),
+    (Kind::Image, "img:not([role]),svg[role=img],[role=img]"),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -67,13 +80,13 @@ impl ElementFilter {
 }
 
 impl ElementCounts {
-    pub fn add(&mut self, kind: Kind) {
+    pub fn add_many(&mut self, kind: Kind, n: u32) {
         match kind {
-            Kind::Button => self.buttons += 1,
-            Kind::Input => self.inputs += 1,
-            Kind::Link => self.links += 1,
-            Kind::Select => self.selects += 1,
-            Kind::Image => self.images += 1,
+            Kind::Button => self.buttons += n,
+            Kind::Input => self.inputs += n,
+            Kind::Link => self.links += n,
+            Kind::Select => self.selects += n,
+            Kind::Image => self.images += n,
             Kind::Frame | Kind::Other => {}
         }
     }
