@@ -18,6 +18,9 @@ export const tests = [
     await page.focus("#name");
     await page.keyboard.type("zz");
     assert.equal(await page.inputValue("#name"), "", "the user's typing was blocked");
+    await page.mouse.wheel(0, 400);
+    await sleep(100);
+    assert.equal(await page.evaluate(() => scrollY), 0, "the user's wheel was blocked");
     const r = await act(call, { type: "click", index: far.index });
     assert.equal(r.success, true, r.message);
     assert.match(await page.locator("#items").textContent(), /Delta/, "the agent's click went through");

@@ -11,7 +11,8 @@ mod rpc;
 mod selector;
 mod walk;
 
-use dusk_core::protocol::{check_sender, parse, ContentRequest, ContentResponse};
+use dusk_core::protocol::{check_sender, ContentRequest, ContentResponse};
+use dusk_core::CoreError;
 use wasm_bindgen::prelude::*;
 
 /// Answers one DOM RPC given and returned as JSON text; messages not from this extension are refused.
@@ -20,7 +21,7 @@ use wasm_bindgen::prelude::*;
 pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
         Err(e) => ContentResponse::Error { message: e.to_string() },
-        Ok(()) => match serde_json::from_str::<serde_json::Value>(message).map_err(|e| e.to_string()).and_then(|v| parse::<ContentRequest>(v).map_err(|e| e.to_string())) {
+        Ok(()) => match serde_json::from_str::<ContentRequest>(message).map_err(|e| CoreError::BadMessage(e.to_string()).to_string()) {
             Ok(request) => rpc::handle(request),
             Err(message) => ContentResponse::Error { message },
         },
