@@ -72,6 +72,12 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let mut matched = 0;
     for root in &roots {
         for el in elements(root.query_all(CANDIDATE_SELECTOR)) {
+            // Past the window, "all" needs no classification: only the index and the count.
+            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit {
+                registry::index_of(&el);
+                matched += 1;
+                continue;
+            }
             let t = tag(&el);
             let kind = kind_of(&el, &t);
             // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
