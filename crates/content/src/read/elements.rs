@@ -1,15 +1,25 @@
 //! get_elements: indexed interactive elements with stable indices.
 
-use crate::dom::{as_tag, attr, cache_labels, get_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, tag};
+use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, tag};
 use crate::registry;
 use crate::walk::{elements, roots, Context};
-use dusk_core::page::elements::{classify, clean_text, Kind, CANDIDATE_SELECTOR};
+use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, Extra, Kind, CANDIDATE_SELECTOR};
 use dusk_core::protocol::page::{ElementFilter, ElementInfo};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-pub fn kind_of(el: &Element, tag: &str) -> Kind {
-    let editable = get_attr(el, "contenteditable").is_some_and(|v| v != "false");
-    classify(tag, get_attr(el, "type").as_deref(), get_attr(el, "role").as_deref(), editable)
+/// The element's kind, or None when the broad candidate net caught something not interactive.
+pub fn candidate_kind(el: &Element, tag: &str) -> Option<Kind> {
+    let (role, editable) = (get_attr(el, "role"), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
+    let has_href = matches!(tag, "a" | "area") && has_attr(el, "href");
+    if !is_native(tag, has_href) {
+        let tabindex = get_attr(el, "tabindex");
+        let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(el, "onclick"), editable };
+        if !is_candidate(tag, has_href, &extra) {
+            return None;
+        }
+    }
+    let input_type = if matches!(tag, "input" | "button") { get_attr(el, "type") } else { None };
+    Some(classify(tag, input_type.as_deref(), role.as_deref(), editable))
 }
 
 fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
@@ -72,14 +82,14 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let mut matched = 0;
     for root in &roots {
         for el in elements(root.query_all(CANDIDATE_SELECTOR)) {
-            // Past the window, "all" needs no classification: only the index and the count.
-            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit {
+            let t = tag(&el);
+            // Past the window, "all" needs only the index and the count; native controls need no classifying.
+            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit && is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href")) {
                 registry::index_of(&el);
                 matched += 1;
                 continue;
             }
-            let t = tag(&el);
-            let kind = kind_of(&el, &t);
+            let Some(kind) = candidate_kind(&el, &t) else { continue };
             // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
             if !filter.accepts(kind) || matched < offset || out.len() as u32 >= limit {
                 if filter.accepts(kind) && (!visible_only || is_visible(&el, &local_rect(&el))) {

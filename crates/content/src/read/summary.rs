@@ -1,8 +1,8 @@
 //! page_summary: where the user is and what the page holds, in one cheap call.
 
-use crate::dom::{as_html, deep_active_element, describe_el, is_visible, local_rect, tag, window};
-use crate::walk::roots;
-use dusk_core::page::elements::COUNT_SELECTORS;
+use crate::dom::{as_html, deep_active_element, describe_el, get_attr, has_attr, is_visible, local_rect, tag, window};
+use crate::walk::{elements, roots, Root, RootNode};
+use dusk_core::page::elements::{classify, is_candidate, Extra, Kind, CANDIDATE_SELECTOR};
 use dusk_core::protocol::page::{ElementCounts, PageSummary, Point, Size};
 use web_sys::{Document, Element};
 
@@ -53,15 +53,65 @@ pub fn visible_text(doc: &Document, limit: usize, viewport_h: f64) -> (String, b
     (cut, true)
 }
 
+/// Counts by kind from the document's own collections (links, images, forms, tags), then moves
+/// elements whose role overrides their tag: a handful of reads instead of several per element.
+fn count_document(doc: &Document, counts: &mut ElementCounts) {
+    let tags = |name: &str| doc.get_elements_by_tag_name(name).length();
+    counts.add_many(Kind::Link, doc.links().length());
+    counts.add_many(Kind::Image, doc.images().length());
+    counts.forms += doc.forms().length();
+    counts.add_many(Kind::Select, tags("select"));
+    counts.add_many(Kind::Button, tags("button") + tags("summary"));
+    counts.add_many(Kind::Input, tags("textarea"));
+    let inputs = doc.get_elements_by_tag_name("input");
+    for i in 0..inputs.length() {
+        let Some(input) = inputs.item(i) else { continue };
+        let t = get_attr(&input, "type").unwrap_or_default().to_ascii_lowercase();
+        if t != "hidden" {
+            counts.add(classify("input", Some(&t), None, false));
+        }
+    }
+    for el in elements(doc.query_selector_all("[contenteditable]:not([contenteditable=false]):not(input,textarea)").ok()) {
+        if get_attr(&el, "role").is_none() {
+            counts.add(Kind::Input);
+        }
+    }
+    for el in elements(doc.query_selector_all("[role]").ok()) {
+        let t = tag(&el);
+        let (ty, role) = (get_attr(&el, "type"), get_attr(&el, "role"));
+        let editable = get_attr(&el, "contenteditable").is_some_and(|v| v != "false");
+        let counted = if matches!(t.as_str(), "a" | "area") && !has_attr(&el, "href") { Kind::Other } else { classify(&t, ty.as_deref(), None, false) };
+        let actual = classify(&t, ty.as_deref(), role.as_deref(), editable);
+        if counted != actual {
+            counts.remove(counted);
+            counts.add(actual);
+        }
+    }
+}
+
+/// Shadow roots have no collections; their few elements are classified one by one.
+fn count_root(root: &Root, counts: &mut ElementCounts) {
+    for el in elements(root.query_all(CANDIDATE_SELECTOR)) {
+        let t = tag(&el);
+        let role = get_attr(&el, "role");
+        let tabindex = get_attr(&el, "tabindex");
+        let editable = get_attr(&el, "contenteditable").is_some_and(|v| v != "false");
+        let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(&el, "onclick"), editable };
+        if is_candidate(&t, has_attr(&el, "href"), &extra) {
+            counts.add(classify(&t, get_attr(&el, "type").as_deref(), role.as_deref(), editable));
+        }
+    }
+    counts.forms += root.query_all("form").map_or(0, |l| l.length());
+}
+
 pub fn page_summary(doc: &Document, text_limit: u32) -> Result<PageSummary, String> {
     let win = window()?;
     let mut counts = ElementCounts::default();
     for root in roots(doc) {
-        for (kind, selector) in COUNT_SELECTORS {
-            let n = root.query_all(selector).map_or(0, |l| l.length());
-            counts.add_many(kind, n);
+        match &root.node {
+            RootNode::Doc(d) => count_document(d, &mut counts),
+            RootNode::Shadow(_) => count_root(&root, &mut counts),
         }
-        counts.forms += root.query_all("form").map_or(0, |l| l.length());
     }
     let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let root = doc.document_element();
