@@ -87,6 +87,10 @@ export const tests = [
     assert.equal(r.success, true, r.message);
     assert.match(r.message, /submitted/);
     assert.equal(await page.locator("#status").textContent(), "submitted name=Lin news=true");
+    await act(call, { type: "type_text", selector: "#q", text: "dusk" });
+    const search = await act(call, { type: "press_key", key: "Enter" });
+    assert.match(search.message, /submitted form#search/, "a form without a submit button is submitted with requestSubmit");
+    assert.equal(await page.locator("#status").textContent(), "searched dusk");
     const tab = await act(call, { type: "press_key", key: "Tab" });
     assert.match(tab.message, /focus moved to/);
     const bad = await act(call, { type: "press_key", key: "Hyper+q" });

@@ -11,10 +11,10 @@ export const tests = [
     assert.equal(s.title, "Dusk test app");
     assert.ok(s.viewport.width > 0 && s.viewport.height > 0);
     assert.ok(s.page.height > s.viewport.height, "the page scrolls");
-    assert.equal(s.counts.forms, 1);
+    assert.equal(s.counts.forms, 2);
     assert.equal(s.counts.selects, 1);
-    // name, password, checkbox, contenteditable, shadow input, frame input
-    assert.equal(s.counts.inputs, 6, JSON.stringify(s.counts));
+    // name, password, checkbox, search, contenteditable, shadow input, frame input
+    assert.equal(s.counts.inputs, 7, JSON.stringify(s.counts));
     assert.ok(s.counts.buttons >= 11, JSON.stringify(s.counts));
     assert.equal(s.counts.links, 2);
     assert.match(s.text, /Account settings/);
@@ -27,7 +27,7 @@ export const tests = [
   ["reading and acting work under a default-src 'none' CSP", async (env) => {
     const { page, call } = await openPage(env, "/pages/app.html?csp=strict");
     const s = await call({ type: "page_summary" });
-    assert.equal(s.counts.forms, 1);
+    assert.equal(s.counts.forms, 2);
     const list = await elements(call);
     assert.equal(byText(list, "Shadow action").context, "shadow");
     const r = await act(call, { type: "click", index: byText(list, "Shadow action").index });

@@ -58,10 +58,13 @@ pub fn elements(list: Option<NodeList>) -> impl Iterator<Item = Element> {
     (0..len).filter_map(move |i| list.as_ref().and_then(|l| l.item(i)).and_then(as_element))
 }
 
+/// The observer and the callback it must keep alive.
+type Watcher = (MutationObserver, Closure<dyn FnMut()>);
+
 thread_local! {
     /// Roots found by the last scan, reused until the DOM's structure changes.
     static CACHE: RefCell<Option<Vec<Root>>> = const { RefCell::new(None) };
-    static WATCH: RefCell<Option<(MutationObserver, Closure<dyn FnMut()>)>> = const { RefCell::new(None) };
+    static WATCH: RefCell<Option<Watcher>> = const { RefCell::new(None) };
 }
 
 /// Watches every root for added or removed nodes; any change drops the cached roots.
