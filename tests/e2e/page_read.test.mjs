@@ -13,8 +13,8 @@ export const tests = [
     assert.ok(s.page.height > s.viewport.height, "the page scrolls");
     assert.equal(s.counts.forms, 2);
     assert.equal(s.counts.selects, 1);
-    // name, password, checkbox, search, contenteditable, shadow input, frame input
-    assert.equal(s.counts.inputs, 7, JSON.stringify(s.counts));
+    // name, password, 2 checkboxes, search, contenteditable, shadow input, frame input
+    assert.equal(s.counts.inputs, 8, JSON.stringify(s.counts));
     assert.ok(s.counts.buttons >= 11, JSON.stringify(s.counts));
     assert.equal(s.counts.links, 2);
     assert.match(s.text, /Account settings/);
