@@ -65,11 +65,12 @@ sed -i 's#"./dusk_content_bg.wasm"#"./dusk_content_bg.wasm.js"#' "$PKG/content/d
 # wasm2js memory growth never detaches the old buffer, so compare buffers instead.
 GLUE="$PKG/content/dusk_content_bg.js"
 sed -i -E \
-  -e 's/cachedUint8ArrayMemory0\.byteLength === 0/cachedUint8ArrayMemory0.buffer !== wasm.memory.buffer/' \
+  -e 's/cached([A-Za-z0-9]+)Memory0\.byteLength === 0/cached\1Memory0.buffer !== wasm.memory.buffer/g' \
   -e 's/cachedDataViewMemory0\.buffer\.detached === true \|\| \(cachedDataViewMemory0\.buffer\.detached === undefined && cachedDataViewMemory0\.buffer !== wasm\.memory\.buffer\)/cachedDataViewMemory0.buffer !== wasm.memory.buffer/' \
   "$GLUE"
 grep -q 'cachedUint8ArrayMemory0.buffer !== wasm.memory.buffer' "$GLUE" || die "memory-view patch did not apply to $GLUE (wasm-bindgen output changed)"
 grep -q 'detached' "$GLUE" && die "DataView patch did not apply to $GLUE (wasm-bindgen output changed)"
+grep -q 'byteLength === 0' "$GLUE" && die "a typed-array view patch did not apply to $GLUE (wasm-bindgen output changed)"
 
 say "dist/"
 rm -rf "$DIST"

@@ -8,5 +8,6 @@ dark_start();
 chrome.storage.onChanged.addListener((changes, area) => area === "local" && dark_memory_changed(changes));
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (!isTop) return false;
-  sendResponse(handle_message(message, sender.id));
+  // Messages cross into wasm as JSON text: one copy instead of one call per field.
+  sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
 });

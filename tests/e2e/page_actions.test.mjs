@@ -14,6 +14,12 @@ export const tests = [
     assert.match(covered.message, /covered by div "Cookie banner"/);
     const hidden = await act(call, { type: "click", index: byText(list, "Invisible").index });
     assert.deepEqual([hidden.success, hidden.reason], [false, "hidden"]);
+    const terms = byText(list, "Accept terms");
+    assert.equal(terms.visible, false, "the styled checkbox's input is transparent");
+    const styled = await act(call, { type: "click", index: terms.index });
+    assert.equal(styled.success, true, styled.message);
+    assert.match(styled.message, /clicked label "Accept terms"/);
+    assert.equal(await page.isChecked("#terms"), true);
     const missing = await act(call, { type: "click", selector: "#nope" });
     assert.deepEqual([missing.success, missing.reason], [false, "not_found"]);
     assert.equal(await page.locator("#status").textContent(), "Nothing happened yet.", "no failed click did anything");
@@ -87,6 +93,10 @@ export const tests = [
     assert.equal(r.success, true, r.message);
     assert.match(r.message, /submitted/);
     assert.equal(await page.locator("#status").textContent(), "submitted name=Lin news=true");
+    await act(call, { type: "type_text", selector: "#q", text: "dusk" });
+    const search = await act(call, { type: "press_key", key: "Enter" });
+    assert.match(search.message, /submitted form#search/, "a form without a submit button is submitted with requestSubmit");
+    assert.equal(await page.locator("#status").textContent(), "searched dusk");
     const tab = await act(call, { type: "press_key", key: "Tab" });
     assert.match(tab.message, /focus moved to/);
     const bad = await act(call, { type: "press_key", key: "Hyper+q" });

@@ -11,10 +11,10 @@ export const tests = [
     assert.equal(s.title, "Dusk test app");
     assert.ok(s.viewport.width > 0 && s.viewport.height > 0);
     assert.ok(s.page.height > s.viewport.height, "the page scrolls");
-    assert.equal(s.counts.forms, 1);
+    assert.equal(s.counts.forms, 2);
     assert.equal(s.counts.selects, 1);
-    // name, password, checkbox, contenteditable, shadow input, frame input
-    assert.equal(s.counts.inputs, 6, JSON.stringify(s.counts));
+    // name, password, 2 checkboxes, search, contenteditable, shadow input, frame input
+    assert.equal(s.counts.inputs, 8, JSON.stringify(s.counts));
     assert.ok(s.counts.buttons >= 11, JSON.stringify(s.counts));
     assert.equal(s.counts.links, 2);
     assert.match(s.text, /Account settings/);
@@ -27,7 +27,7 @@ export const tests = [
   ["reading and acting work under a default-src 'none' CSP", async (env) => {
     const { page, call } = await openPage(env, "/pages/app.html?csp=strict");
     const s = await call({ type: "page_summary" });
-    assert.equal(s.counts.forms, 1);
+    assert.equal(s.counts.forms, 2);
     const list = await elements(call);
     assert.equal(byText(list, "Shadow action").context, "shadow");
     const r = await act(call, { type: "click", index: byText(list, "Shadow action").index });
@@ -80,6 +80,19 @@ export const tests = [
     const fresh = await elements(call);
     assert.notEqual(byText(fresh, "Beta").index, beta.index, "a replaced element gets a new index");
     assert.equal(byText(fresh, "Beta").new, true);
+  }],
+
+  ["boxes stay right after the content script's memory grows (wasm2js typed-array views)", async (env) => {
+    const { call } = await openPage(env, "/bench/big.html");
+    const big = await call({ type: "get_elements", limit: 5000 });
+    assert.ok(big.total > 1500 && big.elements.length === big.total, `${big.elements.length}/${big.total}`);
+    await call({ type: "text_snapshot", token_budget: 100000 });
+    const again = await elements(call, "button");
+    assert.equal(again.length, 300, "the default window is 300 elements");
+    assert.ok(again.every((e) => e.rect.width > 0 && e.visible), JSON.stringify(again.find((e) => !(e.rect.width > 0))));
+    const windowed = await call({ type: "get_elements", filter: "button", offset: 10, limit: 5 });
+    assert.deepEqual(windowed.elements.map((e) => e.index), again.slice(10, 15).map((e) => e.index));
+    assert.equal(windowed.truncated, true);
   }],
 
   ["get_element_details gives a selector that round-trips and an xpath", async (env) => {

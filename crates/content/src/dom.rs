@@ -9,10 +9,49 @@ use web_sys::{Document, Element, Window};
 
 #[wasm_bindgen]
 extern "C" {
-    /// An Element seen through the one method web-sys lacks.
+    /// An Element seen through methods web-sys lacks or binds only with &str arguments.
     type Checkable;
     #[wasm_bindgen(method, js_name = checkVisibility)]
     fn check_visibility(this: &Checkable, options: &JsValue) -> JsValue;
+    #[wasm_bindgen(method, js_name = getAttribute)]
+    fn get_attribute_js(this: &Checkable, name: &js_sys::JsString) -> Option<String>;
+    #[wasm_bindgen(method, js_name = hasAttribute)]
+    fn has_attribute_js(this: &Checkable, name: &js_sys::JsString) -> bool;
+}
+
+#[wasm_bindgen(inline_js = "export function shadow_roots(root) { const out = []; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out; }
+export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }")]
+extern "C" {
+    /// Open shadow roots under `root`, found in one call instead of two per element.
+    pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
+    /// getBoundingClientRect in one call instead of five.
+    fn rect_into(el: &Element, out: &mut [f64]);
+}
+
+thread_local! {
+    static NAMES: std::cell::RefCell<Vec<(&'static str, js_sys::JsString)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A JS string made once per name: passing a Rust &str costs a UTF-8 decode on every call.
+pub fn js_name(name: &'static str) -> js_sys::JsString {
+    NAMES.with(|n| {
+        let mut n = n.borrow_mut();
+        if let Some((_, s)) = n.iter().find(|(k, _)| std::ptr::eq(*k, name)) {
+            return s.clone();
+        }
+        let s = js_sys::JsString::from(name);
+        n.push((name, s.clone()));
+        s
+    })
+}
+
+/// getAttribute with an interned name.
+pub fn get_attr(el: &Element, name: &'static str) -> Option<String> {
+    el.unchecked_ref::<Checkable>().get_attribute_js(&js_name(name))
+}
+
+pub fn has_attr(el: &Element, name: &'static str) -> bool {
+    el.unchecked_ref::<Checkable>().has_attribute_js(&js_name(name))
 }
 
 pub fn window() -> Result<Window, String> {
@@ -36,17 +75,15 @@ pub fn tag(el: &Element) -> String {
     el.tag_name().to_ascii_lowercase()
 }
 
-pub fn attr(el: &Element, name: &str) -> Option<String> {
-    el.get_attribute(name).filter(|v| !v.trim().is_empty())
-}
-
-fn to_rect(r: &web_sys::DomRect) -> Rect {
-    Rect { x: r.left(), y: r.top(), width: r.width(), height: r.height() }
+pub fn attr(el: &Element, name: &'static str) -> Option<String> {
+    get_attr(el, name).filter(|v| !v.trim().is_empty())
 }
 
 /// The element's rect in its own document's viewport.
 pub fn local_rect(el: &Element) -> Rect {
-    to_rect(&el.get_bounding_client_rect())
+    let mut r = [0.0; 4];
+    rect_into(el, &mut r);
+    Rect { x: r[0], y: r[1], width: r[2], height: r[3] }
 }
 
 /// Offset of a document's viewport inside the top frame's viewport (same-origin frames only).
@@ -79,29 +116,64 @@ pub fn is_visible(el: &Element, rect: &Rect) -> bool {
     if rect.width <= 0.0 || rect.height <= 0.0 {
         return false;
     }
-    let opts = obj(&[("checkOpacity", true.into()), ("checkVisibilityCSS", true.into())]);
-    el.unchecked_ref::<Checkable>().check_visibility(&opts).as_bool().unwrap_or(true)
+    thread_local! {
+        static OPTIONS: js_sys::Object = obj(&[("checkOpacity", true.into()), ("checkVisibilityCSS", true.into())]);
+    }
+    OPTIONS.with(|opts| el.unchecked_ref::<Checkable>().check_visibility(opts).as_bool().unwrap_or(true))
 }
 
+/// Only form controls can be :disabled; anything can be aria-disabled.
 pub fn is_disabled(el: &Element) -> bool {
-    el.matches(":disabled").unwrap_or(false) || el.get_attribute("aria-disabled").as_deref() == Some("true")
+    let form_control = matches!(tag(el).as_str(), "button" | "input" | "select" | "textarea" | "option" | "optgroup" | "fieldset");
+    (form_control && el.matches(":disabled").unwrap_or(false)) || get_attr(el, "aria-disabled").as_deref() == Some("true")
 }
 
-/// Visible label of a form control: its <label>s, then aria-label, placeholder, title.
-pub fn control_label(el: &Element) -> String {
-    let labels = js_sys::Reflect::get(el, &"labels".into()).ok().filter(|l| l.is_object()).map(|l| l.unchecked_into::<web_sys::NodeList>());
-    if let Some(labels) = labels {
-        let text: Vec<String> = (0..labels.length()).filter_map(|i| labels.item(i)).filter_map(|n| n.text_content()).collect();
-        let text = clean_text(&text.join(" "), 80);
-        if !text.is_empty() {
-            return text;
+thread_local! {
+    /// `label[for]` texts by id, built once per listing: `input.labels` is a live list that
+    /// walks the whole document on every read.
+    static LABELS_FOR: std::cell::RefCell<Option<std::collections::BTreeMap<String, String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Caches the texts of all `label[for]` elements in `roots` until `forget_labels`.
+pub fn cache_labels(lists: impl Iterator<Item = web_sys::NodeList>) {
+    let mut map = std::collections::BTreeMap::new();
+    for list in lists {
+        for i in 0..list.length() {
+            let Some(label) = list.item(i).and_then(as_element) else { continue };
+            let (Some(id), Some(text)) = (label.get_attribute("for"), label.text_content()) else { continue };
+            map.entry(id).or_insert_with(|| clean_text(&text, 80));
         }
+    }
+    LABELS_FOR.with(|l| *l.borrow_mut() = Some(map));
+}
+
+pub fn forget_labels() {
+    LABELS_FOR.with(|l| *l.borrow_mut() = None);
+}
+
+fn label_for_id(el: &Element, id: &str) -> Option<String> {
+    if let Some(text) = LABELS_FOR.with(|l| l.borrow().as_ref().map(|m| m.get(id).cloned())) {
+        return text;
+    }
+    let root = el.get_root_node();
+    let selector = format!("label[for=\"{}\"]", id.replace('\\', "\\\\").replace('"', "\\\""));
+    let found = if let Some(d) = as_document(&root) { d.query_selector(&selector).ok().flatten() } else { as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten()) };
+    found.and_then(|l| l.text_content()).map(|t| clean_text(&t, 80))
+}
+
+/// Visible label of a form control: its <label>s, aria-label(ledby), placeholder, title.
+pub fn control_label(el: &Element) -> String {
+    let id = el.id();
+    let by_for = if id.is_empty() { None } else { label_for_id(el, &id) };
+    let wrapping = || el.closest("label").ok().flatten().and_then(|l| l.text_content()).map(|t| clean_text(&t, 80));
+    if let Some(text) = by_for.filter(|t| !t.is_empty()).or_else(|| wrapping().filter(|t| !t.is_empty())) {
+        return text;
     }
     if let Some(label) = ["aria-label", "placeholder", "title"].iter().find_map(|a| attr(el, a)) {
         return label;
     }
     // A <label> right before the control without a `for` is how many hand-written forms label fields.
-    let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !p.has_attribute("for"));
+    let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !has_attr(p, "for"));
     prev.and_then(|p| p.text_content()).map(|t| clean_text(&t, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
 }
 
@@ -109,9 +181,9 @@ pub fn control_label(el: &Element) -> String {
 pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
     let raw = match tag {
         "input" => {
-            let t = el.get_attribute("type").unwrap_or_default().to_ascii_lowercase();
+            let t = get_attr(el, "type").unwrap_or_default().to_ascii_lowercase();
             if matches!(t.as_str(), "button" | "submit" | "reset") {
-                el.get_attribute("value").unwrap_or_else(|| t.clone())
+                get_attr(el, "value").unwrap_or_else(|| t.clone())
             } else {
                 control_label(el)
             }

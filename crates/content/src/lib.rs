@@ -13,24 +13,36 @@ mod selector;
 mod walk;
 
 use dusk_core::protocol::{check_sender, ContentRequest, ContentResponse};
+use dusk_core::CoreError;
 use wasm_bindgen::prelude::*;
 
-/// Answers one DOM RPC; messages not from this extension are refused.
+/// Answers one DOM RPC given and returned as JSON text; messages not from this extension are refused.
+/// JSON text crosses the wasm boundary in one copy, far cheaper than building JS objects field by field.
 #[wasm_bindgen]
-pub fn handle_message(message: JsValue, sender_id: Option<String>) -> JsValue {
+pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
         Err(e) => ContentResponse::Error { message: e.to_string() },
         Ok(()) => {
-            if let Some(reply) = dark::handle_message(&message) {
+            if let Some(reply) = dark_reply(message) {
                 return reply;
             }
-            match dusk_chrome::message::from_js::<ContentRequest>(message) {
+            match serde_json::from_str::<ContentRequest>(message).map_err(|e| CoreError::BadMessage(e.to_string()).to_string()) {
                 Ok(request) => rpc::handle(request),
                 Err(message) => ContentResponse::Error { message },
             }
         }
     };
-    dusk_chrome::message::to_js(&response)
+    serde_json::to_string(&response).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
+}
+
+/// Dark-mode messages have their own types; the cheap text test keeps other RPCs off this path.
+fn dark_reply(message: &str) -> Option<String> {
+    if !message.contains("\"dark_") {
+        return None;
+    }
+    let value = js_sys::JSON::parse(message).ok()?;
+    let reply = dark::handle_message(&value)?;
+    js_sys::JSON::stringify(&reply).ok().map(String::from)
 }
 
 /// Starts dark mode at document_start: the site's memory decides whether to theme the page.

@@ -174,10 +174,12 @@ fn block_keys(on: bool) {
             }));
         }
         if let Some(f) = &s.key_blocker {
-            for kind in ["keydown", "keypress", "keyup", "wheel"] {
+            // Wheel and touch listeners on window are passive by default; ours must be able to cancel.
+            let options = crate::dom::obj(&[("capture", true.into()), ("passive", false.into())]);
+            for kind in ["keydown", "keypress", "keyup", "wheel", "touchmove"] {
                 let f: &js_sys::Function = f.as_ref().unchecked_ref();
                 let _ = if on {
-                    win.add_event_listener_with_callback_and_bool(kind, f, true)
+                    win.add_event_listener_with_callback_and_add_event_listener_options(kind, f, options.unchecked_ref())
                 } else {
                     win.remove_event_listener_with_callback_and_bool(kind, f, true)
                 };

@@ -2,29 +2,27 @@
 //! re-renders around it. Indices are keyed by the element itself, never by position.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
+/// One handed-out index. Indices are dense from 1, so a Vec beats a hash map (no 64-bit hashing,
+/// which wasm2js emulates slowly).
+struct Slot {
+    /// The element while it is on the page; dropped once it is removed, so it can be collected.
+    element: Option<Element>,
+    /// The listing (call number) in which the index was handed out.
+    first_seen: u32,
+}
+
 struct Registry {
-    /// Element → index; weak, so removed elements can be collected and keep no index alive.
+    /// Element → index; weak, so removed elements keep nothing alive.
     by_element: js_sys::WeakMap,
-    /// Index → element, for elements still on the page.
-    elements: HashMap<u32, Element>,
-    /// The listing (call number) in which each index was first handed out.
-    first_seen: HashMap<u32, u32>,
-    next: u32,
+    slots: Vec<Slot>,
     listing: u32,
 }
 
 thread_local! {
-    static REGISTRY: RefCell<Registry> = RefCell::new(Registry {
-        by_element: js_sys::WeakMap::new(),
-        elements: HashMap::new(),
-        first_seen: HashMap::new(),
-        next: 1,
-        listing: 0,
-    });
+    static REGISTRY: RefCell<Registry> = RefCell::new(Registry { by_element: js_sys::WeakMap::new(), slots: Vec::new(), listing: 0 });
 }
 
 /// Starts a new listing; returns its number (1 for the first).
@@ -32,7 +30,15 @@ pub fn begin_listing() -> u32 {
     REGISTRY.with(|r| {
         let mut r = r.borrow_mut();
         r.listing += 1;
-        r.elements.retain(|_, el| el.is_connected());
+        // Lookups check connectivity themselves; this sweep only frees removed elements, so it can be occasional.
+        if r.listing % 8 != 0 {
+            return r.listing;
+        }
+        for slot in r.slots.iter_mut() {
+            if slot.element.as_ref().is_some_and(|e| !e.is_connected()) {
+                slot.element = None;
+            }
+        }
         r.listing
     })
 }
@@ -41,20 +47,21 @@ pub fn begin_listing() -> u32 {
 pub fn index_of(el: &Element) -> (u32, bool) {
     REGISTRY.with(|r| {
         let mut r = r.borrow_mut();
-        let known = r.by_element.get(el).as_f64();
-        let index = match known {
+        let listing = r.listing;
+        let index = match r.by_element.get(el).as_f64() {
             Some(i) => i as u32,
             None => {
-                let i = r.next;
-                r.next += 1;
+                r.slots.push(Slot { element: None, first_seen: listing });
+                let i = r.slots.len() as u32;
                 r.by_element.set(el, &JsValue::from_f64(f64::from(i)));
-                let listing = r.listing;
-                r.first_seen.insert(i, listing);
                 i
             }
         };
-        r.elements.insert(index, el.clone());
-        let is_new = r.listing > 1 && r.first_seen.get(&index) == Some(&r.listing);
+        let Some(slot) = r.slots.get_mut(index as usize - 1) else { return (index, false) };
+        if slot.element.is_none() {
+            slot.element = Some(el.clone());
+        }
+        let is_new = listing > 1 && slot.first_seen == listing;
         (index, is_new)
     })
 }
@@ -69,10 +76,9 @@ pub enum Lookup {
 pub fn lookup(index: u32) -> Lookup {
     REGISTRY.with(|r| {
         let r = r.borrow();
-        match r.elements.get(&index) {
-            Some(el) if el.is_connected() => Lookup::Found(el.clone()),
+        match index.checked_sub(1).and_then(|i| r.slots.get(i as usize)) {
+            Some(Slot { element: Some(el), .. }) if el.is_connected() => Lookup::Found(el.clone()),
             Some(_) => Lookup::Stale,
-            None if index > 0 && index < r.next => Lookup::Stale,
             None => Lookup::Unknown,
         }
     })

@@ -34,9 +34,10 @@ pub fn handle(request: Req) -> Res {
             Err(_) => err(format!("invalid selector: {selector}")),
         },
         Req::PageSummary { text_limit } => read::summary::page_summary(&doc, text_limit).map_or_else(err, Res::PageSummary),
-        Req::GetElements { filter, visible_only } => {
-            let (elements, total) = read::elements::get_elements(&doc, filter, visible_only);
-            Res::Elements { elements, total }
+        Req::GetElements { filter, visible_only, limit, offset } => {
+            let (elements, total) = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
+            let truncated = offset + (elements.len() as u32) < total;
+            Res::Elements { elements, total, truncated }
         }
         Req::GetElementDetails { indices } => {
             let (details, missing) = read::details::get_details(&indices);

@@ -5,23 +5,27 @@ use dusk_core::page::selector::{candidates, xpath, Step};
 use web_sys::{Element, Node};
 
 fn step(el: &Element) -> Step {
-    let t = tag(el);
-    let (mut nth, mut same) = (1, 1);
-    if let Some(parent) = el.parent_element() {
-        let children = parent.children();
-        same = 0;
-        for i in 0..children.length() {
-            let Some(c) = children.item(i) else { continue };
-            if c.tag_name() == el.tag_name() {
-                same += 1;
-                if c == *el {
-                    nth = same;
-                }
-            }
+    let name = el.tag_name();
+    let mut nth = 1;
+    let mut prev = el.previous_element_sibling();
+    while let Some(p) = prev {
+        if p.tag_name() == name {
+            nth += 1;
         }
+        prev = p.previous_element_sibling();
+    }
+    // Only whether another same-tag sibling exists matters when this is the first one.
+    let mut same = nth;
+    let mut next = el.next_element_sibling();
+    while let Some(n) = next {
+        if n.tag_name() == name {
+            same += 1;
+            break;
+        }
+        next = n.next_element_sibling();
     }
     let classes = el.get_attribute("class").unwrap_or_default().split_whitespace().map(str::to_string).collect();
-    Step { tag: t, id: el.id(), classes, nth_of_type: nth, same_type: same.max(1) }
+    Step { tag: name.to_ascii_lowercase(), id: el.id(), classes, nth_of_type: nth, same_type: same }
 }
 
 /// Steps from the element up to (not including) its document or shadow root.
@@ -47,11 +51,29 @@ fn matches_only(root: &Node, selector: &str, el: &Element) -> bool {
 }
 
 /// The simplest candidate selector that matches exactly this element within its root.
+/// Ancestors are read one level at a time, since most elements are unique within a level or two.
 pub fn unique_selector(el: &Element) -> String {
     let root = el.get_root_node();
-    let cands = candidates(&path(el));
-    let last = cands.last().cloned().unwrap_or_else(|| tag(el));
-    cands.into_iter().find(|c| matches_only(&root, c, el)).unwrap_or(last)
+    let mut steps = vec![step(el)];
+    let mut tried: Vec<String> = Vec::new();
+    let mut ancestor = el.parent_element();
+    loop {
+        for c in candidates(&steps) {
+            if !tried.contains(&c) {
+                if matches_only(&root, &c, el) {
+                    return c;
+                }
+                tried.push(c);
+            }
+        }
+        match ancestor {
+            Some(a) => {
+                steps.push(step(&a));
+                ancestor = a.parent_element();
+            }
+            None => return tried.pop().unwrap_or_else(|| tag(el)),
+        }
+    }
 }
 
 pub fn xpath_of(el: &Element) -> String {

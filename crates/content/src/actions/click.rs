@@ -45,10 +45,20 @@ pub fn click(doc: &Document, target: &Target, modifiers: Modifiers) -> Outcome<A
         return Ok(ActionResult::ok(format!("clicked {} at ({x}, {y})", describe_el(&hit))));
     }
     let el = resolve_required(doc, target)?;
-    check_visible(&el)?;
     check_enabled(&el)?;
+    // Styled checkboxes and radios hide the input and show its label; a user clicks the label.
+    let el = match check_visible(&el) {
+        Ok(()) => el,
+        Err(hidden) => visible_label(&el).ok_or(hidden)?,
+    };
     scroll_into_view(&el);
     let (hit, x, y) = hit_point(&el)?;
     press(&hit, x, y, modifiers);
     Ok(ActionResult::ok(format!("clicked {}", describe_el(&el))))
+}
+
+fn visible_label(el: &Element) -> Option<Element> {
+    let labels = js_sys::Reflect::get(el, &"labels".into()).ok().filter(|l| l.is_object())?;
+    let labels: web_sys::NodeList = wasm_bindgen::JsCast::unchecked_into(labels);
+    (0..labels.length()).filter_map(|i| labels.item(i)).filter_map(crate::dom::as_element).find(|l| check_visible(l).is_ok())
 }

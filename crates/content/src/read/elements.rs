@@ -1,15 +1,25 @@
 //! get_elements: indexed interactive elements with stable indices.
 
-use crate::dom::{as_tag, attr, element_text, is_disabled, is_visible, tag, top_rect};
+use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, tag};
 use crate::registry;
-use crate::walk::{collect, Context};
-use dusk_core::page::elements::{classify, clean_text, Kind, CANDIDATE_SELECTOR};
+use crate::walk::{elements, roots, Context};
+use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, Extra, Kind, CANDIDATE_SELECTOR};
 use dusk_core::protocol::page::{ElementFilter, ElementInfo};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-pub fn kind_of(el: &Element, tag: &str) -> Kind {
-    let editable = el.has_attribute("contenteditable") && el.get_attribute("contenteditable").as_deref() != Some("false");
-    classify(tag, el.get_attribute("type").as_deref(), el.get_attribute("role").as_deref(), editable)
+/// The element's kind, or None when the broad candidate net caught something not interactive.
+pub fn candidate_kind(el: &Element, tag: &str) -> Option<Kind> {
+    let (role, editable) = (get_attr(el, "role"), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
+    let has_href = matches!(tag, "a" | "area") && has_attr(el, "href");
+    if !is_native(tag, has_href) {
+        let tabindex = get_attr(el, "tabindex");
+        let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(el, "onclick"), editable };
+        if !is_candidate(tag, has_href, &extra) {
+            return None;
+        }
+    }
+    let input_type = if matches!(tag, "input" | "button") { get_attr(el, "type") } else { None };
+    Some(classify(tag, input_type.as_deref(), role.as_deref(), editable))
 }
 
 fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
@@ -30,7 +40,7 @@ fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
             let text = sel.and_then(|s| s.selected_options().item(0)).and_then(|o| o.text_content());
             (text.map(|t| clean_text(&t, 100)), None)
         }
-        _ => match el.get_attribute("aria-checked").as_deref() {
+        _ => match get_attr(el, "aria-checked").as_deref() {
             Some("true") => (None, Some(true)),
             Some("false") => (None, Some(false)),
             _ => (None, None),
@@ -39,9 +49,11 @@ fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
 }
 
 /// Describes one element; registers it so it keeps its index.
-pub fn info(el: &Element, context: Context, kind: Kind, tag: &str) -> ElementInfo {
+pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag: &str) -> ElementInfo {
     let (index, new) = registry::index_of(el);
-    let rect = top_rect(el);
+    let mut rect = local_rect(el);
+    rect.x += offset.0;
+    rect.y += offset.1;
     let (value, checked) = value_of(el, tag);
     let cross_origin = kind == Kind::Frame && as_tag::<HtmlIFrameElement>(el, "iframe").is_some_and(|f| f.content_document().is_none());
     ElementInfo {
@@ -51,40 +63,49 @@ pub fn info(el: &Element, context: Context, kind: Kind, tag: &str) -> ElementInf
         role: attr(el, "role"),
         input_type: if matches!(tag, "input" | "button") { attr(el, "type").map(|t| t.to_ascii_lowercase()) } else { None },
         placeholder: attr(el, "placeholder"),
-        href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &"href".into()).ok().and_then(|h| h.as_string()) } else { None },
+        href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &js_name("href")).ok().and_then(|h| h.as_string()) } else { None },
         value,
         checked,
         visible: is_visible(el, &rect),
         enabled: !is_disabled(el),
-        rect: round(rect),
+        rect,
         new,
         context: if cross_origin { Some("cross_origin_iframe".into()) } else { context.name().map(str::to_string) },
     }
 }
 
-fn round(r: dusk_core::protocol::page::Rect) -> dusk_core::protocol::page::Rect {
-    let f = |v: f64| (v * 10.0).round() / 10.0;
-    dusk_core::protocol::page::Rect { x: f(r.x), y: f(r.y), width: f(r.width), height: f(r.height) }
-}
-
-pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool) -> (Vec<ElementInfo>, u32) {
+pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> (Vec<ElementInfo>, u32) {
     registry::begin_listing();
-    let found = collect(doc, CANDIDATE_SELECTOR);
-    let total = found.len() as u32;
+    let roots = roots(doc);
+    cache_labels(roots.iter().filter_map(|r| r.query_all("label[for]")));
     let mut out = Vec::new();
-    for f in found {
-        let t = tag(&f.el);
-        let kind = kind_of(&f.el, &t);
-        // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
-        if !filter.accepts(kind) {
-            registry::index_of(&f.el);
-            continue;
+    let mut matched = 0;
+    for root in &roots {
+        for el in elements(root.query_all(CANDIDATE_SELECTOR)) {
+            let t = tag(&el);
+            // Past the window, "all" needs only the index and the count; native controls need no classifying.
+            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit && is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href")) {
+                registry::index_of(&el);
+                matched += 1;
+                continue;
+            }
+            let Some(kind) = candidate_kind(&el, &t) else { continue };
+            // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
+            if !filter.accepts(kind) || matched < offset || out.len() as u32 >= limit {
+                if filter.accepts(kind) && (!visible_only || is_visible(&el, &local_rect(&el))) {
+                    matched += 1;
+                }
+                registry::index_of(&el);
+                continue;
+            }
+            let info = info(&el, root.context, root.offset, kind, &t);
+            if visible_only && !info.visible {
+                continue;
+            }
+            matched += 1;
+            out.push(info);
         }
-        let info = info(&f.el, f.context, kind, &t);
-        if visible_only && !info.visible {
-            continue;
-        }
-        out.push(info);
     }
-    (out, total)
+    forget_labels();
+    (out, matched)
 }

@@ -8,6 +8,8 @@ use dusk_core::protocol::page::{QueryMatch, Rect};
 use web_sys::{Document, Element};
 
 const MAX_CANDIDATES: u32 = 3000;
+/// Hidden matches (collapsed menus, closed tabs) are skipped, up to this many layout reads.
+const MAX_LAYOUT_CHECKS: usize = 400;
 
 fn own_text(el: &Element) -> String {
     let children = el.child_nodes();
@@ -104,10 +106,11 @@ pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<V
     let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let (vw, vh, sy) = (num(win.inner_width()), num(win.inner_height()), win.scroll_y().unwrap_or(0.0));
     let page_h = doc.document_element().map_or(vh, |r| f64::from(r.scroll_height()));
-    // Re-rank the best few with what needs layout: visibility and landmark position.
+    // Re-rank the best visible few with what needs layout: visibility and landmark position.
+    let wanted = limit.clamp(1, 50) as usize * 3 + 5;
     let mut ranked: Vec<(f64, Vec<String>, Element, Rect)> = scored
         .into_iter()
-        .take(limit as usize * 4 + 10)
+        .take(MAX_LAYOUT_CHECKS)
         .filter_map(|(_, _, el)| {
             let rect = top_rect(&el);
             if !is_visible(&el, &rect) {
@@ -116,6 +119,7 @@ pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<V
             let (s, reasons) = q.score(&features(&el, position(&rect, vw, vh, sy, page_h)));
             Some((s, reasons, el, rect))
         })
+        .take(wanted)
         .collect();
     // Among equal scores, the smaller element is the more specific match.
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.3.area().total_cmp(&b.3.area())));

@@ -2,12 +2,38 @@
 
 use crate::protocol::page::{ElementCounts, ElementFilter};
 
-/// Elements a user can act on, plus images; the content script also walks open shadow roots and frames.
-pub const CANDIDATE_SELECTOR: &str = "a[href],area[href],button,input,select,textarea,summary,img,svg[role=img],\
-iframe,frame,[contenteditable]:not([contenteditable=false]),[role=button],[role=link],[role=checkbox],[role=radio],\
-[role=switch],[role=tab],[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=textbox],\
-[role=searchbox],[role=combobox],[role=listbox],[role=slider],[role=spinbutton],[role=img],[onclick],\
-[tabindex]:not([tabindex='-1'])";
+/// A broad, cheap-to-match net for elements a user can act on (plus images and frames);
+/// `is_candidate` then drops what only matched by a non-interactive role or tabindex=-1.
+pub const CANDIDATE_SELECTOR: &str =
+    "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,iframe,frame,[role],[onclick],[tabindex],[contenteditable]";
+
+const INTERACTIVE_ROLES: [&str; 17] = [
+    "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
+    "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "img",
+];
+
+/// What `is_candidate` needs to know about an element that is not a native control.
+#[derive(Debug, Clone, Default)]
+pub struct Extra<'a> {
+    pub role: Option<&'a str>,
+    pub tabindex: Option<&'a str>,
+    pub onclick: bool,
+    pub editable: bool,
+}
+
+/// Native controls always count; links only with an href; anything else by role, handler, tab stop or editability.
+pub fn is_native(tag: &str, has_href: bool) -> bool {
+    matches!(tag, "button" | "input" | "select" | "textarea" | "summary" | "img" | "iframe" | "frame") || (matches!(tag, "a" | "area") && has_href)
+}
+
+pub fn is_candidate(tag: &str, has_href: bool, extra: &Extra) -> bool {
+    if is_native(tag, has_href) {
+        return true;
+    }
+    let role = extra.role.map(str::trim).unwrap_or("");
+    let tab_stop = extra.tabindex.and_then(|t| t.trim().parse::<i32>().ok()).is_some_and(|t| t >= 0);
+    INTERACTIVE_ROLES.contains(&role) || extra.onclick || tab_stop || extra.editable
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -68,12 +94,29 @@ impl ElementFilter {
 
 impl ElementCounts {
     pub fn add(&mut self, kind: Kind) {
+        self.add_many(kind, 1);
+    }
+
+    /// Undoes one `add`, for an element first counted under its tag's kind.
+    pub fn remove(&mut self, kind: Kind) {
+        let slot = match kind {
+            Kind::Button => &mut self.buttons,
+            Kind::Input => &mut self.inputs,
+            Kind::Link => &mut self.links,
+            Kind::Select => &mut self.selects,
+            Kind::Image => &mut self.images,
+            Kind::Frame | Kind::Other => return,
+        };
+        *slot = slot.saturating_sub(1);
+    }
+
+    pub fn add_many(&mut self, kind: Kind, n: u32) {
         match kind {
-            Kind::Button => self.buttons += 1,
-            Kind::Input => self.inputs += 1,
-            Kind::Link => self.links += 1,
-            Kind::Select => self.selects += 1,
-            Kind::Image => self.images += 1,
+            Kind::Button => self.buttons += n,
+            Kind::Input => self.inputs += n,
+            Kind::Link => self.links += n,
+            Kind::Select => self.selects += n,
+            Kind::Image => self.images += n,
             Kind::Frame | Kind::Other => {}
         }
     }
@@ -137,6 +180,20 @@ mod tests {
         assert_eq!(classify("iframe", None, None, false), Kind::Frame);
         assert!(ElementFilter::All.accepts(Kind::Other));
         assert!(!ElementFilter::Link.accepts(Kind::Button));
+    }
+
+    #[test]
+    fn filters_the_broad_net() {
+        let none = Extra::default();
+        assert!(is_candidate("button", false, &none));
+        assert!(is_candidate("a", true, &none));
+        assert!(!is_candidate("a", false, &none));
+        assert!(!is_candidate("nav", false, &Extra { role: Some("navigation"), ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { role: Some("button"), ..Extra::default() }));
+        assert!(!is_candidate("main", false, &Extra { tabindex: Some("-1"), ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { tabindex: Some("0"), ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { onclick: true, ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { editable: true, ..Extra::default() }));
     }
 
     #[test]

@@ -169,8 +169,9 @@ impl Query {
         for &i in &self.concepts {
             let c = &CONCEPTS[i];
             let mut hits: Vec<(f64, String)> = Vec::new();
-            if c.tags.contains(&f.tag.as_str()) {
-                hits.push((3.0, format!("tag={}", f.tag)));
+            // The first tag is the concept's canonical element (pre over code, h1 over h6).
+            if let Some(pos) = c.tags.iter().position(|t| *t == f.tag) {
+                hits.push((if pos == 0 { 3.0 } else { 2.5 }, format!("tag={}", f.tag)));
             }
             if !f.role.is_empty() && c.roles.contains(&f.role.as_str()) {
                 hits.push((3.0, format!("role={}", f.role)));
@@ -248,7 +249,7 @@ mod tests {
     #[test]
     fn code_blocks_and_search_inputs() {
         let q = Query::parse("code blocks");
-        assert!(q.score(&f("pre", "", "", "")).0 > 0.0);
+        assert!(q.score(&f("pre", "", "", "")).0 > q.score(&f("code", "", "", "")).0);
         assert!(q.score(&f("div", "", "", "highlight-python")).0 > 0.0);
         let q = Query::parse("search input");
         let search = Features { input_type: "search".into(), ..f("input", "", "", "") };

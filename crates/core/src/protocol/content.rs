@@ -12,6 +12,9 @@ fn ten() -> u32 {
 fn summary_text_limit() -> u32 {
     2000
 }
+fn element_limit() -> u32 {
+    300
+}
 fn token_budget() -> u32 {
     2000
 }
@@ -29,11 +32,17 @@ pub enum ContentRequest {
         #[serde(default = "summary_text_limit")]
         text_limit: u32,
     },
+    /// Lists up to `limit` elements from `offset`, in document order; every element gets its index
+    /// whatever the filter or window, so indices stay stable across calls.
     GetElements {
         #[serde(default)]
         filter: ElementFilter,
         #[serde(default)]
         visible_only: bool,
+        #[serde(default = "element_limit")]
+        limit: u32,
+        #[serde(default)]
+        offset: u32,
     },
     GetElementDetails { indices: Vec<u32> },
     Inspect {
@@ -128,7 +137,8 @@ pub enum ContentResponse {
     Pong { version: String, url: String },
     ElementCount { selector: String, count: u32 },
     PageSummary(PageSummary),
-    Elements { elements: Vec<ElementInfo>, total: u32 },
+    /// `total` counts every element the filter matched, listed or not.
+    Elements { elements: Vec<ElementInfo>, total: u32, truncated: bool },
     ElementDetails { details: Vec<ElementDetails>, missing: Vec<u32> },
     Inspected { elements: Vec<InspectedElement>, total: u32 },
     ColorPalette(Palette),

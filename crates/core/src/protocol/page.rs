@@ -3,13 +3,22 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A rectangle in CSS pixels, relative to the top frame's viewport.
+/// A rectangle in CSS pixels, relative to the top frame's viewport; sent as whole pixels.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Rect {
+    #[serde(serialize_with = "whole_px")]
     pub x: f64,
+    #[serde(serialize_with = "whole_px")]
     pub y: f64,
+    #[serde(serialize_with = "whole_px")]
     pub width: f64,
+    #[serde(serialize_with = "whole_px")]
     pub height: f64,
+}
+
+/// Agents need no sub-pixel precision, and integers are much cheaper to format than floats.
+fn whole_px<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_i32(if v.is_finite() { v.round().clamp(-1e9, 1e9) as i32 } else { 0 })
 }
 
 impl Rect {
@@ -203,4 +212,17 @@ pub struct TextSnapshot {
     /// Estimated tokens of the whole readable text.
     pub total_tokens: u32,
     pub truncated: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rects_travel_as_whole_pixels() {
+        let r = Rect { x: 1.4, y: -2.6, width: 10.5, height: f64::NAN };
+        assert_eq!(serde_json::to_string(&r).unwrap(), r#"{"x":1,"y":-3,"width":11,"height":0}"#);
+        let back: Rect = serde_json::from_str(r#"{"x":1,"y":2,"width":3,"height":4}"#).unwrap();
+        assert_eq!(back.area(), 12.0);
+    }
 }

@@ -1,0 +1,56 @@
+// Benchmark (not a test): times the page-layer RPCs as the service worker sees them, on a generated
+// 10,000-element page and on real corpus pages. Run: node tests/bench/page_layer.mjs [runs]
+import { launch } from "../e2e/env.mjs";
+
+const RUNS = Number(process.argv[2] || 9);
+const PAGES = [
+  ["generated 10k elements", "/bench/big.html"],
+  ["python stdtypes", "/corpus/python-docs/python3.11-doc/html/library/stdtypes.html"],
+  ["python tutorial", "/corpus/python-docs/python3.11-doc/html/tutorial/introduction.html"],
+  ["node fs", "/corpus/node-docs/nodejs/api/fs.html"],
+];
+const RPCS = [
+  ["ping (round trip)", [{ type: "ping" }], 10],
+  ["page_summary + get_elements(all)", [{ type: "page_summary" }, { type: "get_elements", filter: "all" }], 50],
+  ["get_elements(all, limit 5000)", [{ type: "get_elements", filter: "all", limit: 5000 }], null],
+  ["get_color_palette", [{ type: "get_color_palette" }], 80],
+  ["query_elements(navigation sidebar)", [{ type: "query_elements", description: "navigation sidebar" }], null],
+  ["text_snapshot(2000)", [{ type: "text_snapshot", token_budget: 2000 }], null],
+  ["inspect(h2, 10)", [{ type: "inspect", selector: "h2" }], null],
+];
+
+const env = await launch();
+const [worker] = env.ctx.serviceWorkers();
+const rows = [];
+let missed = 0;
+for (const [name, path] of PAGES) {
+  const url = `${env.base}${path}`;
+  const page = await env.open(url);
+  await page.waitForLoadState("load");
+  const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
+  const tabId = await env.tabIdFor(url);
+  for (const [label, messages, target] of RPCS) {
+    // Timed inside the service worker: chrome.tabs.sendMessage to the content script and back.
+    const times = await worker.evaluate(async ({ tabId, messages, runs }) => {
+      const out = [];
+      for (let i = 0; i < runs + 1; i++) {
+        const t0 = performance.now();
+        for (const m of messages) {
+          const r = await chrome.tabs.sendMessage(tabId, m, { frameId: 0 });
+          if (!r || r.type === "error") throw new Error(JSON.stringify(r));
+        }
+        if (i > 0) out.push(performance.now() - t0);
+      }
+      return out.sort((a, b) => a - b);
+    }, { tabId, messages, runs: RUNS });
+    const median = times[Math.floor(times.length / 2)];
+    const p90 = times[Math.floor(times.length * 0.9)];
+    const ok = target == null ? "" : median <= target ? `≤ ${target} ok` : `> ${target} MISSED`;
+    if (target != null && median > target) missed++;
+    rows.push({ page: `${name} (${elements} el.)`, rpc: label, median: median.toFixed(1), p90: p90.toFixed(1), target: ok });
+  }
+  await env.cleanup();
+}
+await env.close();
+console.table(rows);
+console.log(missed ? `${missed} targets missed` : "all targets met");
