@@ -228,6 +228,21 @@ export const tests = [
     assert.equal(env.llm.requests().length, 0);
   }],
 
+  ["the popup's chat button opens the real side panel", async (env) => {
+    const page = await env.open(`${env.base}/pages/chat-a.html`);
+    const popup = await env.open(env.extUrl("popup.html"));
+    await popup.locator("#open-chat").click();
+    const cdp = await env.ctx.newCDPSession(page);
+    let panels = [];
+    for (let i = 0; i < 30 && !panels.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const { targetInfos } = await cdp.send("Target.getTargets");
+      panels = targetInfos.filter((t) => t.url === env.extUrl("sidepanel.html"));
+    }
+    await cdp.detach();
+    assert.equal(panels.length, 1, "Chromium opened sidepanel.html in the side panel");
+  }],
+
   ["the Agent switch says it is coming", async (env) => {
     const panel = await env.open(env.extUrl("sidepanel.html"));
     await panel.click("#mode-agent");

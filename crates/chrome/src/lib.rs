@@ -4,6 +4,7 @@
 pub mod i18n;
 pub mod message;
 pub mod runtime;
+pub mod side_panel;
 pub mod scripting;
 pub mod storage;
 pub mod tabs;

@@ -14,7 +14,24 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     section.set_id("dark");
     let tab_id = tab_param();
     show(&section, ask(DarkRequest::DarkGetState { tab_id }).await)?;
+    open_chat_button(body).await?;
     status::render(body).await
+}
+
+/// The chat lives in the side panel; the toolbar button opens this popup, so link the two.
+async fn open_chat_button(body: &HtmlElement) -> Result<(), JsValue> {
+    let Ok(window_id) = dusk_chrome::windows::current_id().await else {
+        return Ok(());
+    };
+    let button = dom::append_i18n(body, "button", "open-chat", "openChat")?;
+    button.set_id("open-chat");
+    dom::on(&button, "click", move || {
+        if dusk_chrome::side_panel::open(window_id).is_ok() {
+            if let Some(w) = web_sys::window() {
+                let _ = w.close();
+            }
+        }
+    })
 }
 
 /// The `tab` query parameter, when the popup is opened for a specific tab.
