@@ -111,6 +111,11 @@ export const tests = [
     assert.ok(first.body.tools, "first try sent native tools");
     assert.equal(second.body.tools, undefined, "the retry describes tools in the prompt instead");
     assert.match(JSON.stringify(second.body.messages), /click/);
+    env.llm.script({ text: '```json\n{"tool": "click", "args": {"index": 5}}\n```' });
+    const again = last(await stream(env, ask("Click the fifth link", { tools: [clickTool] })));
+    assert.deepEqual(again.reply?.tool_calls[0]?.arguments, { index: 5 }, JSON.stringify(again));
+    assert.equal(env.llm.requests().length, 3, "the next call goes straight to the text protocol");
+    assert.equal(env.llm.lastRequest().body.tools, undefined);
   }],
 
   ["a malformed reply is a clear error", async (env) => {

@@ -63,6 +63,11 @@ impl ProviderSettings {
         }
     }
 
+    /// Where the worker remembers (for the browser session) that this server rejected `tools`.
+    pub fn text_protocol_key(&self) -> String {
+        format!("text_protocol:{}:{}:{}", self.kind.as_str(), self.effective_base_url(), self.effective_model())
+    }
+
     /// Function calling and vision support: the table, then the user's overrides.
     pub fn capabilities(&self) -> Capabilities {
         capabilities::resolve(self)

@@ -2,7 +2,8 @@
 
 use crate::fetch::{self, StreamedResponse};
 use dusk_chrome::message::error_text;
-use dusk_core::llm::{HttpRequest, HttpResponse, Sleeper, Transport, TransportError};
+use dusk_core::llm::{HttpRequest, HttpResponse, LlmClient, Sleeper, Transport, TransportError};
+use dusk_core::settings::ProviderSettings;
 use web_sys::AbortSignal;
 
 pub struct FetchTransport {
@@ -60,5 +61,24 @@ pub struct TimerSleeper;
 impl Sleeper for TimerSleeper {
     async fn sleep(&self, ms: u64) {
         fetch::sleep(ms.min(u32::MAX as u64) as u32).await;
+    }
+}
+
+/// A client for `provider`, already downgraded if this server rejected tools earlier.
+pub async fn client_for(provider: ProviderSettings, signal: AbortSignal) -> LlmClient<FetchTransport, TimerSleeper> {
+    let key = provider.text_protocol_key();
+    let known = dusk_chrome::storage::session_get(&key).await.ok().and_then(|v| v.as_bool()).unwrap_or(false);
+    let client = LlmClient::new(provider, FetchTransport { signal }, TimerSleeper);
+    if known {
+        client.set_text_protocol(true);
+    }
+    client
+}
+
+/// Remembers a runtime downgrade, so the next request doesn't pay for a rejected `tools` again.
+pub async fn remember_downgrade(client: &LlmClient<FetchTransport, TimerSleeper>) {
+    if client.uses_text_protocol() && client.provider().capabilities().tools {
+        let key = client.provider().text_protocol_key();
+        let _ = dusk_chrome::storage::session_set(&key, &wasm_bindgen::JsValue::TRUE).await;
     }
 }

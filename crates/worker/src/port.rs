@@ -1,11 +1,11 @@
 //! The `llm` port: streams a model call to a UI page and aborts it on Stop or when the page goes.
 
 use crate::fetch::controller_with_timeout;
-use crate::llm::{FetchTransport, TimerSleeper};
+use crate::llm::{client_for, remember_downgrade};
 use crate::route::settings;
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::runtime::Port;
-use dusk_core::llm::{usage::cost_usd, ChatRequest, LlmClient, LlmError};
+use dusk_core::llm::{usage::cost_usd, ChatRequest, LlmError};
 use dusk_core::protocol::{PortEvent, PortRequest};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -69,10 +69,11 @@ async fn complete(port: Port, request_id: String, request: ChatRequest) {
     };
     IN_FLIGHT.with(|f| f.borrow_mut().push((port.clone(), request_id.clone(), controller.clone())));
     let model = provider.effective_model();
-    let client = LlmClient::new(provider, FetchTransport { signal: controller.signal() }, TimerSleeper);
+    let client = client_for(provider, controller.signal()).await;
     let result = client
         .complete(request, |event| post(&port, &PortEvent::Event { request_id: request_id.clone(), event: event.clone() }))
         .await;
+    remember_downgrade(&client).await;
     IN_FLIGHT.with(|f| f.borrow_mut().retain(|(_, id, _)| *id != request_id));
     let done = match result {
         Ok(reply) => {

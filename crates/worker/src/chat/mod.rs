@@ -5,13 +5,13 @@ mod store;
 mod tabs;
 
 use crate::fetch::controller_with_timeout;
-use crate::llm::{FetchTransport, TimerSleeper};
+use crate::llm::{client_for, remember_downgrade};
 use crate::route::settings;
 use browser::TabBrowser;
 use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::chat::{answer, mention, ChatSession, ChatSink};
-use dusk_core::llm::{LlmClient, LlmError};
+use dusk_core::llm::LlmError;
 use dusk_core::protocol::{ChatEvent, ChatPortRequest};
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
@@ -73,8 +73,9 @@ async fn ask(sink: &PortSink, window_id: i32, question: String, tab_ids: Vec<i32
     RUNNING.with(|r| r.borrow_mut().push((window_id, controller.clone())));
     let mut session = store::load(window_id).await;
     store::save_interrupted(window_id, &session, &question, &chosen).await;
-    let client = LlmClient::new(provider, FetchTransport { signal: controller.signal() }, TimerSleeper);
+    let client = client_for(provider, controller.signal()).await;
     answer(&mut session, &question, chosen, &client, &TabBrowser, sink).await;
+    remember_downgrade(&client).await;
     RUNNING.with(|r| r.borrow_mut().retain(|(w, _)| *w != window_id));
     store::save(window_id, &session).await;
 }
