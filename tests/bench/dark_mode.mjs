@@ -4,8 +4,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
+import { startFixtureServer } from "../e2e/fixture-server.mjs";
 import { aaReport, layoutSnapshot } from "../lib/wcag.mjs";
 import { imageStats } from "../lib/pixels.mjs";
+import { aaByPixels } from "../lib/aa_pixels.mjs";
 import { framesDuring } from "../lib/frames.mjs";
 import { installProbe } from "./settle.mjs";
 
@@ -46,16 +48,25 @@ async function openPage(url) {
 }
 
 async function measure(page, baselineLayout) {
-  const aa = await page.evaluate(aaReport);
   const shot = await imageStats(ext, await page.screenshot());
   const layout = await page.evaluate(layoutSnapshot);
   const moved = baselineLayout ? layout.filter((r, i) => r !== baselineLayout[i]).length + Math.abs(layout.length - baselineLayout.length) : 0;
-  return { aa: aa.share, failures: aa.failures, lum: shot.luminance, bright: shot.bright, moved };
+  const styles = await page.evaluate(aaReport);
+  const aa = await aaByPixels(page, ext);
+  return { aa: aa.share, aaStyles: styles.share, failures: aa.failures, lum: shot.luminance, bright: shot.bright, moved };
 }
 
 const rows = [];
+// Each site folder is its own origin's root, as on the web: their root-relative links and
+// @imports (python docs' classic.css) resolve.
+const sites = new Map();
 for (const rel of PAGES) {
-  const url = `${env.base}/corpus/${rel}`;
+  const site = rel.split("/")[0];
+  if (!sites.has(site)) sites.set(site, await startFixtureServer(`corpus/${site}`));
+}
+for (const rel of PAGES) {
+  const [site, ...rest] = rel.split("/");
+  const url = `${sites.get(site).url}/${rest.join("/")}`;
   const name = rel.replace(/\/index\.html$/, "").replace(/^.*\//, "").replace(/\.html$/, "") || rel;
   const row = { page: name };
 
@@ -75,7 +86,7 @@ for (const rel of PAGES) {
   const drBefore = await page.evaluate(layoutSnapshot);
   await page.evaluate(installProbe);
   const drStart = await page.evaluate(() => {
-    DarkReader.setFetchMethod(window.fetch);
+    if (!window.__noFetch) DarkReader.setFetchMethod(window.fetch);
     const t = performance.timeOrigin + performance.now();
     DarkReader.enable({ brightness: 100, contrast: 100, sepia: 0 });
     return t;
@@ -112,11 +123,12 @@ for (const rel of PAGES) {
   await page.close();
   await ext.evaluate(() => chrome.storage.local.remove(["dark_sites", "dark_auto"]));
   rows.push(row);
-  process.stderr.write(`${name}: DR aa ${row.dr.aa.toFixed(3)} settle ${row.dr.settle.toFixed(0)} | Dusk aa ${row.dusk.aa.toFixed(3)} settle ${row.dusk.settle.toFixed(0)} first ${row.dusk.firstFrame.toFixed(3)}\n`);
-  if (process.env.VERBOSE && row.dusk.failures.length) process.stderr.write(`  dusk failures: ${JSON.stringify(row.dusk.failures)}\n`);
-  if (process.env.VERBOSE && row.dr.failures.length) process.stderr.write(`  dr failures: ${JSON.stringify(row.dr.failures.slice(0, 3))}\n`);
+  process.stderr.write(`${name}: DR aa ${row.dr.aa.toFixed(3)} (styles ${row.dr.aaStyles.toFixed(3)}) settle ${row.dr.settle.toFixed(0)} | Dusk aa ${row.dusk.aa.toFixed(3)} (styles ${row.dusk.aaStyles.toFixed(3)}) settle ${row.dusk.settle.toFixed(0)} first ${row.dusk.firstFrame.toFixed(3)}\n`);
+  if (process.env.VERBOSE && row.dusk.failures.length) process.stderr.write(`  dusk failures: ${JSON.stringify(row.dusk.failures.slice(0, 5))}\n`);
+  if (process.env.VERBOSE && row.dr.failures.length) process.stderr.write(`  dr failures: ${JSON.stringify(row.dr.failures.slice(0, 5))}\n`);
 }
 await env.close();
+for (const s of sites.values()) await s.close();
 
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
 const f0 = (x) => (Number.isFinite(x) ? x.toFixed(0) : "–");

@@ -1,14 +1,16 @@
-// Serves tests/fixtures on 127.0.0.1. `?csp=strict` adds the CSP that blocks WebAssembly in content scripts.
+// Serves tests/fixtures (or one folder of it, as an origin's root) on 127.0.0.1. `?csp=strict` adds
+// the CSP that blocks WebAssembly in content scripts.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
 const policies = { strict: "default-src 'none'; script-src 'self'", wasm: "script-src 'self'" };
 
-export async function startFixtureServer() {
+export async function startFixtureServer(folder = "") {
+  const root = path.join(fixtures, folder);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ""));

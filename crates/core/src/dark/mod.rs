@@ -5,6 +5,7 @@ pub mod css;
 pub mod detect;
 pub mod map;
 mod named;
+pub mod shorthand;
 pub mod site;
 pub mod theme;
 pub mod value;

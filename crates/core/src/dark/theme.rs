@@ -4,6 +4,7 @@
 
 use super::css::{self, Decl, Rule};
 use super::map::{base_bg, base_fg, map, Role};
+use super::shorthand::colour_longhands;
 use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
 use super::color::Rgba;
 use serde::{Deserialize, Serialize};
@@ -210,6 +211,16 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
             }
             continue;
         }
+        if !keep_all {
+            if let Some(parts) = colour_longhands(&d.name, &d.value) {
+                for (name, value) in parts {
+                    if let Some(v) = role_of(&name).and_then(|r| rewrite(&value, r)) {
+                        push_decl(&mut body, &name, &v, important);
+                    }
+                }
+                continue;
+            }
+        }
         match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
             (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
             (None, true) => push_decl(&mut body, &d.name, &d.value, important),
@@ -285,8 +296,11 @@ mod tests {
     #[test]
     fn overrides_only_colour_declarations_with_the_same_selector() {
         let out = one("body { margin: 0; background: #fff; color: rgb(34, 34, 34) } p.x { font-weight: bold }");
-        assert!(out.contains("body{background:#"), "{out}");
+        assert!(out.contains("body{background-color:#"), "{out}");
         assert!(!out.contains("margin") && !out.contains("p.x"), "{out}");
+        // A mirrored shorthand would re-set the width over the page's own later `border: 0`.
+        let out = one("h1 { border-bottom: 1px solid #ccc } h1 { border: 0 }");
+        assert!(out.contains("h1{border-bottom-color:#") && !out.contains("1px"), "{out}");
     }
 
     #[test]
@@ -319,7 +333,7 @@ mod tests {
         assert!(out.contains("p{color:#") && out.contains("!important"), "{out}");
         let scopes = [Scope { inline_styles: vec!["background: white; width: 3px".into(), "say: \"hi\"".into()], ..Default::default() }];
         let out = build(&scopes).remove(0);
-        assert!(out.contains("[style=\"background: white; width: 3px\"]{background:#"), "{out}");
+        assert!(out.contains("[style=\"background: white; width: 3px\"]{background-color:#"), "{out}");
         assert!(out.contains("!important;}") && !out.contains("px;"), "{out}");
     }
 
