@@ -53,12 +53,20 @@ impl Root {
 #[derive(Default)]
 pub struct SheetCache {
     entries: Vec<(CssStyleSheet, u32, Sheet)>,
+    /// Cross-origin sheets: asking again would only throw again, and throwing costs ~20 ms.
+    unreadable: Vec<CssStyleSheet>,
 }
 
 impl SheetCache {
     fn text_of(&mut self, sheet: &CssStyleSheet) -> Option<Sheet> {
+        if self.unreadable.iter().any(|k| Object::is(k, sheet)) {
+            return None;
+        }
         // Cross-origin sheets throw here; they keep the page's colours until fetched (not yet done).
-        let rules = sheet.css_rules().ok()?;
+        let Ok(rules) = sheet.css_rules() else {
+            self.unreadable.push(sheet.clone());
+            return None;
+        };
         let len = rules.length();
         if let Some((_, n, s)) = self.entries.iter().find(|(k, _, _)| Object::is(k, sheet)) {
             if *n == len {
@@ -99,7 +107,10 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
         if sheet.disabled() {
             continue;
         }
-        out.sheets.extend(cache.text_of(&sheet));
+        match cache.text_of(&sheet) {
+            Some(text) => out.sheets.push(text),
+            None => out.unreadable_sheets += 1,
+        }
     }
     for s in root.adopted().iter() {
         let Ok(sheet) = s.dyn_into::<CssStyleSheet>() else { continue };

@@ -16,13 +16,24 @@ impl Installed {
         Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new() })
     }
 
-    /// Replaces the CSS if it changed, and re-adds the sheet if the page reset adoptedStyleSheets.
-    pub fn set(&mut self, css: &str) {
+    /// A sheet holding `css`, parsed now but not yet adopted by its scope.
+    pub fn parsed(root: Root, css: &str) -> Option<Installed> {
+        let mut out = Installed::new(root)?;
+        out.load(css);
+        Some(out)
+    }
+
+    fn load(&mut self, css: &str) {
         if css != self.css {
             // A rule Chrome rejects is dropped by replaceSync, never the whole sheet.
             let _ = self.sheet.replace_sync(css);
             self.css = css.to_string();
         }
+    }
+
+    /// Replaces the CSS if it changed, and re-adds the sheet if the page reset adoptedStyleSheets.
+    pub fn set(&mut self, css: &str) {
+        self.load(css);
         let current = self.root.adopted();
         if !current.iter().any(|s| Object::is(&s, &self.sheet)) {
             let next: Array = current.iter().collect();

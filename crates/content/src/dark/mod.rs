@@ -32,12 +32,18 @@ struct State {
     last_collect_ms: f64,
     /// A theme built ahead of time (when the popup opened) and the page's dark verdict then.
     prepared: Option<Prepared>,
+    /// The next theme change happens on a painted page: hold transitions off for it.
+    freeze_next: bool,
+    /// Whether the pre-paint fallback CSS is known to be off for this document.
+    fallback_settled: bool,
 }
 
 struct Prepared {
     shadow_roots: Vec<web_sys::ShadowRoot>,
     input: Vec<dusk_core::dark::Scope>,
     css: Vec<String>,
+    /// Sheets already holding `css`, parsed but not adopted, so a switch-on only adopts them.
+    sheets: Vec<Installed>,
     already_dark: bool,
 }
 
@@ -110,9 +116,7 @@ fn sync() {
 
 fn switch_on() {
     let loading = document().is_some_and(|d| d.ready_state() == "loading");
-    if !loading {
-        freeze();
-    }
+    with(|s| s.freeze_next = !loading);
     if loading {
         // The fallback CSS covers the first paint; the real theme follows as sheets arrive.
         with(|s| s.phase = PagePhase::Pending);
@@ -136,7 +140,7 @@ fn freeze() {
 }
 
 fn switch_off() {
-    if with(|s| s.phase == PagePhase::Active) {
+    if with(|s| s.phase == PagePhase::Active && s.last_input.iter().any(|i| i.may_transition())) {
         freeze();
     }
     watch::disconnect();
@@ -197,7 +201,11 @@ fn add_root(root: Root) {
     watch::observe(root.js());
     with(|s| {
         s.roots.push(root.clone());
-        s.installed.extend(Installed::new(root));
+        let ready = s.prepared.as_mut().and_then(|p| {
+            let i = p.sheets.iter().position(|i| js_sys::Object::is(i.root.js(), root.js()))?;
+            Some(p.sheets.remove(i))
+        });
+        s.installed.extend(ready.or_else(|| Installed::new(root)));
     });
 }
 
@@ -208,6 +216,22 @@ pub(crate) fn run_batch() {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
             return;
         }
+        if s.phase == PagePhase::Active {
+            if let Some(p) = s.prepared.take() {
+                // The theme built when the popup opened goes on at once; whether the page changed
+                // since is checked once it has painted, off the switch's critical path.
+                if std::mem::take(&mut s.freeze_next) && p.input.iter().any(|i| i.may_transition()) {
+                    freeze();
+                }
+                for (inst, css) in s.installed.iter_mut().zip(p.css.iter()) {
+                    inst.set(css);
+                }
+                s.last_input = p.input;
+                s.last_build_ms = now() - started;
+                watch::after_paint(run_batch);
+                return;
+            }
+        }
         let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).collect();
         let State { roots, cache, .. } = s;
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
@@ -217,6 +241,9 @@ pub(crate) fn run_batch() {
                 Some(p) if p.input == input => p.css,
                 _ => dusk_core::dark::build(&input),
             };
+            if std::mem::take(&mut s.freeze_next) && input.iter().any(|i| i.may_transition()) {
+                freeze();
+            }
             for (inst, css) in s.installed.iter_mut().zip(css.iter()) {
                 inst.set(css);
             }
@@ -275,18 +302,28 @@ fn claim() {
 }
 
 /// Turns the fallback off on a page where it was injected but dark mode is not wanted.
+/// Checked until the DOM is parsed, never after: reading computed style then would force a
+/// full restyle in the middle of a switch.
 fn release_fallback() {
+    if with(|s| s.fallback_settled) {
+        return;
+    }
     let Some(window) = web_sys::window() else { return };
-    let Some(html) = window.document().and_then(|d| d.document_element()) else { return };
+    let Some(document) = window.document() else { return };
+    let Some(html) = document.document_element() else { return };
     let marker = window
         .get_computed_style(&html)
         .ok()
         .flatten()
         .and_then(|st| st.get_property_value("--dusk-fallback").ok())
         .unwrap_or_default();
-    if !marker.trim().is_empty() {
+    let present = !marker.trim().is_empty();
+    if present {
         claim();
     }
+    // Registered CSS is injected at document start, so once parsing is done its absence is final.
+    let settled = present || document.ready_state() != "loading";
+    with(|s| s.fallback_settled = settled);
 }
 
 /// The host whose memory applies: the top page's, so frames follow the tab they are in.
@@ -349,7 +386,8 @@ fn prepare() {
     let already_dark = page_is_dark(&document);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
     let css = dusk_core::dark::build(&input);
-    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, already_dark }));
+    let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, sheets, already_dark }));
 }
 
 fn now() -> f64 {
