@@ -5,7 +5,8 @@ import { handle_message, dark_start, dark_memory_changed } from "../target/pkg/c
 const isTop = window.top === window;
 
 dark_start();
-chrome.storage.onChanged.addListener((changes, area) => area === "local" && dark_memory_changed(changes));
+// Idle: the tab that was switched directly must paint first; other tabs follow a moment later.
+chrome.storage.onChanged.addListener((changes, area) => area === "local" && requestIdleCallback(() => dark_memory_changed(changes), { timeout: 100 }));
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (!isTop) return false;
   // Messages cross into wasm as JSON text: one copy instead of one call per field.

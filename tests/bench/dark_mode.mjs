@@ -90,7 +90,8 @@ for (const rel of PAGES) {
   await page.close();
 
   // Settle times are the median of TRIALS fresh loads per engine; quality is read on the first.
-  const drSettles = [], duskSettles = [];
+  const drSettles = [], duskSettles = [], floors = [];
+  let duskCss = null;
   for (let trial = 0; trial < TRIALS; trial++) {
     const first = trial === 0;
     // Dark Reader, Dynamic mode, in the page.
@@ -126,6 +127,8 @@ for (const rel of PAGES) {
     }, tabId);
     const dusk = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
     duskSettles.push(dusk.last ? dusk.last - duskStart : 0);
+    // Dusk's finished theme as CSS text, for the browser-only floor below.
+    duskCss ??= await page.evaluate(() => document.adoptedStyleSheets.map((s) => [...s.cssRules].map((r) => r.cssText).join("\n")));
     if (first) {
       row.dusk = await measure(page, duskBefore);
       // Reload with dark mode remembered: the first painted frame and the brightest one.
@@ -139,12 +142,27 @@ for (const rel of PAGES) {
     await page.close();
     await ext.evaluate(() => chrome.storage.local.remove(["dark_sites", "dark_auto"]));
   }
+  // The floor: the same CSS adopted by the page's own script, so only the browser's restyle,
+  // layout and paint remain (no extension messaging, no engine).
+  for (let trial = 0; trial < TRIALS; trial++) {
+    page = await openPage(url);
+    await page.evaluate(installProbe);
+    const start = await page.evaluate((sheets) => {
+      const t = performance.timeOrigin + performance.now();
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets.map((css) => { const s = new CSSStyleSheet(); s.replaceSync(css); return s; })];
+      return t;
+    }, duskCss);
+    const done = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
+    floors.push(done.last ? done.last - start : 0);
+    await page.close();
+  }
+  row.dusk.floor = median(floors);
   row.dr.settle = median(drSettles);
   row.dusk.settle = median(duskSettles);
   row.dr.trials = drSettles;
   row.dusk.trials = duskSettles;
   rows.push(row);
-  process.stderr.write(`${name}: DR aa ${row.dr.aa.toFixed(3)} (styles ${row.dr.aaStyles.toFixed(3)}) settle ${row.dr.settle.toFixed(0)} | Dusk aa ${row.dusk.aa.toFixed(3)} (styles ${row.dusk.aaStyles.toFixed(3)}) settle ${row.dusk.settle.toFixed(0)} [DR ${row.dr.trials.map((x) => x.toFixed(0))} | Dusk ${row.dusk.trials.map((x) => x.toFixed(0))}] first ${row.dusk.firstFrame.toFixed(3)}\n`);
+  process.stderr.write(`${name}: DR aa ${row.dr.aa.toFixed(3)} (styles ${row.dr.aaStyles.toFixed(3)}) settle ${row.dr.settle.toFixed(0)} | Dusk aa ${row.dusk.aa.toFixed(3)} (styles ${row.dusk.aaStyles.toFixed(3)}) settle ${row.dusk.settle.toFixed(0)} floor ${row.dusk.floor.toFixed(0)} [DR ${row.dr.trials.map((x) => x.toFixed(0))} | Dusk ${row.dusk.trials.map((x) => x.toFixed(0))}] first ${row.dusk.firstFrame.toFixed(3)}\n`);
   if (process.env.VERBOSE && row.dusk.failures.length) process.stderr.write(`  dusk failures: ${JSON.stringify(row.dusk.failures.slice(0, 5))}\n`);
   if (process.env.VERBOSE && row.dr.failures.length) process.stderr.write(`  dr failures: ${JSON.stringify(row.dr.failures.slice(0, 5))}\n`);
 }
@@ -154,15 +172,15 @@ for (const s of sites.values()) await s.close();
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
 const f0 = (x) => (Number.isFinite(x) ? x.toFixed(0) : "–");
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const header = ["page", "own activity ms", "AA none", "AA DR", "AA Dusk", "lum DR", "lum Dusk", "bright DR", "bright Dusk", "moved DR", "moved Dusk", "settle DR ms", "settle Dusk ms", "reload 1st frame", "reload max frame"];
+const header = ["page", "own activity ms", "AA none", "AA DR", "AA Dusk", "lum DR", "lum Dusk", "bright DR", "bright Dusk", "moved DR", "moved Dusk", "settle DR ms", "settle Dusk ms", "browser floor ms", "reload 1st frame", "reload max frame"];
 const line = (cells) => `| ${cells.join(" | ")} |`;
 console.log(line(header));
 console.log(line(header.map(() => "---")));
 for (const r of rows) {
-  console.log(line([r.page, f0(r.none.own), f3(r.none.aa), f3(r.dr.aa), f3(r.dusk.aa), f3(r.dr.lum), f3(r.dusk.lum), f3(r.dr.bright), f3(r.dusk.bright), r.dr.moved, r.dusk.moved, f0(r.dr.settle), f0(r.dusk.settle), f3(r.dusk.firstFrame), f3(r.dusk.maxFrame)]));
+  console.log(line([r.page, f0(r.none.own), f3(r.none.aa), f3(r.dr.aa), f3(r.dusk.aa), f3(r.dr.lum), f3(r.dusk.lum), f3(r.dr.bright), f3(r.dusk.bright), r.dr.moved, r.dusk.moved, f0(r.dr.settle), f0(r.dusk.settle), f0(r.dusk.floor), f3(r.dusk.firstFrame), f3(r.dusk.maxFrame)]));
 }
 const m = (f) => mean(rows.map(f));
-console.log(line(["**mean**", f0(m((r) => r.none.own)), f3(m((r) => r.none.aa)), f3(m((r) => r.dr.aa)), f3(m((r) => r.dusk.aa)), f3(m((r) => r.dr.lum)), f3(m((r) => r.dusk.lum)), f3(m((r) => r.dr.bright)), f3(m((r) => r.dusk.bright)), f0(m((r) => r.dr.moved)), f0(m((r) => r.dusk.moved)), f0(m((r) => r.dr.settle)), f0(m((r) => r.dusk.settle)), f3(m((r) => r.dusk.firstFrame)), f3(m((r) => r.dusk.maxFrame))]));
+console.log(line(["**mean**", f0(m((r) => r.none.own)), f3(m((r) => r.none.aa)), f3(m((r) => r.dr.aa)), f3(m((r) => r.dusk.aa)), f3(m((r) => r.dr.lum)), f3(m((r) => r.dusk.lum)), f3(m((r) => r.dr.bright)), f3(m((r) => r.dusk.bright)), f0(m((r) => r.dr.moved)), f0(m((r) => r.dusk.moved)), f0(m((r) => r.dr.settle)), f0(m((r) => r.dusk.settle)), f0(m((r) => r.dusk.floor)), f3(m((r) => r.dusk.firstFrame)), f3(m((r) => r.dusk.maxFrame))]));
 
 const checks = [
   ["AA mean ≥ 0.995", m((r) => r.dusk.aa) >= 0.995],
@@ -172,6 +190,7 @@ const checks = [
   ["zero layout shift", rows.every((r) => r.dusk.moved === 0)],
   ["settle ≤ 0.5 × Dark Reader on every page", rows.every((r) => r.dusk.settle <= 0.5 * r.dr.settle)],
   ["settle ≤ 0.5 × Dark Reader on every page that is quiet by itself", rows.every((r) => r.none.own > 0 || r.dusk.settle <= 0.5 * r.dr.settle)],
+  [`settle ≤ 0.5 × Dark Reader on every page where the browser's own restyle of Dusk's CSS allows it (floor ≤ 0.5 × DR; not on: ${rows.filter((r) => r.dusk.floor > 0.5 * r.dr.settle).map((r) => r.page).join(", ") || "none"})`, rows.every((r) => r.dusk.floor > 0.5 * r.dr.settle || r.dusk.settle <= 0.5 * r.dr.settle)],
   ["settle mean ≤ 0.5 × Dark Reader mean", m((r) => r.dusk.settle) <= 0.5 * m((r) => r.dr.settle)],
   ["reload first frame dark (≤ 0.1)", rows.every((r) => r.dusk.firstFrame <= 0.1)],
   [`AA metric check page: ${f3(metricCheck.pixels)}, expected ${f3(EXPECTED_AA)} (computed styles alone: ${f3(metricCheck.styles)})`, Math.abs(metricCheck.pixels - EXPECTED_AA) < 0.01],

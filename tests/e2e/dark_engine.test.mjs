@@ -32,6 +32,25 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["the switch is one frame on a page with slow colour transitions, which still work afterwards", async (env) => {
+    for (const prepared of [true, false]) {
+      await resetMemory(env);
+      const url = fixture(env, "transitions.html");
+      const page = await env.open(url);
+      // With the popup open first the page prepares its theme; without it, the switch builds it then.
+      if (prepared) await state(env, url);
+      await setSite(env, url, true);
+      try {
+        await until(async () => luminance(await computed(page, "body", "background-color")) < 0.05, "the body to turn dark without fading", 1500);
+        const first = await computed(page, "#card", "background-color");
+        assert.ok(luminance(first) < 0.05, `card is dark at once (${first}), not fading (prepared: ${prepared})`);
+        await page.waitForTimeout(300);
+        assert.equal(await computed(page, "#card", "background-color"), first, "nothing is still animating");
+        assert.equal(await computed(page, "body", "transition-duration"), "3s, 3s", "the page's own transitions are back");
+      } finally { await resetMemory(env); await page.close(); }
+    }
+  }],
+
   ["an SVG icon with a dark fill becomes light, and images keep every pixel", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "basic.html");

@@ -40,9 +40,8 @@ fn dark_reply(message: &str) -> Option<String> {
     if !message.contains("\"dark_") {
         return None;
     }
-    let value = js_sys::JSON::parse(message).ok()?;
-    let reply = dark::handle_message(&value)?;
-    js_sys::JSON::stringify(&reply).ok().map(String::from)
+    let request = serde_json::from_str(message).ok()?;
+    serde_json::to_string(&dark::handle_request(request)).ok()
 }
 
 /// Starts dark mode at document_start: the site's memory decides whether to theme the page.

@@ -21,10 +21,7 @@ async fn run(request: DarkRequest) -> Result<TabDarkState, String> {
     match request {
         DarkRequest::DarkGetState { tab_id } => state(tab_id).await,
         DarkRequest::DarkSetSite { tab_id, on } => {
-            // Tell the page first; storage (and every other tab of the site) follows.
-            wasm_bindgen_futures::spawn_local(async move {
-                let _ = tabs::send_message(tab_id, &to_js(&DarkContentRequest::DarkSwitch { on })).await;
-            });
+            // The popup has told the page itself; every tab of the site follows the stored memory.
             let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
             let mut memory = load_memory().await;
             memory.set(&host, on);

@@ -107,10 +107,7 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
         if sheet.disabled() {
             continue;
         }
-        match cache.text_of(&sheet) {
-            Some(text) => out.sheets.push(text),
-            None => out.unreadable_sheets += 1,
-        }
+        out.sheets.extend(cache.text_of(&sheet));
     }
     for s in root.adopted().iter() {
         let Ok(sheet) = s.dyn_into::<CssStyleSheet>() else { continue };

@@ -58,14 +58,14 @@ thread_local! {
     static FROZEN: std::cell::RefCell<Option<(Root, CssStyleSheet)>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Turns CSS transitions off while the theme switches, so pages with colour transitions change
-/// in one frame instead of animating; `thaw` restores them once that frame has been styled.
-pub fn freeze_transitions(root: &Root) {
+/// Turns the page's CSS transitions off (core's freeze CSS) while the theme switches, so colours
+/// change in one frame instead of animating; `thaw` restores them once that frame has been styled.
+pub fn freeze_transitions(root: &Root, css: &str) {
     if FROZEN.with(|f| f.borrow().is_some()) {
         return;
     }
     let Ok(sheet) = CssStyleSheet::new() else { return };
-    let _ = sheet.replace_sync("*,*::before,*::after{transition:none!important}");
+    let _ = sheet.replace_sync(css);
     let next: Array = root.adopted().iter().collect();
     next.push(&sheet);
     root.set_adopted(&next);

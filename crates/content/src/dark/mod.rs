@@ -42,6 +42,8 @@ struct Prepared {
     shadow_roots: Vec<web_sys::ShadowRoot>,
     input: Vec<dusk_core::dark::Scope>,
     css: Vec<String>,
+    /// The document's transition-freezing CSS ("" when nothing transitions).
+    freeze: String,
     /// Sheets already holding `css`, parsed but not adopted, so a switch-on only adopts them.
     sheets: Vec<Installed>,
     already_dark: bool,
@@ -131,17 +133,25 @@ fn switch_on() {
     }
 }
 
-/// Holds transitions off for the frame in which the theme switches.
-fn freeze() {
+/// Holds the page's transitions off for the frame in which the theme switches.
+fn freeze(css: &str) {
+    if css.is_empty() {
+        return;
+    }
     if let Some(d) = document() {
-        install::freeze_transitions(&Root::Doc(d));
+        install::freeze_transitions(&Root::Doc(d), css);
         watch::after_paint(install::thaw);
     }
 }
 
+/// The document scope's freezing CSS.
+fn freeze_css(input: &[dusk_core::dark::Scope]) -> String {
+    input.first().map(dusk_core::dark::freeze::freeze_css).unwrap_or_default()
+}
+
 fn switch_off() {
-    if with(|s| s.phase == PagePhase::Active && s.last_input.iter().any(|i| i.may_transition())) {
-        freeze();
+    if let Some(css) = with(|s| (s.phase == PagePhase::Active).then(|| freeze_css(&s.last_input))) {
+        freeze(&css);
     }
     watch::disconnect();
     with(|s| {
@@ -220,8 +230,8 @@ pub(crate) fn run_batch() {
             if let Some(p) = s.prepared.take() {
                 // The theme built when the popup opened goes on at once; whether the page changed
                 // since is checked once it has painted, off the switch's critical path.
-                if std::mem::take(&mut s.freeze_next) && p.input.iter().any(|i| i.may_transition()) {
-                    freeze();
+                if std::mem::take(&mut s.freeze_next) {
+                    freeze(&p.freeze);
                 }
                 for (inst, css) in s.installed.iter_mut().zip(p.css.iter()) {
                     inst.set(css);
@@ -241,8 +251,8 @@ pub(crate) fn run_batch() {
                 Some(p) if p.input == input => p.css,
                 _ => dusk_core::dark::build(&input),
             };
-            if std::mem::take(&mut s.freeze_next) && input.iter().any(|i| i.may_transition()) {
-                freeze();
+            if std::mem::take(&mut s.freeze_next) {
+                freeze(&freeze_css(&input));
             }
             for (inst, css) in s.installed.iter_mut().zip(css.iter()) {
                 inst.set(css);
@@ -338,10 +348,9 @@ fn top_host() -> Option<String> {
     host_of(&top).ok()
 }
 
-/// Answers the popup's questions about this page; None if the message is not about dark mode.
-pub fn handle_message(message: &JsValue) -> Option<JsValue> {
-    let request = dusk_chrome::message::from_js::<DarkContentRequest>(message.clone()).ok()?;
-    let reply = match request {
+/// Answers the popup's questions about this page.
+pub fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
+    match request {
         DarkContentRequest::DarkSwitch { on } => {
             with(|s| {
                 if let Some(host) = s.host.clone() {
@@ -349,16 +358,14 @@ pub fn handle_message(message: &JsValue) -> Option<JsValue> {
                 }
             });
             sync();
-            status()
         }
         DarkContentRequest::DarkStatus => {
             if with(|s| s.phase == PagePhase::Off && s.host.is_some()) {
                 watch::after_reply(prepare);
             }
-            status()
         }
-    };
-    Some(dusk_chrome::message::to_js(&reply))
+    }
+    status()
 }
 
 fn status() -> DarkContentResponse {
@@ -387,7 +394,8 @@ fn prepare() {
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
     let css = dusk_core::dark::build(&input);
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
-    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, sheets, already_dark }));
+    let freeze = freeze_css(&input);
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark }));
 }
 
 fn now() -> f64 {

@@ -32,18 +32,6 @@ pub struct Scope {
     /// Distinct `style` attribute values that appear in the scope.
     pub inline_styles: Vec<String>,
     pub attrs: Vec<Attr>,
-    /// Sheets whose rules could not be read (cross-origin): what they do is unknown.
-    #[serde(default)]
-    pub unreadable_sheets: u32,
-}
-
-impl Scope {
-    /// Whether switching themes could animate: some rule or inline style declares a transition,
-    /// or a sheet we can't read might.
-    pub fn may_transition(&self) -> bool {
-        let mentions = |css: &str| css.contains("transition");
-        self.unreadable_sheets > 0 || self.sheets.iter().any(|s| mentions(&s.css)) || self.inline_styles.iter().any(|s| mentions(s))
-    }
 }
 
 /// Custom property name → the roles its value is used in.
@@ -303,16 +291,6 @@ mod tests {
 
     fn one(css: &str) -> String {
         build(&[Scope { sheets: vec![Sheet { css: css.into(), media: String::new() }], ..Default::default() }]).remove(0)
-    }
-
-    #[test]
-    fn transitions_are_noticed() {
-        let sheet = |css: &str| Scope { sheets: vec![Sheet { css: css.into(), media: String::new() }], ..Default::default() };
-        assert!(!sheet("a { color: red; }").may_transition());
-        assert!(sheet("a { transition: color 0.3s; }").may_transition());
-        assert!(sheet("a { transition-property: background-color; }").may_transition());
-        assert!(Scope { inline_styles: vec!["transition: all 1s".into()], ..Default::default() }.may_transition());
-        assert!(Scope { unreadable_sheets: 1, ..Default::default() }.may_transition());
     }
 
     #[test]
