@@ -146,6 +146,13 @@ for (const rel of PAGES) {
   // layout and paint remain (no extension messaging, no engine).
   for (let trial = 0; trial < TRIALS; trial++) {
     page = await openPage(url);
+    // The page's own transitions off beforehand, as Dusk's switch holds them off: no animation is timed.
+    await page.evaluate(() => new Promise((done) => {
+      const still = new CSSStyleSheet();
+      still.replaceSync("*,*::before,*::after{transition:none!important}");
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+      requestAnimationFrame(() => setTimeout(done, 50));
+    }));
     await page.evaluate(installProbe);
     const start = await page.evaluate((sheets) => {
       const t = performance.timeOrigin + performance.now();
