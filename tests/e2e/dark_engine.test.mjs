@@ -51,6 +51,33 @@ export const tests = [
     }
   }],
 
+  ["opening the popup readies the theme without touching the page, and the switch then works at once", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "transitions.html");
+    const page = await env.open(url);
+    // Slow transitions would show any sheet the rehearsal of the switch left on, even for a frame.
+    const look = () => page.evaluate(() => ({
+      sheets: document.adoptedStyleSheets.length,
+      animations: document.getAnimations().length,
+      body: getComputedStyle(document.body).backgroundColor,
+      card: getComputedStyle(document.getElementById("card")).backgroundColor,
+      attributes: document.documentElement.getAttributeNames().join(),
+    }));
+    const before = await look();
+    try {
+      const opened = await state(env, url);
+      assert.equal(opened.page?.phase, "off", JSON.stringify(opened));
+      await page.waitForTimeout(300);
+      assert.deepEqual(await look(), before, "the page is as it was");
+      const tabId = await env.tabIdFor(url);
+      const ext = await env.extPage();
+      const reply = await ext.evaluate((id) => chrome.tabs.sendMessage(id, { type: "dark_switch", on: true }), tabId);
+      assert.equal(reply.phase, "active", JSON.stringify(reply));
+      assert.ok(luminance(await computed(page, "#card", "background-color")) < 0.05, "the card is dark at once");
+      assert.equal((await state(env, url)).page?.phase, "active", "the page stays on after its next check");
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+
   ["an SVG icon with a dark fill becomes light, and images keep every pixel", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "basic.html");

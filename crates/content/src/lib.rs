@@ -23,7 +23,7 @@ pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
         Err(e) => ContentResponse::Error { message: e.to_string() },
         Ok(()) => {
-            if let Some(reply) = dark_reply(message) {
+            if let Some(reply) = dark::reply(message) {
                 return reply;
             }
             match serde_json::from_str::<ContentRequest>(message).map_err(|e| CoreError::BadMessage(e.to_string()).to_string()) {
@@ -33,15 +33,6 @@ pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
         }
     };
     serde_json::to_string(&response).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
-}
-
-/// Dark-mode messages have their own types; the cheap text test keeps other RPCs off this path.
-fn dark_reply(message: &str) -> Option<String> {
-    if !message.contains("\"dark_") {
-        return None;
-    }
-    let request = serde_json::from_str(message).ok()?;
-    serde_json::to_string(&dark::handle_request(request)).ok()
 }
 
 /// Starts dark mode at document_start: the site's memory decides whether to theme the page.

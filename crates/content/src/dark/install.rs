@@ -5,6 +5,7 @@ use super::collect::Root;
 use js_sys::{Array, Object};
 use web_sys::CssStyleSheet;
 
+#[derive(Clone)]
 pub struct Installed {
     pub root: Root,
     pub sheet: CssStyleSheet,
