@@ -12,3 +12,8 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   // Messages cross into wasm as JSON text: one copy instead of one call per field.
   sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
 });
+// The popup keeps a port open while it shows, so its switch reaches the page in one hop.
+chrome.runtime.onConnect.addListener((port) => {
+  if (!isTop || port.name !== "dark") return;
+  port.onMessage.addListener((message) => port.postMessage(JSON.parse(handle_message(JSON.stringify(message), port.sender?.id))));
+});

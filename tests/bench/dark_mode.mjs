@@ -115,13 +115,15 @@ for (const rel of PAGES) {
     const duskBefore = first ? await page.evaluate(layoutSnapshot) : null;
     await page.evaluate(installProbe);
     const tabId = await env.tabIdFor(url);
-    // As in real use: the popup opens (asking the tab's state), then the user clicks the switch.
+    // As in real use: the popup opens (asking the tab's state, opening its port to the page),
+    // then the user clicks the switch.
     await env.sendToWorker({ type: "dark_get_state", tab_id: tabId });
+    await ext.evaluate((id) => { window.darkPort = chrome.tabs.connect(id, { name: "dark", frameId: 0 }); }, tabId);
     await page.waitForTimeout(400);
     const duskStart = await ext.evaluate((id) => {
       const t = performance.timeOrigin + performance.now();
       // What the popup's switch does: tell the page at once, and the worker to remember it.
-      chrome.tabs.sendMessage(id, { type: "dark_switch", on: true }).catch(() => {});
+      window.darkPort.postMessage({ type: "dark_switch", on: true });
       chrome.runtime.sendMessage({ type: "dark_set_site", tab_id: id, on: true });
       return t;
     }, tabId);
@@ -139,6 +141,7 @@ for (const rel of PAGES) {
       row.dusk.maxFrame = lums.length ? Math.max(...lums) : NaN;
     }
     await setDusk(tabId, false);
+    await ext.evaluate(() => window.darkPort.disconnect());
     await page.close();
     await ext.evaluate(() => chrome.storage.local.remove(["dark_sites", "dark_auto"]));
   }

@@ -32,6 +32,30 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["the popup's switch reaches the page over the port it opened, not a one-off message", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "transitions.html");
+    const page = await env.open(url);
+    const tabId = await env.tabIdFor(url);
+    const popup = await env.ctx.newPage();
+    // Records the popup's one-off messages to tabs; the port is the fast path.
+    await popup.addInitScript(() => {
+      const send = chrome.tabs.sendMessage.bind(chrome.tabs);
+      window.oneOff = [];
+      chrome.tabs.sendMessage = (id, message, ...rest) => { window.oneOff.push(message.type); return send(id, message, ...rest); };
+    });
+    try {
+      await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
+      await popup.locator("#dark-site").waitFor();
+      await popup.locator("#dark-site").click();
+      await until(() => isDark(page), "the page to turn dark");
+      assert.deepEqual(await popup.evaluate(() => window.oneOff), [], "no one-off message was needed");
+      await popup.locator("#dark-site").click();
+      await until(async () => !(await isDark(page)), "the page to turn light");
+      assert.deepEqual(await popup.evaluate(() => window.oneOff), []);
+    } finally { await popup.close(); await resetMemory(env); }
+  }],
+
   ["auto for all sites and the engine choice, with no provider configured", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "vars.html");

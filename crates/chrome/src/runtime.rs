@@ -72,6 +72,14 @@ extern "C" {
     fn connect_raw(info: &JsValue) -> Result<Port, JsValue>;
 }
 
+/// Reads (and so clears) `chrome.runtime.lastError`; a port to a page with no content script
+/// closes with one, and Chrome logs it unless it is read.
+pub fn take_last_error() -> Option<String> {
+    let get = |v: &JsValue, key: &str| js_sys::Reflect::get(v, &key.into()).ok().filter(|v| !v.is_undefined() && !v.is_null());
+    let error = get(&get(&get(&js_sys::global().into(), "chrome")?, "runtime")?, "lastError")?;
+    get(&error, "message")?.as_string()
+}
+
 /// Opens a long-lived port to the service worker (waking it if needed).
 pub fn connect(name: &str) -> Result<Port, JsValue> {
     let info = js_sys::Object::new();

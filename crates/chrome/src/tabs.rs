@@ -14,6 +14,21 @@ pub async fn send_message(tab_id: i32, message: &JsValue) -> Result<JsValue, JsV
 
 #[wasm_bindgen]
 extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = connect, catch)]
+    fn connect_raw(tab_id: i32, info: &JsValue) -> Result<crate::runtime::Port, JsValue>;
+}
+
+/// Opens a long-lived port to the top frame's content script of `tab_id`: later messages skip
+/// the per-message channel set-up of `send_message`.
+pub fn connect(tab_id: i32, name: &str) -> Result<crate::runtime::Port, JsValue> {
+    let info = js_sys::Object::new();
+    js_sys::Reflect::set(&info, &"name".into(), &name.into())?;
+    js_sys::Reflect::set(&info, &"frameId".into(), &0.into())?;
+    connect_raw(tab_id, &info)
+}
+
+#[wasm_bindgen]
+extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = query, catch)]
     fn query_promise(info: &JsValue) -> Result<js_sys::Promise, JsValue>;
 

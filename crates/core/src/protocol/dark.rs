@@ -45,6 +45,10 @@ pub struct TabDarkState {
     pub page: Option<PageDarkStatus>,
 }
 
+/// The name of the port the popup keeps open to the tab's content script; it carries
+/// `DarkContentRequest`s, each answered with a `DarkContentResponse`.
+pub const DARK_PORT: &str = "dark";
+
 /// Sent by the worker to a tab's content script.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -4,7 +4,8 @@
 use crate::{dom, status};
 use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
-use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
@@ -13,7 +14,11 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let section = dom::append(body, "section", "dark", "")?;
     section.set_id("dark");
     let tab_id = tab_param();
-    show(&section, ask(DarkRequest::DarkGetState { tab_id }).await)?;
+    let state = ask(DarkRequest::DarkGetState { tab_id }).await;
+    if let Ok(TabDarkState { tab_id: Some(id), host: Some(_), .. }) = &state {
+        open_page_port(*id);
+    }
+    show(&section, state)?;
     open_chat_button(body).await?;
     status::render(body).await
 }
@@ -32,6 +37,35 @@ async fn open_chat_button(body: &HtmlElement) -> Result<(), JsValue> {
             }
         }
     })
+}
+
+thread_local! {
+    /// A port to the tab's content script while the popup shows; closed when the page goes away.
+    static PAGE_PORT: RefCell<Option<runtime::Port>> = const { RefCell::new(None) };
+}
+
+/// Opens the port the switch uses: a message on an open port reaches the page in one hop.
+fn open_page_port(tab_id: i32) {
+    let Ok(port) = dusk_chrome::tabs::connect(tab_id, DARK_PORT) else { return };
+    let closed = Closure::<dyn FnMut()>::new(|| {
+        // A page without our content script closes the port with lastError set; read it so Chrome logs nothing.
+        let _ = runtime::take_last_error();
+        PAGE_PORT.with(|p| p.borrow_mut().take());
+    });
+    port.on_disconnect().add_listener(closed.as_ref().unchecked_ref());
+    closed.forget();
+    PAGE_PORT.with(|p| *p.borrow_mut() = Some(port));
+}
+
+/// Sends `request` to the tab's page: over the open port, else as a one-off message.
+fn tell_page(tab_id: i32, request: &DarkContentRequest) {
+    let message = message::to_js(request);
+    let sent = PAGE_PORT.with(|p| p.borrow().as_ref().is_some_and(|port| port.post_message(&message).is_ok()));
+    if !sent {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = dusk_chrome::tabs::send_message(tab_id, &message).await;
+        });
+    }
 }
 
 /// The `tab` query parameter, when the popup is opened for a specific tab.
@@ -68,10 +102,7 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             on_change(&site, move |on| async move {
                 let Some(tab_id) = tab_id else { return Err("no tab".into()) };
                 // The page hears it directly, so it changes without waiting on the worker's storage round trip.
-                let switch = message::to_js(&DarkContentRequest::DarkSwitch { on });
-                wasm_bindgen_futures::spawn_local(async move {
-                    let _ = dusk_chrome::tabs::send_message(tab_id, &switch).await;
-                });
+                tell_page(tab_id, &DarkContentRequest::DarkSwitch { on });
                 ask(DarkRequest::DarkSetSite { tab_id, on }).await
             })?;
             page_note(section, &state)?;
