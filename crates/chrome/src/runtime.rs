@@ -82,7 +82,12 @@ pub fn take_last_error() -> Option<String> {
 
 /// Opens a long-lived port to the service worker (waking it if needed).
 pub fn connect(name: &str) -> Result<Port, JsValue> {
+    connect_raw(&connect_info(name)?.into())
+}
+
+/// The `{ name }` connect-info object both `runtime.connect` and `tabs.connect` take.
+pub(crate) fn connect_info(name: &str) -> Result<js_sys::Object, JsValue> {
     let info = js_sys::Object::new();
     js_sys::Reflect::set(&info, &"name".into(), &name.into())?;
-    connect_raw(&info)
+    Ok(info)
 }

@@ -21,8 +21,7 @@ extern "C" {
 /// Opens a long-lived port to the top frame's content script of `tab_id`: later messages skip
 /// the per-message channel set-up of `send_message`.
 pub fn connect(tab_id: i32, name: &str) -> Result<crate::runtime::Port, JsValue> {
-    let info = js_sys::Object::new();
-    js_sys::Reflect::set(&info, &"name".into(), &name.into())?;
+    let info = crate::runtime::connect_info(name)?;
     js_sys::Reflect::set(&info, &"frameId".into(), &0.into())?;
     connect_raw(tab_id, &info)
 }
