@@ -78,7 +78,7 @@ export const tests = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 
-  ["an SVG icon with a dark fill becomes light, and images keep every pixel", async (env) => {
+  ["SVG icons with a dark or default fill become light, outline icons stay unfilled, and images keep every pixel", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "basic.html");
     const page = await env.open(url);
@@ -91,6 +91,9 @@ export const tests = [
     try {
       await until(() => isDark(page), "dark");
       assert.ok(luminance(await computed(page, "#iconpath", "fill")) > 0.4, "icon is legible on dark");
+      assert.ok(luminance(await computed(page, "#plainpath", "fill")) > 0.4, "an icon on the default black fill is legible on dark");
+      assert.equal(await computed(page, "#outlinepath", "fill"), "none", "an outline icon stays unfilled");
+      assert.ok(luminance(await computed(page, "#outlinepath", "stroke")) > 0.4, "its stroke is legible on dark");
       assert.equal(await computed(page, "#img", "filter"), "none");
       const pixelsAfter = await shot();
       assert.deepEqual(pixelsAfter, pixelsBefore, "the image is pixel-identical");
@@ -128,6 +131,38 @@ export const tests = [
       assert.equal(s.page.phase, "active");
       assert.equal(s.page.scopes, 2);
     } finally { await resetMemory(env); }
+  }],
+
+  ["a stylesheet from another origin, which the page can't read, is themed too; one that fails to load harms nothing", async (env) => {
+    for (const prepared of [false, true]) {
+      await resetMemory(env);
+      const url = fixture(env, "cross-origin.html");
+      const page = await env.open(url);
+      try {
+        const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => { try { s.cssRules; return "readable"; } catch { return "cross-origin"; } }));
+        assert.ok(sheets.includes("cross-origin"), `the premise: a sheet the page can't read (${sheets})`);
+        const before = await page.evaluate(colourSnapshot);
+        if (prepared) {
+          // The popup opened first: the page prepares its theme, fetching the sheet, before the click.
+          await state(env, url);
+          await page.waitForTimeout(500);
+          const ext = await env.extPage();
+          const tabId = await env.tabIdFor(url);
+          await ext.evaluate((id) => chrome.tabs.sendMessage(id, { type: "dark_switch", on: true }), tabId);
+          assert.ok(await isDark(page, "#panel"), "the panel is dark in the switch's own frame");
+        } else {
+          await setSite(env, url, true);
+        }
+        await until(() => isDark(page, "#panel"), "the cross-origin panel to turn dark");
+        assert.ok(luminance(await computed(page, "#panel-text", "color")) > 0.4, "its text is light");
+        assert.ok(luminance(await computed(page, "#panel", "border-top-color")) < 0.2, "its light border is darkened");
+        const report = await page.evaluate(aaReport);
+        assert.equal(report.share, 1, JSON.stringify(report.failures));
+        await setSite(env, url, false);
+        await until(async () => !(await isDark(page, "#panel")), "the panel to turn light again");
+        assert.deepEqual(await page.evaluate(colourSnapshot), before, "every colour is back");
+      } finally { await resetMemory(env); await page.close(); }
+    }
   }],
 
   ["a strict-CSP page (default-src 'none') is themed", async (env) => {

@@ -11,6 +11,9 @@ use wasm_bindgen::JsValue;
 const FALLBACK_ID: &str = "dusk-dark-fallback";
 
 pub async fn handle(request: DarkRequest) -> DarkResponse {
+    if let DarkRequest::DarkFetchCss { url } = request {
+        return crate::foreign_css::handle(url).await;
+    }
     match run(request).await {
         Ok(state) => DarkResponse::DarkState(state),
         Err(message) => DarkResponse::Error { message },
@@ -38,6 +41,7 @@ async fn run(request: DarkRequest) -> Result<TabDarkState, String> {
             store(MODE_KEY, &mode).await?;
             state(tab_id).await
         }
+        DarkRequest::DarkFetchCss { .. } => Err("a stylesheet fetch is not a state request".into()),
     }
 }
 

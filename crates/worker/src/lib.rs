@@ -2,6 +2,7 @@
 
 mod chat;
 mod dark;
+mod foreign_css;
 mod fetch;
 mod llm;
 mod port;

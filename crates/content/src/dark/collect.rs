@@ -53,19 +53,27 @@ impl Root {
 #[derive(Default)]
 pub struct SheetCache {
     entries: Vec<(CssStyleSheet, u32, Sheet)>,
-    /// Cross-origin sheets: asking again would only throw again, and throwing costs ~20 ms.
-    unreadable: Vec<CssStyleSheet>,
+    /// Cross-origin sheets and their URLs: asking again would only throw again, and throwing costs ~20 ms.
+    unreadable: Vec<(CssStyleSheet, Option<String>)>,
+    /// Cross-origin sheets' text by URL, as serialised CSSOM; None while asked for or unobtainable.
+    foreign: Vec<(String, Option<String>)>,
+    /// URLs of cross-origin sheets found since the last `take_to_fetch`.
+    to_fetch: Vec<String>,
 }
 
 impl SheetCache {
     fn text_of(&mut self, sheet: &CssStyleSheet) -> Option<Sheet> {
-        if self.unreadable.iter().any(|k| Object::is(k, sheet)) {
-            return None;
+        if let Some((_, href)) = self.unreadable.iter().find(|(k, _)| Object::is(k, sheet)) {
+            return self.foreign_sheet(href.clone()?, sheet);
         }
-        // Cross-origin sheets throw here; they keep the page's colours until fetched (not yet done).
         let Ok(rules) = sheet.css_rules() else {
-            self.unreadable.push(sheet.clone());
-            return None;
+            let href = sheet.href().ok().flatten();
+            if let Some(url) = href.clone().filter(|u| !self.foreign.iter().any(|(k, _)| k == u)) {
+                self.foreign.push((url.clone(), None));
+                self.to_fetch.push(url);
+            }
+            self.unreadable.push((sheet.clone(), href.clone()));
+            return self.foreign_sheet(href?, sheet);
         };
         let len = rules.length();
         if let Some((_, n, s)) = self.entries.iter().find(|(k, _, _)| Object::is(k, sheet)) {
@@ -80,10 +88,27 @@ impl SheetCache {
         self.entries.push((sheet.clone(), len, parsed.clone()));
         Some(parsed)
     }
+
+    fn foreign_sheet(&self, url: String, sheet: &CssStyleSheet) -> Option<Sheet> {
+        let css = self.foreign.iter().find(|(k, _)| *k == url)?.1.clone()?;
+        Some(Sheet { css, media: sheet.media().media_text() })
+    }
+
+    /// Cross-origin sheets not yet asked for; the caller fetches them.
+    pub fn take_to_fetch(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.to_fetch)
+    }
+
+    /// A fetched cross-origin sheet's serialised text (None: it could not be had).
+    pub fn set_foreign(&mut self, url: &str, css: Option<String>) {
+        if let Some(entry) = self.foreign.iter_mut().find(|(k, _)| k == url) {
+            entry.1 = css;
+        }
+    }
 }
 
 /// Serialises a sheet's rules, inlining `@import`ed sheets where they stand.
-fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32) {
+pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32) {
     let Ok(rules) = sheet.css_rules() else { return };
     for i in 0..rules.length() {
         let Some(rule) = rules.item(i) else { continue };

@@ -2,6 +2,7 @@
 //! follows DOM changes, and removes itself without a trace when switched off.
 
 mod collect;
+mod foreign;
 mod install;
 mod watch;
 
@@ -254,6 +255,24 @@ pub(crate) fn run_batch() {
         }
         s.last_build_ms = now() - started - s.last_collect_ms;
     });
+    foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
+}
+
+/// A cross-origin sheet's text arrived (or could not be had): rebuild whatever theme uses it.
+fn foreign_arrived(url: &str, css: Option<String>) {
+    let usable = css.is_some();
+    with(|s| s.cache.set_foreign(url, css));
+    if !usable {
+        return;
+    }
+    match with(|s| (s.phase, s.prepared.is_some())) {
+        (PagePhase::Pending | PagePhase::Active, _) => watch::schedule(),
+        (PagePhase::Off, true) => {
+            with(|s| s.prepared = None);
+            prepare();
+        }
+        _ => {}
+    }
 }
 
 /// Puts one CSS text per scope into its sheet, holding transitions off first if the page has painted.
@@ -407,6 +426,7 @@ fn prepare() {
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     let freeze = freeze_css(&input);
     with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark }));
+    foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     watch::after_reply(rehearse);
 }
 

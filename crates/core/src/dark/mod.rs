@@ -3,6 +3,7 @@
 pub mod color;
 pub mod css;
 pub mod detect;
+pub mod foreign;
 pub mod freeze;
 pub mod map;
 mod named;

@@ -68,12 +68,14 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
         .collect()
 }
 
-/// Page-wide defaults, at zero specificity so every page rule still wins.
+/// Page-wide defaults, at zero specificity so every page rule still wins. An SVG that relies on
+/// the default black fill would vanish on a dark background, so it follows the text colour.
 fn base_rules() -> String {
     format!(
         ":root{{color-scheme:dark!important}}html{{background-color:{bg};color:{fg}}}\
          :where(a:link){{color:{link}}}:where(a:visited){{color:{visited}}}\
-         :where(mark){{background-color:{mark};color:{fg}}}",
+         :where(mark){{background-color:{mark};color:{fg}}}\
+         :where(svg:not([fill])){{fill:currentColor}}",
         bg = base_bg().to_css(),
         fg = base_fg().to_css(),
         link = map(Rgba::rgb(0, 0, 238), Role::Fg).to_css(),
@@ -363,6 +365,12 @@ mod tests {
         let out = build(&[doc, shadow]);
         assert!(out[0].starts_with(":root{color-scheme:dark") && out[0].contains("--dusk-bg-x"), "{}", out[0]);
         assert_eq!(out[1], ":host{background:var(--dusk-bg-x, var(--x));}");
+    }
+
+    #[test]
+    fn svgs_on_the_default_black_fill_follow_the_text_colour() {
+        let out = one("");
+        assert!(out.contains(":where(svg:not([fill])){fill:currentColor}"), "{out}");
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub enum DarkRequest {
     /// Dark mode on every site without an explicit choice.
     DarkSetAuto { on: bool, tab_id: Option<i32> },
     DarkSetMode { mode: Mode, tab_id: Option<i32> },
+    /// From a content script: the text of a cross-origin stylesheet the page won't let it read.
+    DarkFetchCss { url: String },
 }
 
 /// The worker's replies.
@@ -22,6 +24,8 @@ pub enum DarkRequest {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DarkResponse {
     DarkState(TabDarkState),
+    /// A cross-origin stylesheet's text, answering `dark_fetch_css`.
+    DarkCss { url: String, css: String },
     Error { message: String },
 }
 
@@ -110,6 +114,10 @@ mod tests {
         let state = DarkResponse::DarkState(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() });
         let v = serde_json::to_value(&state).unwrap();
         assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
+        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
+        assert_eq!(r, DarkRequest::DarkFetchCss { url: "https://cdn.example/a.css".into() });
+        let v = serde_json::to_value(DarkResponse::DarkCss { url: "u".into(), css: "a{}".into() }).unwrap();
+        assert_eq!(v, json!({"type": "dark_css", "url": "u", "css": "a{}"}));
         assert!(is_dark_message(&json!({"type": "dark_get_state"})) && !is_dark_message(&json!({"type": "ping"})));
     }
 }

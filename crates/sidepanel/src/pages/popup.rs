@@ -79,6 +79,7 @@ async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
     match message::from_js::<DarkResponse>(reply)? {
         DarkResponse::DarkState(s) => Ok(s),
         DarkResponse::Error { message } => Err(message),
+        DarkResponse::DarkCss { .. } => Err("unexpected reply".into()),
     }
 }
 
