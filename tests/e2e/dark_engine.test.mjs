@@ -133,14 +133,20 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
-  ["a stylesheet from another origin, which the page can't read, is themed too; one that fails to load harms nothing", async (env) => {
+  ["stylesheets from another origin, linked or @imported, which the page can't read, are themed too; one that fails to load harms nothing", async (env) => {
     for (const prepared of [false, true]) {
       await resetMemory(env);
       const url = fixture(env, "cross-origin.html");
       const page = await env.open(url);
       try {
-        const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => { try { s.cssRules; return "readable"; } catch { return "cross-origin"; } }));
-        assert.ok(sheets.includes("cross-origin"), `the premise: a sheet the page can't read (${sheets})`);
+        const readable = (sheet) => { try { return Boolean(sheet.cssRules); } catch { return false; } };
+        const sheets = await page.evaluate((f) => {
+          const readable = eval(f);
+          return [...document.styleSheets].flatMap((s) => readable(s)
+            ? [...s.cssRules].filter((r) => r.styleSheet).map((r) => (readable(r.styleSheet) ? "import readable" : "import cross-origin"))
+            : ["cross-origin"]);
+        }, readable.toString());
+        assert.ok(sheets.includes("cross-origin") && sheets.includes("import cross-origin"), `the premise: sheets the page can't read (${sheets})`);
         const before = await page.evaluate(colourSnapshot);
         if (prepared) {
           // The popup opened first: the page prepares its theme, fetching the sheet, before the click.
@@ -154,6 +160,7 @@ export const tests = [
           await setSite(env, url, true);
         }
         await until(() => isDark(page, "#panel"), "the cross-origin panel to turn dark");
+        await until(() => isDark(page, "#note"), "the note styled by a cross-origin @import to turn dark");
         assert.ok(luminance(await computed(page, "#panel-text", "color")) > 0.4, "its text is light");
         assert.ok(luminance(await computed(page, "#panel", "border-top-color")) < 0.2, "its light border is darkened");
         const report = await page.evaluate(aaReport);

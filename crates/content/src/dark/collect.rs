@@ -68,9 +68,8 @@ impl SheetCache {
         }
         let Ok(rules) = sheet.css_rules() else {
             let href = sheet.href().ok().flatten();
-            if let Some(url) = href.clone().filter(|u| !self.foreign.iter().any(|(k, _)| k == u)) {
-                self.foreign.push((url.clone(), None));
-                self.to_fetch.push(url);
+            if let Some(url) = href.clone() {
+                self.foreign_text(url);
             }
             self.unreadable.push((sheet.clone(), href.clone()));
             return self.foreign_sheet(href?, sheet);
@@ -82,11 +81,23 @@ impl SheetCache {
             }
         }
         let mut css = String::new();
-        append_rules(sheet, &mut css, 0);
+        append_rules(sheet, &mut css, 0, &mut |url| self.foreign_text(url));
         let parsed = Sheet { css, media: sheet.media().media_text() };
         self.entries.retain(|(k, _, _)| !Object::is(k, sheet));
         self.entries.push((sheet.clone(), len, parsed.clone()));
         Some(parsed)
+    }
+
+    /// A cross-origin sheet's text if it has arrived; the first ask queues it for fetching.
+    fn foreign_text(&mut self, url: String) -> Option<String> {
+        match self.foreign.iter().find(|(k, _)| *k == url) {
+            Some((_, text)) => text.clone(),
+            None => {
+                self.foreign.push((url.clone(), None));
+                self.to_fetch.push(url);
+                None
+            }
+        }
     }
 
     fn foreign_sheet(&self, url: String, sheet: &CssStyleSheet) -> Option<Sheet> {
@@ -102,19 +113,30 @@ impl SheetCache {
     /// A fetched cross-origin sheet's serialised text (None: it could not be had).
     pub fn set_foreign(&mut self, url: &str, css: Option<String>) {
         if let Some(entry) = self.foreign.iter_mut().find(|(k, _)| k == url) {
+            // A readable sheet may @import this one: serialise every sheet afresh.
+            self.entries.clear();
             entry.1 = css;
         }
     }
 }
 
-/// Serialises a sheet's rules, inlining `@import`ed sheets where they stand.
-pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32) {
+/// Serialises a sheet's rules, inlining `@import`ed sheets where they stand; a cross-origin
+/// import's text comes from `foreign` (None until the worker has fetched it).
+pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign: &mut dyn FnMut(String) -> Option<String>) {
     let Ok(rules) = sheet.css_rules() else { return };
     for i in 0..rules.length() {
         let Some(rule) = rules.item(i) else { continue };
         if let Some(import) = rule.dyn_ref::<CssImportRule>() {
-            if let (Some(inner), true) = (import.style_sheet(), depth < 8) {
-                append_rules(&inner, out, depth + 1);
+            let Some(inner) = import.style_sheet().filter(|_| depth < 8) else { continue };
+            if inner.css_rules().is_ok() {
+                append_rules(&inner, out, depth + 1, foreign);
+            } else if let Some(text) = inner.href().ok().flatten().and_then(&mut *foreign) {
+                let media = import.media().map(|m| m.media_text()).unwrap_or_default();
+                if media.trim().is_empty() || media.trim().eq_ignore_ascii_case("all") {
+                    out.push_str(&text);
+                } else {
+                    out.push_str(&format!("@media {media}{{\n{text}}}\n"));
+                }
             }
             continue;
         }
