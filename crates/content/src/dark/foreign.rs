@@ -1,8 +1,7 @@
 //! Cross-origin stylesheets: the page won't let us read their rules, so the worker fetches their
 //! text; it is parsed here into CSSOM text like every other sheet, and the theme is refreshed.
 
-use dusk_chrome::message::{from_js, to_js};
-use dusk_core::protocol::dark::{DarkRequest, DarkResponse};
+use dusk_core::protocol::dark::{DarkRequest, FetchedCss};
 use web_sys::CssStyleSheet;
 
 /// Asks the worker for each sheet; each answer refreshes the theme on its own.
@@ -13,14 +12,19 @@ pub fn fetch_all(urls: Vec<String>) {
 }
 
 async fn fetch_one(url: String) {
-    let request = to_js(&DarkRequest::DarkFetchCss { url: url.clone() });
     // A dead worker or a refused fetch leaves the sheet with its own colours, as before.
-    let reply = dusk_chrome::runtime::send_message(&request).await.ok().and_then(|r| from_js::<DarkResponse>(r).ok());
-    let css = match reply {
-        Some(DarkResponse::DarkCss { css, .. }) => serialise(&css),
-        _ => None,
+    let css = match ask(&DarkRequest::DarkFetchCss { url: url.clone() }).await {
+        Some(FetchedCss { css }) => serialise(&css),
+        None => None,
     };
     super::foreign_arrived(&url, css);
+}
+
+/// Messages cross as JSON text, as everywhere in the content script: serde_json code is already here.
+async fn ask(request: &DarkRequest) -> Option<FetchedCss> {
+    let message = js_sys::JSON::parse(&serde_json::to_string(request).ok()?).ok()?;
+    let reply = dusk_chrome::runtime::send_message(&message).await.ok()?;
+    serde_json::from_str(&js_sys::JSON::stringify(&reply).ok()?.as_string()?).ok()
 }
 
 /// The sheet as CSSOM serialises it, so core's parser sees the same shape as for readable sheets.

@@ -29,6 +29,13 @@ pub enum DarkResponse {
     Error { message: String },
 }
 
+/// The part of a `dark_css` reply a content script reads; any other reply (an error) lacks `css`.
+/// Its own small type keeps the popup's state types out of the content script's build.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct FetchedCss {
+    pub css: String,
+}
+
 /// What the popup shows for a tab.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TabDarkState {
@@ -118,6 +125,9 @@ mod tests {
         assert_eq!(r, DarkRequest::DarkFetchCss { url: "https://cdn.example/a.css".into() });
         let v = serde_json::to_value(DarkResponse::DarkCss { url: "u".into(), css: "a{}".into() }).unwrap();
         assert_eq!(v, json!({"type": "dark_css", "url": "u", "css": "a{}"}));
+        assert_eq!(serde_json::from_value::<FetchedCss>(v).unwrap(), FetchedCss { css: "a{}".into() });
+        let error = serde_json::to_value(DarkResponse::Error { message: "404".into() }).unwrap();
+        assert!(serde_json::from_value::<FetchedCss>(error).is_err());
         assert!(is_dark_message(&json!({"type": "dark_get_state"})) && !is_dark_message(&json!({"type": "ping"})));
     }
 }
