@@ -151,7 +151,8 @@ export const tests = [
         if (prepared) {
           // The popup opened first: the page prepares its theme, fetching the sheet, before the click.
           await state(env, url);
-          await page.waitForTimeout(500);
+          // Room for the fetch and the rebuild of the prepared theme on a loaded machine.
+          await page.waitForTimeout(1000);
           const ext = await env.extPage();
           const tabId = await env.tabIdFor(url);
           await ext.evaluate((id) => chrome.tabs.sendMessage(id, { type: "dark_switch", on: true }), tabId);
