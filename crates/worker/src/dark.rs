@@ -11,38 +11,38 @@ use wasm_bindgen::JsValue;
 const FALLBACK_ID: &str = "dusk-dark-fallback";
 
 pub async fn handle(request: DarkRequest) -> DarkResponse {
-    if let DarkRequest::DarkFetchCss { url } = request {
-        return crate::foreign_css::handle(url).await;
-    }
-    match run(request).await {
+    let state = match request {
+        DarkRequest::DarkFetchCss { url } => return crate::foreign_css::handle(url).await,
+        DarkRequest::DarkGetState { tab_id } => state(tab_id).await,
+        DarkRequest::DarkSetSite { tab_id, on } => set_site(tab_id, on).await,
+        DarkRequest::DarkSetAuto { on, tab_id } => set_auto(on, tab_id).await,
+        DarkRequest::DarkSetMode { mode, tab_id } => set_mode(mode, tab_id).await,
+    };
+    match state {
         Ok(state) => DarkResponse::DarkState(state),
         Err(message) => DarkResponse::Error { message },
     }
 }
 
-async fn run(request: DarkRequest) -> Result<TabDarkState, String> {
-    match request {
-        DarkRequest::DarkGetState { tab_id } => state(tab_id).await,
-        DarkRequest::DarkSetSite { tab_id, on } => {
-            // The popup has told the page itself; every tab of the site follows the stored memory.
-            let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
-            let mut memory = load_memory().await;
-            memory.set(&host, on);
-            store(SITES_KEY, &memory.sites).await?;
-            sync_registration(&memory).await;
-            state(Some(tab_id)).await
-        }
-        DarkRequest::DarkSetAuto { on, tab_id } => {
-            store(AUTO_KEY, &on).await?;
-            sync_registration(&load_memory().await).await;
-            state(tab_id).await
-        }
-        DarkRequest::DarkSetMode { mode, tab_id } => {
-            store(MODE_KEY, &mode).await?;
-            state(tab_id).await
-        }
-        DarkRequest::DarkFetchCss { .. } => Err("a stylesheet fetch is not a state request".into()),
-    }
+async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
+    // The popup has told the page itself; every tab of the site follows the stored memory.
+    let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
+    let mut memory = load_memory().await;
+    memory.set(&host, on);
+    store(SITES_KEY, &memory.sites).await?;
+    sync_registration(&memory).await;
+    state(Some(tab_id)).await
+}
+
+async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String> {
+    store(AUTO_KEY, &on).await?;
+    sync_registration(&load_memory().await).await;
+    state(tab_id).await
+}
+
+async fn set_mode(mode: Mode, tab_id: Option<i32>) -> Result<TabDarkState, String> {
+    store(MODE_KEY, &mode).await?;
+    state(tab_id).await
 }
 
 async fn state(tab_id: Option<i32>) -> Result<TabDarkState, String> {

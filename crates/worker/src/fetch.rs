@@ -25,6 +25,11 @@ pub struct StreamedResponse {
 }
 
 impl StreamedResponse {
+    /// A header's value, looked up case-insensitively.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone())
+    }
+
     /// The next body chunk, `None` at the end; an abort or a dropped connection is an error.
     pub async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, JsValue>> {
         let reader = self.reader.as_ref()?;

@@ -18,9 +18,8 @@ async fn text(url: &str) -> Result<String, String> {
     may_fetch(url).map_err(|r| r.to_string())?;
     let controller = controller_with_timeout(TIMEOUT_MS).map_err(|e| error_text(&e))?;
     let mut response = fetch("GET", url, &[], "", &controller.signal()).await.map_err(|e| error_text(&e))?;
-    let header = |name: &str| response.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone());
-    let length = header("content-length").and_then(|v| v.trim().parse().ok());
-    check_response(response.status, header("content-type").as_deref(), length).map_err(|r| r.to_string())?;
+    let length = response.header("content-length").and_then(|v| v.trim().parse().ok());
+    check_response(response.status, response.header("content-type").as_deref(), length).map_err(|r| r.to_string())?;
     let mut body = Vec::new();
     while let Some(chunk) = response.next_chunk().await {
         body.extend(chunk.map_err(|e| error_text(&e))?);

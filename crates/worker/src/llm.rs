@@ -45,7 +45,7 @@ impl HttpResponse for FetchResponse {
     }
 
     fn header(&self, name: &str) -> Option<String> {
-        self.inner.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone())
+        self.inner.header(name)
     }
 
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {

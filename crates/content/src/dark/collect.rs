@@ -113,8 +113,10 @@ impl SheetCache {
     /// A fetched cross-origin sheet's serialised text (None: it could not be had).
     pub fn set_foreign(&mut self, url: &str, css: Option<String>) {
         if let Some(entry) = self.foreign.iter_mut().find(|(k, _)| k == url) {
-            // A readable sheet may @import this one: serialise every sheet afresh.
-            self.entries.clear();
+            if css.is_some() {
+                // A readable sheet may @import this one: serialise every sheet afresh.
+                self.entries.clear();
+            }
             entry.1 = css;
         }
     }
