@@ -93,10 +93,12 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             let _ = runtime::open_options_page().await;
         })
     })?;
-    status::render(body).await?;
     let agent_notice = dom::append_i18n(body, "p", "notice", "agentComing")?;
     agent_notice.set_id("agent-notice");
     agent_notice.set_attribute("hidden", "")?;
+    // Bound before the first await, so a click as soon as the button shows is never lost.
+    bind_modes(&chat_mode, &agent_mode, &agent_notice)?;
+    status::render(body).await?;
 
     let picker_box = dom::append(body, "details", "picker", "")?;
     dom::append_i18n(&picker_box, "summary", "", "pickTabs")?;
@@ -110,6 +112,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     question.set_placeholder(&i18n::message("askPlaceholder"));
     let send = dom::append_i18n(&composer, "button", "primary", "send")?;
     send.set_id("send");
+    // Enabled once its handler is bound, after the awaits below.
+    send.set_attribute("disabled", "")?;
     let stop = dom::append_i18n(&composer, "button", "stop", "stop")?;
     stop.set_id("stop");
     stop.set_attribute("hidden", "")?;
@@ -146,6 +150,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     {
         let ask = ask.clone();
         dom::on(&send, "click", move || ask())?;
+        send.remove_attribute("disabled")?;
     }
     let on_key = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
         if e.key() == "Enter" && !e.shift_key() && !e.is_composing() {
@@ -168,19 +173,21 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             let _ = conn.send(&ChatPortRequest::ListTabs { window_id });
         })?;
     }
-    {
-        let (chat_mode1, agent_mode2, notice) = (chat_mode.clone(), agent_mode.clone(), agent_notice.clone());
-        dom::on(&agent_mode, "click", move || {
-            let _ = agent_mode2.class_list().add_1("active");
-            let _ = chat_mode1.class_list().remove_1("active");
-            let _ = notice.remove_attribute("hidden");
-        })?;
-        let (chat_mode2, agent_mode, notice) = (chat_mode.clone(), agent_mode.clone(), agent_notice);
-        dom::on(&chat_mode, "click", move || {
-            let _ = chat_mode2.class_list().add_1("active");
-            let _ = agent_mode.class_list().remove_1("active");
-            let _ = notice.set_attribute("hidden", "");
-        })?;
-    }
     Ok(())
+}
+
+/// The Chat / Agent switch; Agent only says it is coming for now.
+fn bind_modes(chat_mode: &Element, agent_mode: &Element, notice: &Element) -> Result<(), JsValue> {
+    let (chat, agent, note) = (chat_mode.clone(), agent_mode.clone(), notice.clone());
+    dom::on(agent_mode, "click", move || {
+        let _ = agent.class_list().add_1("active");
+        let _ = chat.class_list().remove_1("active");
+        let _ = note.remove_attribute("hidden");
+    })?;
+    let (chat, agent, note) = (chat_mode.clone(), agent_mode.clone(), notice.clone());
+    dom::on(chat_mode, "click", move || {
+        let _ = chat.class_list().add_1("active");
+        let _ = agent.class_list().remove_1("active");
+        let _ = note.set_attribute("hidden", "");
+    })
 }
