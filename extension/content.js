@@ -10,7 +10,14 @@ chrome.storage.onChanged.addListener((changes, area) => area === "local" && requ
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (!isTop) return false;
   // Messages cross into wasm as JSON text: one copy instead of one call per field.
-  sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
+  const answer = () => sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
+  if (message?.type !== "dark_status") return void answer();
+  // After the next frame (or 100 ms in a hidden tab): the worker waits on this before its storage work.
+  let sent = false;
+  const once = () => sent || (sent = true, answer());
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 100);
+  return true;
 });
 // The popup keeps a port open while it shows, so its switch reaches the page in one hop.
 chrome.runtime.onConnect.addListener((port) => {

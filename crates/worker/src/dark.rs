@@ -5,10 +5,14 @@ use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, storage, tabs};
 use dusk_core::dark::site::{host_of, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, TabDarkState};
+use js_sys::{Array, Promise};
 use serde::Serialize;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 const FALLBACK_ID: &str = "dusk-dark-fallback";
+/// A page that hangs its main thread must not hang the popup or the memory write.
+const PAGE_STATUS_LIMIT_MS: u32 = 500;
 
 pub async fn handle(request: DarkRequest) -> DarkResponse {
     let state = match request {
@@ -27,6 +31,9 @@ pub async fn handle(request: DarkRequest) -> DarkResponse {
 async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
     // The popup has told the page itself; every tab of the site follows the stored memory.
     let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
+    // The page answers once its switch frame is out: storage and registration work (every
+    // renderer hears of it) then stays off that frame.
+    let _ = page_status(tab_id).await;
     let mut memory = load_memory().await;
     memory.set(&host, on);
     store(SITES_KEY, &memory.sites).await?;
@@ -79,8 +86,15 @@ async fn state(tab_id: Option<i32>) -> Result<TabDarkState, String> {
     })
 }
 
+/// The page's own report, or None if it has no content script or is too busy to answer in time.
 async fn page_status(tab_id: i32) -> Option<dusk_core::protocol::dark::PageDarkStatus> {
-    let reply = tabs::send_message(tab_id, &to_js(&DarkContentRequest::DarkStatus)).await.ok()?;
+    let message = to_js(&DarkContentRequest::DarkStatus);
+    let reply = future_to_promise(async move { tabs::send_message(tab_id, &message).await });
+    let limit = future_to_promise(async {
+        crate::fetch::sleep(PAGE_STATUS_LIMIT_MS).await;
+        Ok(JsValue::UNDEFINED)
+    });
+    let reply = JsFuture::from(Promise::race(&Array::of2(&reply, &limit))).await.ok().filter(|r| !r.is_undefined())?;
     match from_js::<DarkContentResponse>(reply).ok()? {
         DarkContentResponse::DarkStatus(s) => Some(s),
     }
@@ -143,4 +157,3 @@ fn web_sys_log(message: &str) {
         .map(|f| f.call1(&JsValue::NULL, &message.into()));
 }
 
-use wasm_bindgen::JsCast;
