@@ -101,4 +101,58 @@ export const tests = [
       assert.match(await popup.locator("#dark-page-note").textContent(), /already dark/);
     } finally { await resetMemory(env); }
   }],
+
+  ["a long drop-down keeps its width in every frame of the switch, and turns dark", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "big-select.html");
+    const page = await env.open(url);
+    const before = await page.evaluate(colourSnapshot);
+    const width = () => page.evaluate(() => document.getElementById("country").getBoundingClientRect().width);
+    const start = await width();
+    const popup = await popupFor(env, url);
+    try {
+      // Every frame's width, from before the click until well after the switch.
+      await page.evaluate(() => {
+        window.widths = [];
+        const el = document.getElementById("country");
+        const frame = () => { window.widths.push(el.getBoundingClientRect().width); if (window.widths.length < 40) requestAnimationFrame(frame); };
+        requestAnimationFrame(frame);
+      });
+      await popup.locator("#dark-site").click();
+      await until(() => isDark(page), "the page to turn dark");
+      await until(() => page.evaluate(() => window.widths.length >= 40), "40 frames");
+      assert.deepEqual([...new Set(await page.evaluate(() => window.widths))], [start], "the same width in every frame");
+      const contrast = await page.evaluate(() => {
+        const el = document.getElementById("country");
+        const lum = (css) => { const [r, g, b] = css.match(/[\d.]+/g).map(Number).map((c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+        const [a, b] = [lum(getComputedStyle(el).color), lum(getComputedStyle(el).backgroundColor)];
+        return a > b ? (a + 0.05) / (b + 0.05) : 0;
+      });
+      assert.ok(contrast >= 4.5, `the chosen option is light text on a dark field (contrast ${contrast.toFixed(2)})`);
+      await popup.locator("#dark-site").click();
+      await until(async () => !(await isDark(page)), "the page to turn light");
+      assert.deepEqual(await page.evaluate(colourSnapshot), before, "restored exactly");
+      assert.equal(await width(), start);
+    } finally { await resetMemory(env); }
+  }],
+
+  ["a page that hangs its main thread can't hang the popup: the choice is stored, and the page follows once free", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "basic.html");
+    const page = await env.open(url);
+    const popup = await popupFor(env, url);
+    try {
+      // Busy for 3 s from the next task, so this call itself returns.
+      await page.evaluate(() => setTimeout(() => { const end = Date.now() + 3000; while (Date.now() < end); }));
+      await new Promise((r) => setTimeout(r, 100));
+      const clicked = Date.now();
+      await popup.locator("#dark-site").click();
+      await until(async () => (await popup.locator("#dark").getAttribute("data-on")) === "true", "the popup to show on", 2000);
+      assert.ok(Date.now() - clicked < 2000, "the popup answered while the page was still busy");
+      const stored = await (await env.extPage()).evaluate(async () => (await chrome.storage.local.get("dark_sites")).dark_sites);
+      assert.equal(stored?.["127.0.0.1"], true, "the choice is remembered");
+      assert.match(await popup.locator("#dark-page-note").textContent(), /busy/, "says the page is busy, not to reload it");
+      await until(() => isDark(page), "the page to turn dark once it is free", 8000);
+    } finally { await resetMemory(env); }
+  }],
 ];

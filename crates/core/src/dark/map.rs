@@ -53,7 +53,11 @@ pub fn map(c: Rgba, role: Role) -> Rgba {
 fn map_bg(c: Rgba) -> Rgba {
     let (h, s, l) = c.to_hsl();
     // Already-dark backgrounds (dark headers, code blocks) keep their shade; light ones invert.
-    let l = if c.luminance() <= BG_MAX_Y { l } else { 0.09 + 0.13 * (1.0 - l) };
+    let l = if c.luminance() <= BG_MAX_Y {
+        l
+    } else {
+        0.09 + 0.13 * (1.0 - l)
+    };
     let s = s.min(0.6);
     clamp_luminance(h, s, l, c.a, |y| y <= BG_MAX_Y - 0.002, false)
 }
@@ -63,10 +67,18 @@ fn map_fg(c: Rgba) -> Rgba {
         return c;
     }
     // Translucent text is flattened over white first: the theme must not depend on what lies below.
-    let c = if c.a < 1.0 { c.over(Rgba::rgb(255, 255, 255)) } else { c };
+    let c = if c.a < 1.0 {
+        c.over(Rgba::rgb(255, 255, 255))
+    } else {
+        c
+    };
     let (h, s, l) = c.to_hsl();
     // Black lands on #ccc, not white: softer on the eyes, still 11:1 on the base background.
-    let l = if c.luminance() >= FG_MIN_Y { l } else { 0.55 + 0.25 * (1.0 - l) };
+    let l = if c.luminance() >= FG_MIN_Y {
+        l
+    } else {
+        0.55 + 0.25 * (1.0 - l)
+    };
     clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true)
 }
 
@@ -85,7 +97,11 @@ fn clamp_luminance(h: f32, s: f32, l: f32, a: f32, ok: impl Fn(f32) -> bool, up:
     let (mut bad, mut good) = (l, if up { 1.0 } else { 0.0 });
     for _ in 0..20 {
         let mid = (bad + good) / 2.0;
-        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) { good = mid } else { bad = mid }
+        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) {
+            good = mid
+        } else {
+            bad = mid
+        }
     }
     Rgba::from_hsl(h, s, good, a).rounded()
 }
@@ -106,8 +122,19 @@ mod tests {
     #[test]
     fn the_pre_paint_fallback_css_uses_the_same_colours() {
         let css = include_str!("../../../../extension/dark-fallback.css");
-        assert!(css.contains(&format!("background-color: {} !important", base_bg().to_css())), "{:?}", base_bg().to_css());
-        assert!(css.contains(&format!("color: {} !important", base_fg().to_css())), "{:?}", base_fg().to_css());
+        assert!(
+            css.contains(&format!(
+                "background-color: {} !important",
+                base_bg().to_css()
+            )),
+            "{:?}",
+            base_bg().to_css()
+        );
+        assert!(
+            css.contains(&format!("color: {} !important", base_fg().to_css())),
+            "{:?}",
+            base_fg().to_css()
+        );
     }
 
     #[test]
@@ -122,8 +149,28 @@ mod tests {
 
     #[test]
     fn translucent_text_becomes_opaque_and_invisible_text_stays_invisible() {
-        assert_eq!(map(Rgba { a: 0.6, ..Rgba::rgb(0, 0, 0) }, Role::Fg).a, 1.0);
-        assert_eq!(map(Rgba { a: 0.0, ..Rgba::rgb(0, 0, 0) }, Role::Fg).a, 0.0);
+        assert_eq!(
+            map(
+                Rgba {
+                    a: 0.6,
+                    ..Rgba::rgb(0, 0, 0)
+                },
+                Role::Fg
+            )
+            .a,
+            1.0
+        );
+        assert_eq!(
+            map(
+                Rgba {
+                    a: 0.0,
+                    ..Rgba::rgb(0, 0, 0)
+                },
+                Role::Fg
+            )
+            .a,
+            0.0
+        );
     }
 
     fn any_rgb() -> impl Strategy<Value = Rgba> {

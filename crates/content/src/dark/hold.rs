@@ -1,0 +1,62 @@
+//! Finds the big drop-down `<select>`s to hold at their width while the theme switches
+//! (core's `HeldWidth`): read while the popup is open, so the switch itself reads no layout.
+
+use dusk_core::dark::freeze::{HeldWidth, HOLD_MAX, HOLD_MIN_OPTIONS};
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlSelectElement};
+
+pub fn held_selects(document: &Document) -> Vec<HeldWidth> {
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
+    let Ok(list) = document.query_selector_all("select:not([multiple])") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for i in 0..list.length() {
+        let Some(select) = list
+            .item(i)
+            .and_then(|n| n.dyn_into::<HtmlSelectElement>().ok())
+        else {
+            continue;
+        };
+        if select.size() > 1 || select.length() < HOLD_MIN_OPTIONS {
+            continue;
+        }
+        let width = window
+            .get_computed_style(&select)
+            .ok()
+            .flatten()
+            .and_then(|s| s.get_property_value("width").ok());
+        // "auto" (not rendered) parses to None and is skipped.
+        let Some(width_px) = width.and_then(|w| w.strip_suffix("px")?.parse().ok()) else {
+            continue;
+        };
+        out.push(HeldWidth {
+            path: path_of(&select),
+            width_px,
+        });
+        if out.len() == HOLD_MAX {
+            break;
+        }
+    }
+    out
+}
+
+/// 1-based element-child positions from the root element down to `el`.
+fn path_of(el: &Element) -> Vec<u32> {
+    let mut path = Vec::new();
+    let mut node = el.clone();
+    while let Some(parent) = node.parent_element() {
+        let mut n = 1;
+        let mut sibling = node.previous_element_sibling();
+        while let Some(s) = sibling {
+            n += 1;
+            sibling = s.previous_element_sibling();
+        }
+        path.push(n);
+        node = parent;
+    }
+    path.reverse();
+    path
+}
