@@ -32,6 +32,14 @@ pub const BG_MAX_Y: f32 = 0.042;
 /// Lowest luminance text may have; (0.40 + 0.05) / (0.042 + 0.05) = 4.9 ≥ 4.5 with rounding margin.
 pub const FG_MIN_Y: f32 = 0.40;
 
+/// Highest luminance coloured text is lifted to: links and accents stay vivid but below the
+/// body text, and their glyphs don't glare (Dark Reader's blues and greens sit lower still).
+pub const FG_CHROMA_MAX_Y: f32 = 0.45;
+/// Highest luminance any text keeps: pure white glares on a dark page (#e7e7e7 is about 0.80).
+pub const FG_MAX_Y: f32 = 0.80;
+/// Saturation from which text counts as coloured.
+const CHROMA_MIN_S: f32 = 0.25;
+
 /// The page background white turns into.
 pub fn base_bg() -> Rgba {
     map(Rgba::rgb(255, 255, 255), Role::Bg)
@@ -74,12 +82,18 @@ fn map_fg(c: Rgba) -> Rgba {
     };
     let (h, s, l) = c.to_hsl();
     // Black lands on #ccc, not white: softer on the eyes, still 11:1 on the base background.
-    let l = if c.luminance() >= FG_MIN_Y {
-        l
-    } else {
-        0.55 + 0.25 * (1.0 - l)
-    };
-    clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true)
+    if c.luminance() > FG_MAX_Y {
+        return clamp_luminance(h, s, l, 1.0, |y| y <= FG_MAX_Y, false);
+    }
+    if c.luminance() >= FG_MIN_Y {
+        return clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true);
+    }
+    let lifted = clamp_luminance(h, s, 0.55 + 0.25 * (1.0 - l), 1.0, |y| y >= FG_MIN_Y + 0.01, true);
+    if s >= CHROMA_MIN_S && lifted.luminance() > FG_CHROMA_MAX_Y {
+        let (h, s, l) = lifted.to_hsl();
+        return clamp_luminance(h, s, l, 1.0, |y| y <= FG_CHROMA_MAX_Y, false);
+    }
+    lifted
 }
 
 fn map_border(c: Rgba) -> Rgba {
@@ -135,6 +149,20 @@ mod tests {
             "{:?}",
             base_fg().to_css()
         );
+    }
+
+    #[test]
+    fn coloured_text_is_lifted_less_than_grey() {
+        // Node's link green, python's link blue: readable, and no brighter than they need be.
+        for c in [Rgba::rgb(67, 133, 61), Rgba::rgb(0, 0, 238), Rgba::rgb(170, 0, 0)] {
+            let y = map(c, Role::Fg).luminance();
+            assert!((FG_MIN_Y..=FG_CHROMA_MAX_Y).contains(&y), "{c:?} → {y}");
+        }
+        assert!(base_fg().luminance() > FG_CHROMA_MAX_Y, "grey text is lifted to the body-text shade");
+        // Already-light coloured text is the author's choice and stays; white is only softened.
+        assert_eq!(map(Rgba::rgb(144, 238, 144), Role::Fg), Rgba::rgb(144, 238, 144));
+        let white = map(Rgba::rgb(255, 255, 255), Role::Fg);
+        assert!((0.75..=FG_MAX_Y).contains(&white.luminance()), "{white:?}");
     }
 
     #[test]
