@@ -207,3 +207,8 @@ const checks = [
 ];
 console.log("");
 for (const [what, ok] of checks) console.log(`${ok ? "PASS" : "MISS"}  ${what}`);
+// Per page, for the record: the target compares the means.
+for (const [what, key] of [["luminance", "lum"], ["bright share", "bright"]]) {
+  const higher = rows.filter((r) => r.dusk[key] > r.dr[key]);
+  console.log(`INFO  ${what} ≤ Dark Reader on ${rows.length - higher.length} of ${rows.length} pages${higher.length ? ` (higher: ${higher.map((r) => `${r.page} ${r.dusk[key].toFixed(4)} vs ${r.dr[key].toFixed(4)}`).join(", ")})` : ""}`);
+}
