@@ -21,7 +21,7 @@ const PAGE_BUSY: &str = "page busy";
 pub async fn handle(request: DarkRequest) -> DarkResponse {
     let state = match request {
         DarkRequest::DarkFetchCss { url } => return crate::foreign_css::handle(url).await,
-        DarkRequest::DarkGetState { tab_id } => state(tab_id).await,
+        DarkRequest::DarkGetState { tab_id } => state_of(tab_id, true).await,
         DarkRequest::DarkSetSite { tab_id, on } => set_site(tab_id, on).await,
         DarkRequest::DarkSetAuto { on, tab_id } => set_auto(on, tab_id).await,
         DarkRequest::DarkSetMode { mode, tab_id } => set_mode(mode, tab_id).await,
@@ -38,26 +38,29 @@ async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
         host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
     // The page answers once its switch frame is out: storage and registration work (every
     // renderer hears of it) then stays off that frame.
-    let _ = page_status(tab_id).await;
+    let busy = matches!(page_status(tab_id).await, PageReply::Busy);
     let mut memory = load_memory().await;
     memory.set(&host, on);
     store(SITES_KEY, &memory.sites).await?;
     sync_registration(&memory).await;
-    state(Some(tab_id)).await
+    // A page that just failed to answer is not asked again: the popup hears back in 500 ms, not 1 s.
+    let mut state = state_of(Some(tab_id), !busy).await?;
+    state.page_busy |= busy;
+    Ok(state)
 }
 
 async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String> {
     store(AUTO_KEY, &on).await?;
     sync_registration(&load_memory().await).await;
-    state(tab_id).await
+    state_of(tab_id, true).await
 }
 
 async fn set_mode(mode: Mode, tab_id: Option<i32>) -> Result<TabDarkState, String> {
     store(MODE_KEY, &mode).await?;
-    state(tab_id).await
+    state_of(tab_id, true).await
 }
 
-async fn state(tab_id: Option<i32>) -> Result<TabDarkState, String> {
+async fn state_of(tab_id: Option<i32>, ask_page: bool) -> Result<TabDarkState, String> {
     let tab_id = match tab_id {
         Some(id) => Some(id),
         None => active_tab().await,
@@ -79,7 +82,7 @@ async fn state(tab_id: Option<i32>) -> Result<TabDarkState, String> {
         Err(r) => (None, Some(r)),
     };
     let reply = match (tab_id, &host) {
-        (Some(id), Some(_)) => page_status(id).await,
+        (Some(id), Some(_)) if ask_page => page_status(id).await,
         _ => PageReply::Absent,
     };
     let (page, page_busy) = match reply {

@@ -88,7 +88,14 @@ fn map_fg(c: Rgba) -> Rgba {
     if c.luminance() >= FG_MIN_Y {
         return clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true);
     }
-    let lifted = clamp_luminance(h, s, 0.55 + 0.25 * (1.0 - l), 1.0, |y| y >= FG_MIN_Y + 0.01, true);
+    let lifted = clamp_luminance(
+        h,
+        s,
+        0.55 + 0.25 * (1.0 - l),
+        1.0,
+        |y| y >= FG_MIN_Y + 0.01,
+        true,
+    );
     if s >= CHROMA_MIN_S && lifted.luminance() > FG_CHROMA_MAX_Y {
         let (h, s, l) = lifted.to_hsl();
         return clamp_luminance(h, s, l, 1.0, |y| y <= FG_CHROMA_MAX_Y, false);
@@ -154,13 +161,23 @@ mod tests {
     #[test]
     fn coloured_text_is_lifted_less_than_grey() {
         // Node's link green, python's link blue: readable, and no brighter than they need be.
-        for c in [Rgba::rgb(67, 133, 61), Rgba::rgb(0, 0, 238), Rgba::rgb(170, 0, 0)] {
+        for c in [
+            Rgba::rgb(67, 133, 61),
+            Rgba::rgb(0, 0, 238),
+            Rgba::rgb(170, 0, 0),
+        ] {
             let y = map(c, Role::Fg).luminance();
             assert!((FG_MIN_Y..=FG_CHROMA_MAX_Y).contains(&y), "{c:?} → {y}");
         }
-        assert!(base_fg().luminance() > FG_CHROMA_MAX_Y, "grey text is lifted to the body-text shade");
+        assert!(
+            base_fg().luminance() > FG_CHROMA_MAX_Y,
+            "grey text is lifted to the body-text shade"
+        );
         // Already-light coloured text is the author's choice and stays; white is only softened.
-        assert_eq!(map(Rgba::rgb(144, 238, 144), Role::Fg), Rgba::rgb(144, 238, 144));
+        assert_eq!(
+            map(Rgba::rgb(144, 238, 144), Role::Fg),
+            Rgba::rgb(144, 238, 144)
+        );
         let white = map(Rgba::rgb(255, 255, 255), Role::Fg);
         assert!((0.75..=FG_MAX_Y).contains(&white.luminance()), "{white:?}");
     }
