@@ -4,8 +4,8 @@
 pub mod i18n;
 pub mod message;
 pub mod runtime;
-pub mod scripting;
 pub mod side_panel;
+pub mod scripting;
 pub mod storage;
 pub mod tabs;
 pub mod windows;

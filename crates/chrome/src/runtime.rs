@@ -75,15 +75,8 @@ extern "C" {
 /// Reads (and so clears) `chrome.runtime.lastError`; a port to a page with no content script
 /// closes with one, and Chrome logs it unless it is read.
 pub fn take_last_error() -> Option<String> {
-    let get = |v: &JsValue, key: &str| {
-        js_sys::Reflect::get(v, &key.into())
-            .ok()
-            .filter(|v| !v.is_undefined() && !v.is_null())
-    };
-    let error = get(
-        &get(&get(&js_sys::global().into(), "chrome")?, "runtime")?,
-        "lastError",
-    )?;
+    let get = |v: &JsValue, key: &str| js_sys::Reflect::get(v, &key.into()).ok().filter(|v| !v.is_undefined() && !v.is_null());
+    let error = get(&get(&get(&js_sys::global().into(), "chrome")?, "runtime")?, "lastError")?;
     get(&error, "message")?.as_string()
 }
 

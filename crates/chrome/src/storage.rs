@@ -35,9 +35,7 @@ async fn set(area: &StorageArea, key: &str, value: &JsValue) -> Result<(), JsVal
 }
 
 async fn remove(area: &StorageArea, key: &str) -> Result<(), JsValue> {
-    JsFuture::from(area.remove_promise(&JsValue::from_str(key))?)
-        .await
-        .map(|_| ())
+    JsFuture::from(area.remove_promise(&JsValue::from_str(key))?).await.map(|_| ())
 }
 
 /// `chrome.storage.local.get(key)`: the stored value, or undefined.

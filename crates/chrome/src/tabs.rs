@@ -38,10 +38,7 @@ extern "C" {
     fn update_promise(tab_id: i32, props: &JsValue) -> Result<js_sys::Promise, JsValue>;
 
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = captureVisibleTab, catch)]
-    fn capture_visible_tab_promise(
-        window_id: i32,
-        options: &JsValue,
-    ) -> Result<js_sys::Promise, JsValue>;
+    fn capture_visible_tab_promise(window_id: i32, options: &JsValue) -> Result<js_sys::Promise, JsValue>;
 }
 
 /// `chrome.tabs.query(info)`: an array of Tab objects.

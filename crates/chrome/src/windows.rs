@@ -10,8 +10,5 @@ extern "C" {
 /// The id of the window this page lives in.
 pub async fn current_id() -> Result<i32, JsValue> {
     let w = JsFuture::from(get_current_promise()?).await?;
-    js_sys::Reflect::get(&w, &"id".into())?
-        .as_f64()
-        .map(|n| n as i32)
-        .ok_or_else(|| "window without id".into())
+    js_sys::Reflect::get(&w, &"id".into())?.as_f64().map(|n| n as i32).ok_or_else(|| "window without id".into())
 }

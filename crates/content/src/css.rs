@@ -36,25 +36,17 @@ fn check(css: &str) -> (u32, Vec<RejectedCss>) {
     let mut rejected = Vec::new();
     for rule in split_rules(css) {
         if rule_count(&rule).unwrap_or(0) == 0 {
-            rejected.push(RejectedCss {
-                text: short(&rule),
-                reason: "the browser could not parse this rule".into(),
-            });
+            rejected.push(RejectedCss { text: short(&rule), reason: "the browser could not parse this rule".into() });
             continue;
         }
         rules += 1;
-        let Some((_, decls)) = style_rule(&rule) else {
-            continue;
-        };
+        let Some((_, decls)) = style_rule(&rule) else { continue };
         for (prop, value) in decls {
             if prop.starts_with("--") {
                 continue;
             }
             if !web_sys::css::supports_with_value(&prop, &value).unwrap_or(true) {
-                rejected.push(RejectedCss {
-                    text: short(&format!("{prop}: {value}")),
-                    reason: "unsupported property or value".into(),
-                });
+                rejected.push(RejectedCss { text: short(&format!("{prop}: {value}")), reason: "unsupported property or value".into() });
             }
         }
     }
@@ -68,17 +60,11 @@ fn short(s: &str) -> String {
 /// Moves our styles to the end of <html> if anything came after them or they were removed.
 fn keep_last() {
     let Ok(doc) = document() else { return };
-    let Some(root) = doc.document_element() else {
-        return;
-    };
+    let Some(root) = doc.document_element() else { return };
     SHEETS.with(|s| {
         let s = s.borrow();
-        let Some((_, last)) = s.styles.last() else {
-            return;
-        };
-        let in_place = last.is_connected()
-            && root.last_element_child().as_ref() == Some(last)
-            && s.styles.iter().all(|(_, e)| e.is_connected());
+        let Some((_, last)) = s.styles.last() else { return };
+        let in_place = last.is_connected() && root.last_element_child().as_ref() == Some(last) && s.styles.iter().all(|(_, e)| e.is_connected());
         if !in_place {
             for (_, el) in &s.styles {
                 let _ = root.append_child(el);
@@ -90,9 +76,7 @@ fn keep_last() {
 
 fn observe() {
     let Ok(doc) = document() else { return };
-    let Some(root) = doc.document_element() else {
-        return;
-    };
+    let Some(root) = doc.document_element() else { return };
     SHEETS.with(|s| {
         let mut s = s.borrow_mut();
         if s.observed_root.as_ref() == Some(&root) {
@@ -100,9 +84,7 @@ fn observe() {
         }
         if s.observer.is_none() {
             let callback = Closure::<dyn FnMut()>::new(keep_last);
-            let Ok(obs) = MutationObserver::new(callback.as_ref().unchecked_ref()) else {
-                return;
-            };
+            let Ok(obs) = MutationObserver::new(callback.as_ref().unchecked_ref()) else { return };
             s.observer = Some((obs, callback));
         }
         if let Some((obs, _)) = &s.observer {
@@ -118,36 +100,21 @@ fn observe() {
 pub fn apply_css(css: &str, id: &str) -> Result<CssApplied, String> {
     let doc = document()?;
     let (rules, rejected) = check(css);
-    let existing = SHEETS.with(|s| {
-        s.borrow()
-            .styles
-            .iter()
-            .find(|(i, _)| i == id)
-            .map(|(_, e)| e.clone())
-    });
+    let existing = SHEETS.with(|s| s.borrow().styles.iter().find(|(i, _)| i == id).map(|(_, e)| e.clone()));
     let style = match existing {
         Some(el) => el,
         None => {
-            let el = doc
-                .create_element("style")
-                .map_err(|_| "could not create a style element")?;
+            let el = doc.create_element("style").map_err(|_| "could not create a style element")?;
             let _ = el.set_attribute(ATTR, id);
             SHEETS.with(|s| s.borrow_mut().styles.push((id.to_string(), el.clone())));
             el
         }
     };
     style.set_text_content(Some(css));
-    let root = doc
-        .document_element()
-        .ok_or("the document has no root element")?;
-    root.append_child(&style)
-        .map_err(|_| "could not insert the style element")?;
+    let root = doc.document_element().ok_or("the document has no root element")?;
+    root.append_child(&style).map_err(|_| "could not insert the style element")?;
     keep_last();
-    Ok(CssApplied {
-        id: id.to_string(),
-        rules,
-        rejected,
-    })
+    Ok(CssApplied { id: id.to_string(), rules, rejected })
 }
 
 pub fn remove_css(id: &str) -> bool {
@@ -168,53 +135,22 @@ pub fn remove_css(id: &str) -> bool {
 pub fn detect_dark_mode() -> Result<DarkModeInfo, String> {
     let doc = document()?;
     let win = window()?;
-    let style = |el: &Element, prop: &str| {
-        win.get_computed_style(el)
-            .ok()
-            .flatten()
-            .and_then(|s| s.get_property_value(prop).ok())
-            .unwrap_or_default()
-    };
-    let white = Rgba {
-        r: 1.0,
-        g: 1.0,
-        b: 1.0,
-        a: 1.0,
-    };
+    let style = |el: &Element, prop: &str| win.get_computed_style(el).ok().flatten().and_then(|s| s.get_property_value(prop).ok()).unwrap_or_default();
+    let white = Rgba { r: 1.0, g: 1.0, b: 1.0, a: 1.0 };
     let root = doc.document_element();
     let body: Option<Element> = doc.body().map(Into::into);
-    let color_of =
-        |el: &Option<Element>, prop: &str| el.as_ref().and_then(|e| Rgba::parse(&style(e, prop)));
-    let root_bg = color_of(&root, "background-color")
-        .filter(|c| c.a > 0.01)
-        .map_or(white, |c| c.over(&white));
-    let bg = color_of(&body, "background-color")
-        .filter(|c| c.a > 0.01)
-        .map_or(root_bg, |c| c.over(&root_bg));
-    let text = color_of(&body, "color")
-        .or_else(|| color_of(&root, "color"))
-        .unwrap_or(Rgba {
-            r: 0.0,
-            g: 0.0,
-            b: 0.0,
-            a: 1.0,
-        })
-        .over(&bg);
+    let color_of = |el: &Option<Element>, prop: &str| el.as_ref().and_then(|e| Rgba::parse(&style(e, prop)));
+    let root_bg = color_of(&root, "background-color").filter(|c| c.a > 0.01).map_or(white, |c| c.over(&white));
+    let bg = color_of(&body, "background-color").filter(|c| c.a > 0.01).map_or(root_bg, |c| c.over(&root_bg));
+    let text = color_of(&body, "color").or_else(|| color_of(&root, "color")).unwrap_or(Rgba { r: 0.0, g: 0.0, b: 0.0, a: 1.0 }).over(&bg);
     let lum = bg.luminance();
-    let prefers_dark = win
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches());
+    let prefers_dark = win.match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|m| m.matches());
     Ok(DarkModeInfo {
         dark: lum < 0.2 && text.luminance() > lum,
         background: bg.to_hex(),
         text: text.to_hex(),
         background_luminance: (lum * 1000.0).round() / 1000.0,
-        color_scheme: root
-            .as_ref()
-            .map(|r| style(r, "color-scheme"))
-            .unwrap_or_default(),
+        color_scheme: root.as_ref().map(|r| style(r, "color-scheme")).unwrap_or_default(),
         prefers_dark,
     })
 }

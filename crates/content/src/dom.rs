@@ -19,10 +19,8 @@ extern "C" {
     fn has_attribute_js(this: &Checkable, name: &js_sys::JsString) -> bool;
 }
 
-#[wasm_bindgen(
-    inline_js = "export function shadow_roots(root) { const out = []; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out; }
-export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }"
-)]
+#[wasm_bindgen(inline_js = "export function shadow_roots(root) { const out = []; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out; }
+export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }")]
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
@@ -49,13 +47,11 @@ pub fn js_name(name: &'static str) -> js_sys::JsString {
 
 /// getAttribute with an interned name.
 pub fn get_attr(el: &Element, name: &'static str) -> Option<String> {
-    el.unchecked_ref::<Checkable>()
-        .get_attribute_js(&js_name(name))
+    el.unchecked_ref::<Checkable>().get_attribute_js(&js_name(name))
 }
 
 pub fn has_attr(el: &Element, name: &'static str) -> bool {
-    el.unchecked_ref::<Checkable>()
-        .has_attribute_js(&js_name(name))
+    el.unchecked_ref::<Checkable>().has_attribute_js(&js_name(name))
 }
 
 pub fn window() -> Result<Window, String> {
@@ -63,9 +59,7 @@ pub fn window() -> Result<Window, String> {
 }
 
 pub fn document() -> Result<Document, String> {
-    window()?
-        .document()
-        .ok_or_else(|| "no document".to_string())
+    window()?.document().ok_or_else(|| "no document".to_string())
 }
 
 /// Builds a plain JS object from key/value pairs (event init dicts, options).
@@ -89,12 +83,7 @@ pub fn attr(el: &Element, name: &'static str) -> Option<String> {
 pub fn local_rect(el: &Element) -> Rect {
     let mut r = [0.0; 4];
     rect_into(el, &mut r);
-    Rect {
-        x: r[0],
-        y: r[1],
-        width: r[2],
-        height: r[3],
-    }
+    Rect { x: r[0], y: r[1], width: r[2], height: r[3] }
 }
 
 /// Offset of a document's viewport inside the top frame's viewport (same-origin frames only).
@@ -102,9 +91,7 @@ pub fn frame_offset(doc: &Document) -> (f64, f64) {
     let (mut dx, mut dy) = (0.0, 0.0);
     let mut view = doc.default_view();
     for _ in 0..16 {
-        let Some(frame) = view.as_ref().and_then(|w| w.frame_element().ok().flatten()) else {
-            break;
-        };
+        let Some(frame) = view.as_ref().and_then(|w| w.frame_element().ok().flatten()) else { break };
         let r = frame.get_bounding_client_rect();
         dx += r.left() + f64::from(frame.client_left());
         dy += r.top() + f64::from(frame.client_top());
@@ -132,22 +119,13 @@ pub fn is_visible(el: &Element, rect: &Rect) -> bool {
     thread_local! {
         static OPTIONS: js_sys::Object = obj(&[("checkOpacity", true.into()), ("checkVisibilityCSS", true.into())]);
     }
-    OPTIONS.with(|opts| {
-        el.unchecked_ref::<Checkable>()
-            .check_visibility(opts)
-            .as_bool()
-            .unwrap_or(true)
-    })
+    OPTIONS.with(|opts| el.unchecked_ref::<Checkable>().check_visibility(opts).as_bool().unwrap_or(true))
 }
 
 /// Only form controls can be :disabled; anything can be aria-disabled.
 pub fn is_disabled(el: &Element) -> bool {
-    let form_control = matches!(
-        tag(el).as_str(),
-        "button" | "input" | "select" | "textarea" | "option" | "optgroup" | "fieldset"
-    );
-    (form_control && el.matches(":disabled").unwrap_or(false))
-        || get_attr(el, "aria-disabled").as_deref() == Some("true")
+    let form_control = matches!(tag(el).as_str(), "button" | "input" | "select" | "textarea" | "option" | "optgroup" | "fieldset");
+    (form_control && el.matches(":disabled").unwrap_or(false)) || get_attr(el, "aria-disabled").as_deref() == Some("true")
 }
 
 thread_local! {
@@ -161,12 +139,8 @@ pub fn cache_labels(lists: impl Iterator<Item = web_sys::NodeList>) {
     let mut map = std::collections::BTreeMap::new();
     for list in lists {
         for i in 0..list.length() {
-            let Some(label) = list.item(i).and_then(as_element) else {
-                continue;
-            };
-            let (Some(id), Some(text)) = (label.get_attribute("for"), label.text_content()) else {
-                continue;
-            };
+            let Some(label) = list.item(i).and_then(as_element) else { continue };
+            let (Some(id), Some(text)) = (label.get_attribute("for"), label.text_content()) else { continue };
             map.entry(id).or_insert_with(|| clean_text(&text, 80));
         }
     }
@@ -182,65 +156,32 @@ fn label_for_id(el: &Element, id: &str) -> Option<String> {
         return text;
     }
     let root = el.get_root_node();
-    let selector = format!(
-        "label[for=\"{}\"]",
-        id.replace('\\', "\\\\").replace('"', "\\\"")
-    );
-    let found = if let Some(d) = as_document(&root) {
-        d.query_selector(&selector).ok().flatten()
-    } else {
-        as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten())
-    };
-    found
-        .and_then(|l| l.text_content())
-        .map(|t| clean_text(&t, 80))
+    let selector = format!("label[for=\"{}\"]", id.replace('\\', "\\\\").replace('"', "\\\""));
+    let found = if let Some(d) = as_document(&root) { d.query_selector(&selector).ok().flatten() } else { as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten()) };
+    found.and_then(|l| l.text_content()).map(|t| clean_text(&t, 80))
 }
 
 /// Visible label of a form control: its <label>s, aria-label(ledby), placeholder, title.
 pub fn control_label(el: &Element) -> String {
     let id = el.id();
-    let by_for = if id.is_empty() {
-        None
-    } else {
-        label_for_id(el, &id)
-    };
-    let wrapping = || {
-        el.closest("label")
-            .ok()
-            .flatten()
-            .and_then(|l| l.text_content())
-            .map(|t| clean_text(&t, 80))
-    };
-    if let Some(text) = by_for
-        .filter(|t| !t.is_empty())
-        .or_else(|| wrapping().filter(|t| !t.is_empty()))
-    {
+    let by_for = if id.is_empty() { None } else { label_for_id(el, &id) };
+    let wrapping = || el.closest("label").ok().flatten().and_then(|l| l.text_content()).map(|t| clean_text(&t, 80));
+    if let Some(text) = by_for.filter(|t| !t.is_empty()).or_else(|| wrapping().filter(|t| !t.is_empty())) {
         return text;
     }
-    if let Some(label) = ["aria-label", "placeholder", "title"]
-        .iter()
-        .find_map(|a| attr(el, a))
-    {
+    if let Some(label) = ["aria-label", "placeholder", "title"].iter().find_map(|a| attr(el, a)) {
         return label;
     }
     // A <label> right before the control without a `for` is how many hand-written forms label fields.
-    let prev = el
-        .previous_element_sibling()
-        .filter(|p| tag(p) == "label" && !has_attr(p, "for"));
-    prev.and_then(|p| p.text_content())
-        .map(|t| clean_text(&t, 80))
-        .filter(|t| !t.is_empty())
-        .or_else(|| attr(el, "name"))
-        .unwrap_or_default()
+    let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !has_attr(p, "for"));
+    prev.and_then(|p| p.text_content()).map(|t| clean_text(&t, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
 }
 
 /// The text an agent sees for an element: accessible name or text content.
 pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
     let raw = match tag {
         "input" => {
-            let t = get_attr(el, "type")
-                .unwrap_or_default()
-                .to_ascii_lowercase();
+            let t = get_attr(el, "type").unwrap_or_default().to_ascii_lowercase();
             if matches!(t.as_str(), "button" | "submit" | "reset") {
                 get_attr(el, "value").unwrap_or_else(|| t.clone())
             } else {
@@ -248,12 +189,8 @@ pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
             }
         }
         "textarea" | "select" => control_label(el),
-        "img" => attr(el, "alt")
-            .or_else(|| attr(el, "title"))
-            .unwrap_or_default(),
-        "iframe" | "frame" => attr(el, "title")
-            .or_else(|| attr(el, "src"))
-            .unwrap_or_default(),
+        "img" => attr(el, "alt").or_else(|| attr(el, "title")).unwrap_or_default(),
+        "iframe" | "frame" => attr(el, "title").or_else(|| attr(el, "src")).unwrap_or_default(),
         _ => attr(el, "aria-label")
             .or_else(|| el.text_content().filter(|t| !t.trim().is_empty()))
             .or_else(|| attr(el, "title"))
@@ -270,11 +207,7 @@ pub fn describe_el(el: &Element) -> String {
 
 /// Computed styles an agent needs to judge how an element looks.
 pub fn element_style(el: &Element) -> ElementStyle {
-    let Some(s) = el
-        .owner_document()
-        .and_then(|d| d.default_view())
-        .and_then(|w| w.get_computed_style(el).ok().flatten())
-    else {
+    let Some(s) = el.owner_document().and_then(|d| d.default_view()).and_then(|w| w.get_computed_style(el).ok().flatten()) else {
         return ElementStyle::default();
     };
     let p = |name: &str| s.get_property_value(name).unwrap_or_default();
@@ -302,10 +235,7 @@ pub fn deep_active_element(doc: &Document) -> Option<Element> {
             el = inner;
             continue;
         }
-        if let Some(inner) = as_tag::<web_sys::HtmlIFrameElement>(&el, "iframe")
-            .and_then(|f| f.content_document())
-            .and_then(|d| d.active_element())
-        {
+        if let Some(inner) = as_tag::<web_sys::HtmlIFrameElement>(&el, "iframe").and_then(|f| f.content_document()).and_then(|d| d.active_element()) {
             el = inner;
             continue;
         }
@@ -320,10 +250,7 @@ pub fn deep_element_from_point(doc: &Document, x: f64, y: f64) -> Option<(Elemen
     let (mut x, mut y) = (x, y);
     let mut el = doc.element_from_point(x as f32, y as f32)?;
     for _ in 0..32 {
-        if let Some(inner) = el
-            .shadow_root()
-            .and_then(|s| s.element_from_point(x as f32, y as f32))
-        {
+        if let Some(inner) = el.shadow_root().and_then(|s| s.element_from_point(x as f32, y as f32)) {
             if inner != el {
                 el = inner;
                 continue;
@@ -332,10 +259,7 @@ pub fn deep_element_from_point(doc: &Document, x: f64, y: f64) -> Option<(Elemen
         if let Some(frame) = as_tag::<web_sys::HtmlIFrameElement>(&el, "iframe") {
             if let Some(inner_doc) = frame.content_document() {
                 let r = el.get_bounding_client_rect();
-                let (fx, fy) = (
-                    x - r.left() - f64::from(el.client_left()),
-                    y - r.top() - f64::from(el.client_top()),
-                );
+                let (fx, fy) = (x - r.left() - f64::from(el.client_left()), y - r.top() - f64::from(el.client_top()));
                 if let Some(inner) = inner_doc.element_from_point(fx as f32, fy as f32) {
                     el = inner;
                     x = fx;
@@ -366,10 +290,7 @@ pub fn composed_contains(ancestor: &Element, node: &Element) -> bool {
 }
 
 pub fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
 }
 
 // Nodes from same-origin frames belong to another JS realm, where `instanceof` checks (dyn_into)
@@ -382,19 +303,15 @@ pub fn as_element(node: web_sys::Node) -> Option<Element> {
 
 /// HTML-namespace elements get HtmlElement's methods (focus, innerText, isContentEditable).
 pub fn as_html(el: &Element) -> Option<&web_sys::HtmlElement> {
-    (el.namespace_uri().as_deref() == Some("http://www.w3.org/1999/xhtml"))
-        .then(|| el.unchecked_ref())
+    (el.namespace_uri().as_deref() == Some("http://www.w3.org/1999/xhtml")).then(|| el.unchecked_ref())
 }
 
 pub fn as_tag<'a, T: JsCast>(el: &'a Element, name: &str) -> Option<&'a T> {
-    el.tag_name()
-        .eq_ignore_ascii_case(name)
-        .then(|| el.unchecked_ref::<T>())
+    el.tag_name().eq_ignore_ascii_case(name).then(|| el.unchecked_ref::<T>())
 }
 
 pub fn as_shadow_root(node: &web_sys::Node) -> Option<&web_sys::ShadowRoot> {
-    let is_root = node.node_type() == web_sys::Node::DOCUMENT_FRAGMENT_NODE
-        && js_sys::Reflect::has(node, &"host".into()).unwrap_or(false);
+    let is_root = node.node_type() == web_sys::Node::DOCUMENT_FRAGMENT_NODE && js_sys::Reflect::has(node, &"host".into()).unwrap_or(false);
     is_root.then(|| node.unchecked_ref())
 }
 
@@ -408,9 +325,7 @@ pub fn as_function(v: JsValue) -> Option<js_sys::Function> {
 
 /// A method of `target` looked up by name, callable whatever realm it comes from.
 pub fn method(target: &JsValue, name: &str) -> Option<js_sys::Function> {
-    js_sys::Reflect::get(target, &name.into())
-        .ok()
-        .and_then(as_function)
+    js_sys::Reflect::get(target, &name.into()).ok().and_then(as_function)
 }
 
 pub fn focus(el: &Element) {

@@ -21,24 +21,18 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
-        Err(e) => ContentResponse::Error {
-            message: e.to_string(),
-        },
+        Err(e) => ContentResponse::Error { message: e.to_string() },
         Ok(()) => {
             if let Some(reply) = dark::reply(message) {
                 return reply;
             }
-            match serde_json::from_str::<ContentRequest>(message)
-                .map_err(|e| CoreError::BadMessage(e.to_string()).to_string())
-            {
+            match serde_json::from_str::<ContentRequest>(message).map_err(|e| CoreError::BadMessage(e.to_string()).to_string()) {
                 Ok(request) => rpc::handle(request),
                 Err(message) => ContentResponse::Error { message },
             }
         }
     };
-    serde_json::to_string(&response).unwrap_or_else(|e| {
-        format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}")
-    })
+    serde_json::to_string(&response).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
 }
 
 /// Starts dark mode at document_start: the site's memory decides whether to theme the page.

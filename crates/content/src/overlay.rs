@@ -12,17 +12,13 @@ const HOST_TAG: &str = "dusk-overlay";
 pub const DEFAULT_TTL_MS: u32 = 5000;
 const MAX_TTL_MS: u32 = 60_000;
 
-const MASK_STYLE: &str =
-    "position:fixed;inset:0;pointer-events:auto;cursor:progress;background:rgba(24,16,48,.12);\
+const MASK_STYLE: &str = "position:fixed;inset:0;pointer-events:auto;cursor:progress;background:rgba(24,16,48,.12);\
 box-shadow:inset 0 0 0 4px #7c5cff;display:flex;align-items:flex-end;justify-content:center;";
-const BADGE_STYLE: &str =
-    "margin:0 0 24px;padding:8px 16px;border-radius:999px;background:#1b1530;color:#fff;\
+const BADGE_STYLE: &str = "margin:0 0 24px;padding:8px 16px;border-radius:999px;background:#1b1530;color:#fff;\
 font:600 14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.35);";
-const BOX_STYLE: &str =
-    "position:fixed;pointer-events:none;outline:3px solid #ff3d7f;outline-offset:1px;\
+const BOX_STYLE: &str = "position:fixed;pointer-events:none;outline:3px solid #ff3d7f;outline-offset:1px;\
 background:rgba(255,61,127,.12);border-radius:2px;";
-const LABEL_STYLE: &str =
-    "position:absolute;left:0;top:-20px;padding:1px 6px;background:#ff3d7f;color:#fff;\
+const LABEL_STYLE: &str = "position:absolute;left:0;top:-20px;padding:1px 6px;background:#ff3d7f;color:#fff;\
 font:600 12px/18px system-ui,sans-serif;border-radius:3px;";
 
 struct State {
@@ -51,10 +47,7 @@ fn root() -> Option<web_sys::ShadowRoot> {
         }
         let doc = document().ok()?;
         let host = doc.create_element(HOST_TAG).ok()?;
-        let _ = host.set_attribute(
-            "style",
-            "all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;",
-        );
+        let _ = host.set_attribute("style", "all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;");
         let init = web_sys::ShadowRootInit::new(web_sys::ShadowRootMode::Closed);
         let root = host.attach_shadow(&init).ok()?;
         doc.document_element()?.append_child(&host).ok()?;
@@ -64,12 +57,7 @@ fn root() -> Option<web_sys::ShadowRoot> {
 }
 
 fn div(style: &str) -> Option<HtmlElement> {
-    let el = document()
-        .ok()?
-        .create_element("div")
-        .ok()?
-        .dyn_into::<HtmlElement>()
-        .ok()?;
+    let el = document().ok()?.create_element("div").ok()?.dyn_into::<HtmlElement>().ok()?;
     let _ = el.set_attribute("style", style);
     Some(el)
 }
@@ -77,23 +65,16 @@ fn div(style: &str) -> Option<HtmlElement> {
 pub fn highlight(el: &Element, index: u32, duration_ms: u32) -> Result<(), String> {
     let root = root().ok_or("could not create the overlay")?;
     let r = top_rect(el);
-    let style = format!(
-        "{BOX_STYLE}left:{}px;top:{}px;width:{}px;height:{}px;",
-        r.x, r.y, r.width, r.height
-    );
+    let style = format!("{BOX_STYLE}left:{}px;top:{}px;width:{}px;height:{}px;", r.x, r.y, r.width, r.height);
     let bx = div(&style).ok_or("could not create the highlight")?;
     if let Some(label) = div(LABEL_STYLE) {
         label.set_text_content(Some(&index.to_string()));
         let _ = bx.append_child(&label);
     }
-    root.append_child(&bx)
-        .map_err(|_| "could not show the highlight")?;
+    root.append_child(&bx).map_err(|_| "could not show the highlight")?;
     let remove = Closure::once_into_js(move || bx.remove());
     let win = crate::dom::window()?;
-    let _ = win.set_timeout_with_callback_and_timeout_and_arguments_0(
-        remove.unchecked_ref(),
-        duration_ms.min(MAX_TTL_MS) as i32,
-    );
+    let _ = win.set_timeout_with_callback_and_timeout_and_arguments_0(remove.unchecked_ref(), duration_ms.min(MAX_TTL_MS) as i32);
     Ok(())
 }
 
@@ -109,8 +90,7 @@ pub fn mask(label: Option<&str>, ttl_ms: u32) -> Result<u32, String> {
             let badge = div(BADGE_STYLE).ok_or("could not create the mask")?;
             let _ = m.append_child(&badge);
             let _ = m.set_attribute("role", "status");
-            root.append_child(&m)
-                .map_err(|_| "could not show the mask")?;
+            root.append_child(&m).map_err(|_| "could not show the mask")?;
             STATE.with(|s| s.borrow_mut().mask = Some(m.clone()));
             block_keys(true);
             m
@@ -148,11 +128,7 @@ pub fn unmask() {
 pub fn remaining_ms() -> u32 {
     STATE.with(|s| {
         let s = s.borrow();
-        if s.mask.is_none() {
-            0
-        } else {
-            (s.deadline - now_ms()).max(0.0) as u32
-        }
+        if s.mask.is_none() { 0 } else { (s.deadline - now_ms()).max(0.0) as u32 }
     })
 }
 
@@ -163,9 +139,7 @@ fn set_deadline(ttl: u32) {
 
 /// One reusable timer callback: expire if past the deadline, else check again at the deadline.
 fn schedule(delay: u32) {
-    let Ok(win) = crate::dom::window() else {
-        return;
-    };
+    let Ok(win) = crate::dom::window() else { return };
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         if s.timer.is_none() {
@@ -181,19 +155,14 @@ fn schedule(delay: u32) {
             }));
         }
         if let Some(t) = &s.timer {
-            let _ = win.set_timeout_with_callback_and_timeout_and_arguments_0(
-                t.as_ref().unchecked_ref(),
-                delay as i32 + 20,
-            );
+            let _ = win.set_timeout_with_callback_and_timeout_and_arguments_0(t.as_ref().unchecked_ref(), delay as i32 + 20);
         }
     });
 }
 
 /// While masked, the user's own keystrokes are swallowed; the agent's synthetic ones are untrusted and pass.
 fn block_keys(on: bool) {
-    let Ok(win) = crate::dom::window() else {
-        return;
-    };
+    let Ok(win) = crate::dom::window() else { return };
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         if s.key_blocker.is_none() {
@@ -210,11 +179,7 @@ fn block_keys(on: bool) {
             for kind in ["keydown", "keypress", "keyup", "wheel", "touchmove"] {
                 let f: &js_sys::Function = f.as_ref().unchecked_ref();
                 let _ = if on {
-                    win.add_event_listener_with_callback_and_add_event_listener_options(
-                        kind,
-                        f,
-                        options.unchecked_ref(),
-                    )
+                    win.add_event_listener_with_callback_and_add_event_listener_options(kind, f, options.unchecked_ref())
                 } else {
                     win.remove_event_listener_with_callback_and_bool(kind, f, true)
                 };
@@ -226,8 +191,6 @@ fn block_keys(on: bool) {
 /// Lets the agent's own hit-testing see through the mask for the duration of one action.
 pub fn suspend(on: bool) {
     if let Some(m) = STATE.with(|s| s.borrow().mask.clone()) {
-        let _ = m
-            .style()
-            .set_property("pointer-events", if on { "none" } else { "auto" });
+        let _ = m.style().set_property("pointer-events", if on { "none" } else { "auto" });
     }
 }

@@ -51,18 +51,13 @@ pub fn index_of(el: &Element) -> (u32, bool) {
         let index = match r.by_element.get(el).as_f64() {
             Some(i) => i as u32,
             None => {
-                r.slots.push(Slot {
-                    element: None,
-                    first_seen: listing,
-                });
+                r.slots.push(Slot { element: None, first_seen: listing });
                 let i = r.slots.len() as u32;
                 r.by_element.set(el, &JsValue::from_f64(f64::from(i)));
                 i
             }
         };
-        let Some(slot) = r.slots.get_mut(index as usize - 1) else {
-            return (index, false);
-        };
+        let Some(slot) = r.slots.get_mut(index as usize - 1) else { return (index, false) };
         if slot.element.is_none() {
             slot.element = Some(el.clone());
         }
@@ -82,9 +77,7 @@ pub fn lookup(index: u32) -> Lookup {
     REGISTRY.with(|r| {
         let r = r.borrow();
         match index.checked_sub(1).and_then(|i| r.slots.get(i as usize)) {
-            Some(Slot {
-                element: Some(el), ..
-            }) if el.is_connected() => Lookup::Found(el.clone()),
+            Some(Slot { element: Some(el), .. }) if el.is_connected() => Lookup::Found(el.clone()),
             Some(_) => Lookup::Stale,
             None => Lookup::Unknown,
         }

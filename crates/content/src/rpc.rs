@@ -7,9 +7,7 @@ use dusk_core::protocol::actions::ActionResult;
 use dusk_core::protocol::{ContentRequest as Req, ContentResponse as Res};
 
 fn err(message: impl Into<String>) -> Res {
-    Res::Error {
-        message: message.into(),
-    }
+    Res::Error { message: message.into() }
 }
 
 fn action(outcome: Outcome<ActionResult>) -> Res {
@@ -22,50 +20,24 @@ pub fn handle(request: Req) -> Res {
         Err(e) => return err(e),
     };
     // The agent's own hit-tests must see through its mask; the mask is restored right after.
-    let is_action = matches!(
-        request,
-        Req::Click { .. }
-            | Req::TypeText { .. }
-            | Req::Select { .. }
-            | Req::Hover { .. }
-            | Req::DragDrop { .. }
-            | Req::PressKey { .. }
-    );
+    let is_action = matches!(request, Req::Click { .. } | Req::TypeText { .. } | Req::Select { .. } | Req::Hover { .. } | Req::DragDrop { .. } | Req::PressKey { .. });
     if is_action {
         overlay::suspend(true);
     }
     let response = match request {
         Req::Ping => Res::Pong {
             version: dusk_core::VERSION.to_string(),
-            url: doc
-                .location()
-                .and_then(|l| l.href().ok())
-                .unwrap_or_default(),
+            url: doc.location().and_then(|l| l.href().ok()).unwrap_or_default(),
         },
         Req::CountElements { selector } => match doc.query_selector_all(&selector) {
-            Ok(list) => Res::ElementCount {
-                selector,
-                count: list.length(),
-            },
+            Ok(list) => Res::ElementCount { selector, count: list.length() },
             Err(_) => err(format!("invalid selector: {selector}")),
         },
-        Req::PageSummary { text_limit } => {
-            read::summary::page_summary(&doc, text_limit).map_or_else(err, Res::PageSummary)
-        }
-        Req::GetElements {
-            filter,
-            visible_only,
-            limit,
-            offset,
-        } => {
-            let (elements, total) =
-                read::elements::get_elements(&doc, filter, visible_only, offset, limit);
+        Req::PageSummary { text_limit } => read::summary::page_summary(&doc, text_limit).map_or_else(err, Res::PageSummary),
+        Req::GetElements { filter, visible_only, limit, offset } => {
+            let (elements, total) = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
             let truncated = offset + (elements.len() as u32) < total;
-            Res::Elements {
-                elements,
-                total,
-                truncated,
-            }
+            Res::Elements { elements, total, truncated }
         }
         Req::GetElementDetails { indices } => {
             let (details, missing) = read::details::get_details(&indices);
@@ -75,84 +47,39 @@ pub fn handle(request: Req) -> Res {
             Ok((elements, total)) => Res::Inspected { elements, total },
             Err(e) => err(e),
         },
-        Req::GetColorPalette => {
-            read::palette::get_palette(&doc).map_or_else(err, Res::ColorPalette)
-        }
+        Req::GetColorPalette => read::palette::get_palette(&doc).map_or_else(err, Res::ColorPalette),
         Req::QueryElements { description, limit } => {
-            read::query::query_elements(&doc, &description, limit)
-                .map_or_else(err, |matches| Res::QueryResults { matches })
+            read::query::query_elements(&doc, &description, limit).map_or_else(err, |matches| Res::QueryResults { matches })
         }
-        Req::TextSnapshot { token_budget } => {
-            Res::TextSnapshot(read::text::text_snapshot(&doc, token_budget))
-        }
+        Req::TextSnapshot { token_budget } => Res::TextSnapshot(read::text::text_snapshot(&doc, token_budget)),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
-        Req::RemoveCss { id } => Res::CssRemoved {
-            removed: css::remove_css(&id),
-            id,
-        },
+        Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },
         Req::Click { target, modifiers } => action(actions::click::click(&doc, &target, modifiers)),
-        Req::TypeText {
-            target,
-            text,
-            clear,
-        } => action(actions::type_text::type_text(&doc, &target, &text, clear)),
-        Req::Select {
-            target,
-            value,
-            text,
-        } => action(actions::select::select(
-            &doc,
-            &target,
-            value.as_deref(),
-            text.as_deref(),
-        )),
+        Req::TypeText { target, text, clear } => action(actions::type_text::type_text(&doc, &target, &text, clear)),
+        Req::Select { target, value, text } => action(actions::select::select(&doc, &target, value.as_deref(), text.as_deref())),
         Req::Hover { target } => action(actions::hover::hover(&doc, &target)),
-        Req::Scroll {
-            target,
-            direction,
-            amount,
-        } => action(actions::scroll::scroll(&doc, &target, direction, amount)),
-        Req::PressKey {
-            target,
-            key,
-            modifiers,
-        } => action(actions::keys::press_key(&doc, &target, &key, modifiers)),
+        Req::Scroll { target, direction, amount } => action(actions::scroll::scroll(&doc, &target, direction, amount)),
+        Req::PressKey { target, key, modifiers } => action(actions::keys::press_key(&doc, &target, &key, modifiers)),
         Req::DragDrop { from, to } => action(actions::drag::drag_drop(&doc, from, to)),
         Req::Highlight { index, duration_ms } => match crate::registry::lookup(index) {
-            crate::registry::Lookup::Found(el) => {
-                match overlay::highlight(&el, index, duration_ms.unwrap_or(1500)) {
-                    Ok(()) => Res::Action(ActionResult::ok(format!("highlighted element {index}"))),
-                    Err(e) => err(e),
-                }
-            }
-            _ => action(
-                actions::resolve(&doc, &dusk_core::protocol::actions::Target::index(index))
-                    .map(|_| ActionResult::ok("")),
-            ),
-        },
-        Req::Mask { label, ttl_ms } => {
-            match overlay::mask(label.as_deref(), ttl_ms.unwrap_or(overlay::DEFAULT_TTL_MS)) {
-                Ok(ms) => Res::Mask {
-                    active: true,
-                    expires_in_ms: ms,
-                },
+            crate::registry::Lookup::Found(el) => match overlay::highlight(&el, index, duration_ms.unwrap_or(1500)) {
+                Ok(()) => Res::Action(ActionResult::ok(format!("highlighted element {index}"))),
                 Err(e) => err(e),
-            }
-        }
+            },
+            _ => action(actions::resolve(&doc, &dusk_core::protocol::actions::Target::index(index)).map(|_| ActionResult::ok(""))),
+        },
+        Req::Mask { label, ttl_ms } => match overlay::mask(label.as_deref(), ttl_ms.unwrap_or(overlay::DEFAULT_TTL_MS)) {
+            Ok(ms) => Res::Mask { active: true, expires_in_ms: ms },
+            Err(e) => err(e),
+        },
         Req::Heartbeat { ttl_ms } => {
             let ms = overlay::heartbeat(ttl_ms.unwrap_or(overlay::DEFAULT_TTL_MS));
-            Res::Mask {
-                active: ms > 0,
-                expires_in_ms: ms,
-            }
+            Res::Mask { active: ms > 0, expires_in_ms: ms }
         }
         Req::Unmask => {
             overlay::unmask();
-            Res::Mask {
-                active: false,
-                expires_in_ms: 0,
-            }
+            Res::Mask { active: false, expires_in_ms: 0 }
         }
     };
     if is_action {

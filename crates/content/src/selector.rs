@@ -24,19 +24,8 @@ fn step(el: &Element) -> Step {
         }
         next = n.next_element_sibling();
     }
-    let classes = el
-        .get_attribute("class")
-        .unwrap_or_default()
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    Step {
-        tag: name.to_ascii_lowercase(),
-        id: el.id(),
-        classes,
-        nth_of_type: nth,
-        same_type: same,
-    }
+    let classes = el.get_attribute("class").unwrap_or_default().split_whitespace().map(str::to_string).collect();
+    Step { tag: name.to_ascii_lowercase(), id: el.id(), classes, nth_of_type: nth, same_type: same }
 }
 
 /// Steps from the element up to (not including) its document or shadow root.
@@ -100,9 +89,7 @@ pub fn host_chain(el: &Element) -> Vec<String> {
         let host = if let Some(s) = as_shadow_root(&root) {
             Some(s.host())
         } else {
-            as_document(&root)
-                .and_then(|d| d.default_view())
-                .and_then(|w| w.frame_element().ok().flatten())
+            as_document(&root).and_then(|d| d.default_view()).and_then(|w| w.frame_element().ok().flatten())
         };
         let Some(host) = host else { break };
         chain.push(unique_selector(&host));

@@ -73,9 +73,7 @@ fn watch(roots: &[Root]) {
         let mut w = w.borrow_mut();
         if w.is_none() {
             let dirty = Closure::<dyn FnMut()>::new(|| CACHE.with(|c| *c.borrow_mut() = None));
-            let Ok(obs) = MutationObserver::new(dirty.as_ref().unchecked_ref()) else {
-                return;
-            };
+            let Ok(obs) = MutationObserver::new(dirty.as_ref().unchecked_ref()) else { return };
             *w = Some((obs, dirty));
         }
         let Some((obs, _)) = w.as_ref() else { return };
@@ -96,9 +94,7 @@ fn watch(roots: &[Root]) {
 /// The page's roots, from the cache when nothing was added or removed since the last scan.
 pub fn roots(doc: &Document) -> Vec<Root> {
     if let Some(mut cached) = CACHE.with(|c| c.borrow().clone()) {
-        let same_page = cached
-            .first()
-            .is_some_and(|r| matches!(&r.node, RootNode::Doc(d) if d == doc));
+        let same_page = cached.first().is_some_and(|r| matches!(&r.node, RootNode::Doc(d) if d == doc));
         // A frame that navigated leaves its old document without a window; a removed host disconnects.
         let alive = cached.iter().all(|r| match &r.node {
             RootNode::Doc(d) => d.default_view().is_some(),
@@ -124,25 +120,15 @@ pub fn roots(doc: &Document) -> Vec<Root> {
 
 /// The top document, every open shadow root and every same-origin frame document, breadth-first.
 fn scan(doc: &Document) -> Vec<Root> {
-    let mut roots = vec![Root {
-        node: RootNode::Doc(doc.clone()),
-        context: Context::Top,
-        offset: (0.0, 0.0),
-    }];
+    let mut roots = vec![Root { node: RootNode::Doc(doc.clone()), context: Context::Top, offset: (0.0, 0.0) }];
     let mut i = 0;
     while i < roots.len() && roots.len() < MAX_ROOTS {
         let (context, offset) = (roots[i].context, roots[i].offset);
         let mut more = Vec::new();
         for el in elements(roots[i].query_all("iframe")) {
-            if let Some(inner) =
-                as_tag::<HtmlIFrameElement>(&el, "iframe").and_then(|f| f.content_document())
-            {
+            if let Some(inner) = as_tag::<HtmlIFrameElement>(&el, "iframe").and_then(|f| f.content_document()) {
                 let offset = frame_offset(&inner);
-                more.push(Root {
-                    node: RootNode::Doc(inner),
-                    context: Context::Frame,
-                    offset,
-                });
+                more.push(Root { node: RootNode::Doc(inner), context: Context::Frame, offset });
             }
         }
         let node: &wasm_bindgen::JsValue = match &roots[i].node {
@@ -150,16 +136,8 @@ fn scan(doc: &Document) -> Vec<Root> {
             RootNode::Shadow(s) => s,
         };
         for shadow in crate::dom::shadow_roots(node).iter() {
-            let context = if context == Context::Frame {
-                Context::Frame
-            } else {
-                Context::Shadow
-            };
-            more.push(Root {
-                node: RootNode::Shadow(wasm_bindgen::JsCast::unchecked_into(shadow)),
-                context,
-                offset,
-            });
+            let context = if context == Context::Frame { Context::Frame } else { Context::Shadow };
+            more.push(Root { node: RootNode::Shadow(wasm_bindgen::JsCast::unchecked_into(shadow)), context, offset });
         }
         roots.extend(more);
         i += 1;

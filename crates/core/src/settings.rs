@@ -46,22 +46,12 @@ impl ProviderSettings {
 
     pub fn effective_model(&self) -> String {
         let m = self.model.trim();
-        if m.is_empty() {
-            self.kind.default_model()
-        } else {
-            m
-        }
-        .to_string()
+        if m.is_empty() { self.kind.default_model() } else { m }.to_string()
     }
 
     pub fn effective_base_url(&self) -> String {
         let b = self.base_url.trim().trim_end_matches('/');
-        if b.is_empty() {
-            self.kind.default_base_url()
-        } else {
-            b
-        }
-        .to_string()
+        if b.is_empty() { self.kind.default_base_url() } else { b }.to_string()
     }
 
     /// Configured means a request can be attempted: a key for hosted providers.
@@ -75,12 +65,7 @@ impl ProviderSettings {
 
     /// Where the worker remembers (for the browser session) that this server rejected `tools`.
     pub fn text_protocol_key(&self) -> String {
-        format!(
-            "text_protocol:{}:{}:{}",
-            self.kind.as_str(),
-            self.effective_base_url(),
-            self.effective_model()
-        )
+        format!("text_protocol:{}:{}:{}", self.kind.as_str(), self.effective_base_url(), self.effective_model())
     }
 
     /// Function calling and vision support: the table, then the user's overrides.
@@ -95,14 +80,7 @@ impl std::fmt::Debug for ProviderSettings {
             .field("kind", &self.kind)
             .field("model", &self.model)
             .field("base_url", &self.base_url)
-            .field(
-                "api_key",
-                &if self.api_key.is_empty() {
-                    "<empty>"
-                } else {
-                    REDACTED_KEY
-                },
-            )
+            .field("api_key", &if self.api_key.is_empty() { "<empty>" } else { REDACTED_KEY })
             .field("supports_tools", &self.supports_tools)
             .field("supports_vision", &self.supports_vision)
             .finish()
@@ -146,10 +124,8 @@ impl From<StoredSettings> for Settings {
                 .collect(),
             _ => vec![],
         };
-        let mut settings = Settings {
-            provider: s.provider.as_deref().and_then(ProviderKind::parse),
-            providers: vec![],
-        };
+        let mut settings =
+            Settings { provider: s.provider.as_deref().and_then(ProviderKind::parse), providers: vec![] };
         for entry in entries {
             if let Ok(p) = serde_json::from_value::<ProviderSettings>(entry) {
                 if settings.get(p.kind).is_none() {
@@ -177,9 +153,7 @@ impl From<StoredSettings> for Settings {
 impl Settings {
     /// Loads settings from the stored JSON; anything unreadable counts as no settings.
     pub fn from_stored(value: Option<serde_json::Value>) -> Settings {
-        value
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default()
+        value.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
     }
 
     /// The stored entry for a kind, if any.
@@ -189,9 +163,7 @@ impl Settings {
 
     /// The settings for a kind, defaults when none are stored.
     pub fn provider_settings(&self, kind: ProviderKind) -> ProviderSettings {
-        self.get(kind)
-            .cloned()
-            .unwrap_or_else(|| ProviderSettings::new(kind))
+        self.get(kind).cloned().unwrap_or_else(|| ProviderSettings::new(kind))
     }
 
     /// The active provider's settings, if a provider is chosen.
@@ -217,11 +189,7 @@ impl Settings {
         Status {
             version: version.to_string(),
             provider_configured: configured,
-            provider: if configured {
-                self.provider.map(|k| k.as_str().to_string())
-            } else {
-                None
-            },
+            provider: if configured { self.provider.map(|k| k.as_str().to_string()) } else { None },
         }
     }
 
@@ -240,10 +208,7 @@ impl Settings {
     pub fn restore_keys(&mut self, stored: &Settings) {
         for p in &mut self.providers {
             if p.api_key == REDACTED_KEY {
-                p.api_key = stored
-                    .get(p.kind)
-                    .map(|s| s.api_key.clone())
-                    .unwrap_or_default();
+                p.api_key = stored.get(p.kind).map(|s| s.api_key.clone()).unwrap_or_default();
             }
         }
     }
@@ -258,10 +223,7 @@ mod tests {
     fn missing_or_garbage_settings_mean_no_provider() {
         assert!(!Settings::from_stored(None).provider_configured());
         assert!(!Settings::from_stored(Some(json!("junk"))).provider_configured());
-        assert!(
-            !Settings::from_stored(Some(json!({"provider": "mistral", "api_key": "k"})))
-                .provider_configured()
-        );
+        assert!(!Settings::from_stored(Some(json!({"provider": "mistral", "api_key": "k"}))).provider_configured());
     }
 
     #[test]
@@ -274,18 +236,12 @@ mod tests {
             json!({"provider": "openai_compatible", "base_url": "http://127.0.0.1:11434/v1"}),
         ));
         assert!(s.provider_configured());
-        assert_eq!(
-            s.active().unwrap().effective_base_url(),
-            "http://127.0.0.1:11434/v1"
-        );
+        assert_eq!(s.active().unwrap().effective_base_url(), "http://127.0.0.1:11434/v1");
     }
 
     #[test]
     fn per_provider_settings_round_trip_and_default() {
-        let mut s = Settings {
-            provider: Some(ProviderKind::Anthropic),
-            providers: vec![],
-        };
+        let mut s = Settings { provider: Some(ProviderKind::Anthropic), providers: vec![] };
         let mut a = ProviderSettings::new(ProviderKind::Anthropic);
         a.api_key = "sk-ant-secret".into();
         a.supports_vision = Some(false);
@@ -316,14 +272,10 @@ mod tests {
 
     #[test]
     fn keys_never_leak_through_debug_or_redacted() {
-        let s = Settings::from_stored(Some(
-            json!({"provider": "openai", "api_key": "sk-very-secret"}),
-        ));
+        let s = Settings::from_stored(Some(json!({"provider": "openai", "api_key": "sk-very-secret"})));
         assert!(!format!("{s:?}").contains("sk-very-secret"));
         let r = s.redacted();
-        assert!(!serde_json::to_string(&r)
-            .unwrap()
-            .contains("sk-very-secret"));
+        assert!(!serde_json::to_string(&r).unwrap().contains("sk-very-secret"));
         assert!(r.provider_configured());
         let mut edited = r.clone();
         edited.restore_keys(&s);

@@ -5,13 +5,14 @@ use common::block_on;
 
 use dusk_core::llm::client::ConnectionCheck;
 use dusk_core::llm::{
-    ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message, ProviderKind,
-    Sleeper, StopReason, StreamEvent, ToolSpec, Transport, TransportError,
+    ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message, ProviderKind, Sleeper, StopReason,
+    StreamEvent, ToolSpec, Transport, TransportError,
 };
 use dusk_core::settings::ProviderSettings;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
+
 
 struct FakeResponse {
     status: u16,
@@ -28,16 +29,8 @@ impl FakeResponse {
         }
     }
     fn sse(body: &str, chunk: usize) -> Self {
-        let chunks = body
-            .as_bytes()
-            .chunks(chunk)
-            .map(|c| Ok(c.to_vec()))
-            .collect();
-        FakeResponse {
-            status: 200,
-            headers: vec![("content-type".into(), "text/event-stream".into())],
-            chunks,
-        }
+        let chunks = body.as_bytes().chunks(chunk).map(|c| Ok(c.to_vec())).collect();
+        FakeResponse { status: 200, headers: vec![("content-type".into(), "text/event-stream".into())], chunks }
     }
     fn header(mut self, k: &str, v: &str) -> Self {
         self.headers.push((k.into(), v.into()));
@@ -50,10 +43,7 @@ impl HttpResponse for FakeResponse {
         self.status
     }
     fn header(&self, name: &str) -> Option<String> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.clone())
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone())
     }
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {
         self.chunks.pop_front()
@@ -68,17 +58,10 @@ struct FakeTransport {
 
 impl FakeTransport {
     fn new(script: Vec<Result<FakeResponse, TransportError>>) -> Self {
-        FakeTransport {
-            script: RefCell::new(script.into()),
-            sent: RefCell::default(),
-        }
+        FakeTransport { script: RefCell::new(script.into()), sent: RefCell::default() }
     }
     fn bodies(&self) -> Vec<Value> {
-        self.sent
-            .borrow()
-            .iter()
-            .map(|r| serde_json::from_str(&r.body).unwrap())
-            .collect()
+        self.sent.borrow().iter().map(|r| serde_json::from_str(&r.body).unwrap()).collect()
     }
 }
 
@@ -86,10 +69,7 @@ impl Transport for &FakeTransport {
     type Response = FakeResponse;
     async fn send(&self, request: HttpRequest) -> Result<FakeResponse, TransportError> {
         self.sent.borrow_mut().push(request);
-        self.script
-            .borrow_mut()
-            .pop_front()
-            .unwrap_or(Err(TransportError::Network("script exhausted".into())))
+        self.script.borrow_mut().pop_front().unwrap_or(Err(TransportError::Network("script exhausted".into())))
     }
 }
 
@@ -124,12 +104,7 @@ fn run(
     kind: ProviderKind,
     script: Vec<Result<FakeResponse, TransportError>>,
     req: ChatRequest,
-) -> (
-    Result<dusk_core::llm::AssistantReply, LlmError>,
-    Vec<StreamEvent>,
-    FakeTransport,
-    Vec<u64>,
-) {
+) -> (Result<dusk_core::llm::AssistantReply, LlmError>, Vec<StreamEvent>, FakeTransport, Vec<u64>) {
     let t = FakeTransport::new(script);
     let s = FakeSleeper::default();
     let mut events = vec![];
@@ -160,12 +135,7 @@ fn rate_limit_with_retry_after_then_success() {
     assert!(
         matches!(&events[0], StreamEvent::Retrying { attempt: 1, delay_ms: 3000, reason } if reason.contains("Rate limit reached"))
     );
-    assert_eq!(
-        events.last(),
-        Some(&StreamEvent::Done {
-            stop_reason: Some(StopReason::EndTurn)
-        })
-    );
+    assert_eq!(events.last(), Some(&StreamEvent::Done { stop_reason: Some(StopReason::EndTurn) }));
 }
 
 #[test]
@@ -177,23 +147,14 @@ fn server_errors_back_off_then_succeed_streaming() {
             r#"{"type":"error","error":{"type":"api_error","message":"Internal server error"}}"#,
         ))
     };
-    let req = ChatRequest::new(vec![Message::user("Weather in SF?")])
-        .with_tools(tools())
-        .streaming(true);
-    let (r, events, t, slept) = run(
-        ProviderKind::Anthropic,
-        vec![err(), err(), Ok(FakeResponse::sse(stream, 7))],
-        req,
-    );
+    let req = ChatRequest::new(vec![Message::user("Weather in SF?")]).with_tools(tools()).streaming(true);
+    let (r, events, t, slept) = run(ProviderKind::Anthropic, vec![err(), err(), Ok(FakeResponse::sse(stream, 7))], req);
     let r = r.unwrap();
     assert_eq!(slept, vec![1000, 2000]);
     assert_eq!(t.sent.borrow().len(), 3);
     assert_eq!(r.tool_calls[0].name, "get_weather");
     assert_eq!(r.stop_reason, StopReason::ToolUse);
-    let deltas = events
-        .iter()
-        .filter(|e| matches!(e, StreamEvent::TextDelta { .. }))
-        .count();
+    let deltas = events.iter().filter(|e| matches!(e, StreamEvent::TextDelta { .. })).count();
     assert!(deltas > 5, "text streamed incrementally");
 }
 
@@ -205,33 +166,21 @@ fn retries_run_out() {
             r#"{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}"#,
         ))
     };
-    let (r, events, t, slept) = run(
-        ProviderKind::Gemini,
-        vec![err(), err(), err(), err(), err()],
-        ChatRequest::new(vec![Message::user("x")]),
-    );
+    let (r, events, t, slept) =
+        run(ProviderKind::Gemini, vec![err(), err(), err(), err(), err()], ChatRequest::new(vec![Message::user("x")]));
     assert!(matches!(r, Err(LlmError::Server { status: 503, .. })));
     assert_eq!(t.sent.borrow().len(), 4);
     assert_eq!(slept, vec![1000, 2000, 4000]);
-    assert!(
-        matches!(events.last(), Some(StreamEvent::Error { message }) if message.contains("overloaded"))
-    );
+    assert!(matches!(events.last(), Some(StreamEvent::Error { message }) if message.contains("overloaded")));
 }
 
 #[test]
 fn bad_key_fails_at_once_with_the_providers_message() {
     let body = r#"{"error":{"message":"Incorrect API key provided: test-key. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}"#;
-    let (r, _, t, slept) = run(
-        ProviderKind::Openai,
-        vec![Ok(FakeResponse::json(401, body))],
-        ChatRequest::new(vec![Message::user("x")]),
-    );
+    let (r, _, t, slept) =
+        run(ProviderKind::Openai, vec![Ok(FakeResponse::json(401, body))], ChatRequest::new(vec![Message::user("x")]));
     let e = r.unwrap_err();
-    assert!(
-        e.to_string()
-            .starts_with("OpenAI rejected the API key: Incorrect API key provided"),
-        "{e}"
-    );
+    assert!(e.to_string().starts_with("OpenAI rejected the API key: Incorrect API key provided"), "{e}");
     assert_eq!(t.sent.borrow().len(), 1);
     assert!(slept.is_empty());
 }
@@ -242,34 +191,17 @@ fn a_cut_stream_is_retried_and_partial_output_discarded() {
     let cut = &full[..full.len() / 2];
     let mut broken = FakeResponse::sse(full, 50);
     broken.chunks.truncate(3);
-    broken
-        .chunks
-        .push_back(Err(TransportError::Network("connection reset".into())));
-    let req = ChatRequest::new(vec![Message::user("Weather?")])
-        .with_tools(tools())
-        .streaming(true);
-    let script = vec![
-        Ok(FakeResponse::sse(cut, 64)),
-        Ok(broken),
-        Ok(FakeResponse::sse(full, 64)),
-    ];
+    broken.chunks.push_back(Err(TransportError::Network("connection reset".into())));
+    let req = ChatRequest::new(vec![Message::user("Weather?")]).with_tools(tools()).streaming(true);
+    let script = vec![Ok(FakeResponse::sse(cut, 64)), Ok(broken), Ok(FakeResponse::sse(full, 64))];
     let (r, events, t, slept) = run(ProviderKind::Openai, script, req);
     let r = r.unwrap();
     assert_eq!(t.sent.borrow().len(), 3);
     assert_eq!(slept.len(), 2);
     assert_eq!(r.tool_calls.len(), 2);
-    assert_eq!(
-        r.tool_calls[0].arguments,
-        json!({"location": "Paris, France"})
-    );
-    let retry = events
-        .iter()
-        .rposition(|e| matches!(e, StreamEvent::Retrying { .. }))
-        .unwrap();
-    let starts_after = events[retry..]
-        .iter()
-        .filter(|e| matches!(e, StreamEvent::ToolCallStart { .. }))
-        .count();
+    assert_eq!(r.tool_calls[0].arguments, json!({"location": "Paris, France"}));
+    let retry = events.iter().rposition(|e| matches!(e, StreamEvent::Retrying { .. })).unwrap();
+    let starts_after = events[retry..].iter().filter(|e| matches!(e, StreamEvent::ToolCallStart { .. })).count();
     assert_eq!(starts_after, 2);
     assert_eq!(t.bodies()[0]["stream"], true);
 }
@@ -287,17 +219,11 @@ fn malformed_json_is_not_retried() {
 
 #[test]
 fn transport_timeouts_and_aborts_surface_as_such() {
-    let (r, ..) = run(
-        ProviderKind::Openai,
-        vec![Err(TransportError::Aborted)],
-        ChatRequest::new(vec![Message::user("x")]),
-    );
+    let (r, ..) =
+        run(ProviderKind::Openai, vec![Err(TransportError::Aborted)], ChatRequest::new(vec![Message::user("x")]));
     assert_eq!(r.unwrap_err(), LlmError::Aborted);
-    let (r, ..) = run(
-        ProviderKind::Openai,
-        vec![Err(TransportError::Timeout)],
-        ChatRequest::new(vec![Message::user("x")]),
-    );
+    let (r, ..) =
+        run(ProviderKind::Openai, vec![Err(TransportError::Timeout)], ChatRequest::new(vec![Message::user("x")]));
     assert_eq!(r.unwrap_err(), LlmError::Timeout);
 }
 
@@ -313,11 +239,7 @@ fn rejected_tools_downgrade_to_the_text_protocol() {
     let mut p = ProviderSettings::new(ProviderKind::OpenaiCompatible);
     p.model = "qwen2.5:7b".into();
     let client = LlmClient::new(p, &t, &s);
-    let req = ChatRequest::new(vec![
-        Message::system("Act."),
-        Message::user("Click the button"),
-    ])
-    .with_tools(tools());
+    let req = ChatRequest::new(vec![Message::system("Act."), Message::user("Click the button")]).with_tools(tools());
     let r = block_on(client.complete(req, |_| {})).unwrap();
     assert!(client.uses_text_protocol());
     assert_eq!(r.text, "I'll click it.");
@@ -329,10 +251,7 @@ fn rejected_tools_downgrade_to_the_text_protocol() {
     let bodies = t.bodies();
     assert!(bodies[0].get("tools").is_some());
     assert!(bodies[1].get("tools").is_none());
-    assert!(bodies[1]["messages"][0]["content"]
-        .as_str()
-        .unwrap()
-        .contains("## click"));
+    assert!(bodies[1]["messages"][0]["content"].as_str().unwrap().contains("## click"));
 }
 
 #[test]
@@ -348,29 +267,19 @@ fn unparsable_text_protocol_replies_get_a_corrective_turn() {
     let s = FakeSleeper::default();
     let client = LlmClient::new(provider(ProviderKind::OpenaiCompatible), &t, &s);
     client.set_text_protocol(true);
-    let r = block_on(client.complete(
-        ChatRequest::new(vec![Message::user("go")]).with_tools(tools()),
-        |_| {},
-    ))
-    .unwrap();
+    let r = block_on(client.complete(ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap();
     assert_eq!(r.tool_calls[0].arguments, json!({"index": 2}));
     assert_eq!(r.usage.unwrap().input_tokens, 20, "usage of both rounds");
     let second = &t.bodies()[1]["messages"];
     let last = second.as_array().unwrap().last().unwrap();
-    assert!(last["content"]
-        .as_str()
-        .unwrap()
-        .starts_with("Your reply could not be parsed as a tool call"));
+    assert!(last["content"].as_str().unwrap().starts_with("Your reply could not be parsed as a tool call"));
 
     let bad = || reply("```json\n{\"tool\": \"nope\"}\n```");
     let t = FakeTransport::new(vec![bad(), bad(), bad()]);
     let client = LlmClient::new(provider(ProviderKind::OpenaiCompatible), &t, &s);
     client.set_text_protocol(true);
-    let e = block_on(client.complete(
-        ChatRequest::new(vec![Message::user("go")]).with_tools(tools()),
-        |_| {},
-    ))
-    .unwrap_err();
+    let e =
+        block_on(client.complete(ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap_err();
     assert!(matches!(e, LlmError::ToolCallFormat { .. }));
     assert_eq!(t.sent.borrow().len(), 3);
 }
@@ -382,10 +291,8 @@ fn images_are_dropped_for_models_without_vision() {
     let mut p = ProviderSettings::new(ProviderKind::OpenaiCompatible);
     p.model = "llama3.1:8b".into();
     let client = LlmClient::new(p, &t, &s);
-    let req = ChatRequest::new(vec![Message::user_with_images(
-        "What is this?",
-        vec![Image::new("image/png", "iVBOR")],
-    )]);
+    let req =
+        ChatRequest::new(vec![Message::user_with_images("What is this?", vec![Image::new("image/png", "iVBOR")])]);
     block_on(client.complete(req, |_| {})).unwrap();
     let body = &t.bodies()[0];
     assert_eq!(body["model"], "llama3.1:8b");
@@ -396,39 +303,23 @@ fn images_are_dropped_for_models_without_vision() {
 #[test]
 fn a_json_answer_to_a_stream_request_is_accepted() {
     let req = ChatRequest::new(vec![Message::user("hi")]).streaming(true);
-    let (r, events, ..) = run(
-        ProviderKind::OpenaiCompatible,
-        vec![Ok(FakeResponse::json(200, OPENAI_OK))],
-        req,
-    );
+    let (r, events, ..) = run(ProviderKind::OpenaiCompatible, vec![Ok(FakeResponse::json(200, OPENAI_OK))], req);
     assert_eq!(r.unwrap().text, "Hi there");
-    assert_eq!(
-        events[0],
-        StreamEvent::TextDelta {
-            text: "Hi there".into()
-        }
-    );
+    assert_eq!(events[0], StreamEvent::TextDelta { text: "Hi there".into() });
 }
 
 #[test]
 fn gemini_stream_through_the_client() {
-    let req = ChatRequest::new(vec![Message::user("Party time")])
-        .with_tools(tools())
-        .streaming(true);
+    let req = ChatRequest::new(vec![Message::user("Party time")]).with_tools(tools()).streaming(true);
     let (r, _, t, _) = run(
         ProviderKind::Gemini,
-        vec![Ok(FakeResponse::sse(
-            include_str!("fixtures/gemini_stream_tools.sse"),
-            33,
-        ))],
+        vec![Ok(FakeResponse::sse(include_str!("fixtures/gemini_stream_tools.sse"), 33))],
         req,
     );
     let r = r.unwrap();
     assert_eq!(r.tool_calls.len(), 2);
     assert!(!r.usage.unwrap().estimated);
-    assert!(t.sent.borrow()[0]
-        .url
-        .ends_with(":streamGenerateContent?alt=sse"));
+    assert!(t.sent.borrow()[0].url.ends_with(":streamGenerateContent?alt=sse"));
 }
 
 #[test]
@@ -442,20 +333,11 @@ fn test_connection_reports_model_and_capabilities() {
     assert!(check.capabilities.tools);
     assert_eq!(t.bodies()[0]["tools"][0]["function"]["name"], "report_ok");
 
-    let t = FakeTransport::new(vec![
-        Ok(FakeResponse::json(500, "{}")),
-        Ok(FakeResponse::json(200, OPENAI_OK)),
-    ]);
+    let t = FakeTransport::new(vec![Ok(FakeResponse::json(500, "{}")), Ok(FakeResponse::json(200, OPENAI_OK))]);
     let client = LlmClient::new(provider(ProviderKind::Openai), &t, &s);
-    assert!(matches!(
-        block_on(client.test_connection()),
-        Err(LlmError::Server { .. })
-    ));
+    assert!(matches!(block_on(client.test_connection()), Err(LlmError::Server { .. })));
     assert_eq!(t.sent.borrow().len(), 1, "no retries when testing");
 
     let client = LlmClient::new(ProviderSettings::new(ProviderKind::Anthropic), &t, &s);
-    assert!(matches!(
-        block_on(client.test_connection()),
-        Err(LlmError::NotConfigured(_))
-    ));
+    assert!(matches!(block_on(client.test_connection()), Err(LlmError::NotConfigured(_))));
 }

@@ -5,10 +5,7 @@ use serde_json::json;
 fn ping_is_tagged_by_type() {
     let req: WorkerRequest = parse(json!({"type": "ping"})).unwrap();
     assert_eq!(req, WorkerRequest::Ping);
-    let pong = WorkerResponse::Pong {
-        version: "0.1.0".into(),
-        init_ms: 3.5,
-    };
+    let pong = WorkerResponse::Pong { version: "0.1.0".into(), init_ms: 3.5 };
     assert_eq!(
         serde_json::to_value(pong).unwrap(),
         json!({"type": "pong", "version": "0.1.0", "init_ms": 3.5})
@@ -17,18 +14,12 @@ fn ping_is_tagged_by_type() {
 
 #[test]
 fn tab_rpc_nests_a_content_request() {
-    let req: WorkerRequest = parse(
-        json!({"type": "tab_rpc", "tab_id": 7, "rpc": {"type": "count_elements", "selector": "p"}}),
-    )
-    .unwrap();
+    let req: WorkerRequest =
+        parse(json!({"type": "tab_rpc", "tab_id": 7, "rpc": {"type": "count_elements", "selector": "p"}}))
+            .unwrap();
     assert_eq!(
         req,
-        WorkerRequest::TabRpc {
-            tab_id: 7,
-            rpc: ContentRequest::CountElements {
-                selector: "p".into()
-            }
-        }
+        WorkerRequest::TabRpc { tab_id: 7, rpc: ContentRequest::CountElements { selector: "p".into() } }
     );
 }
 
@@ -40,10 +31,7 @@ fn unknown_type_is_a_clear_error() {
 
 #[test]
 fn content_response_round_trips() {
-    let r = ContentResponse::ElementCount {
-        selector: "a".into(),
-        count: 2,
-    };
+    let r = ContentResponse::ElementCount { selector: "a".into(), count: 2 };
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["type"], "element_count");
     assert_eq!(parse::<ContentResponse>(v).unwrap(), r);

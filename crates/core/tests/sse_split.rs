@@ -9,10 +9,7 @@ const OPENAI: &str = include_str!("fixtures/openai_stream_tools.sse");
 const ANTHROPIC: &str = include_str!("fixtures/anthropic_stream_tools.sse");
 const GEMINI: &str = include_str!("fixtures/gemini_stream_tools.sse");
 
-fn decode(
-    kind: ProviderKind,
-    chunks: &[&[u8]],
-) -> (Vec<SseEvent>, Vec<StreamEvent>, AssistantReply) {
+fn decode(kind: ProviderKind, chunks: &[&[u8]]) -> (Vec<SseEvent>, Vec<StreamEvent>, AssistantReply) {
     let mut sse = SseParser::new();
     let mut dec = StreamDecoder::new(kind, "m");
     let mut raw = vec![];

@@ -12,9 +12,7 @@ pub fn document() -> Result<Document, JsValue> {
 }
 
 pub fn body() -> Result<HtmlElement, JsValue> {
-    document()?
-        .body()
-        .ok_or_else(|| JsValue::from_str("no body"))
+    document()?.body().ok_or_else(|| JsValue::from_str("no body"))
 }
 
 /// `<tag class=class>text</tag>` appended to `parent`.
@@ -31,22 +29,12 @@ pub fn append(parent: &Element, tag: &str, class: &str, text: &str) -> Result<El
 }
 
 /// Like `append`, with the text taken from _locales by message name.
-pub fn append_i18n(
-    parent: &Element,
-    tag: &str,
-    class: &str,
-    message: &str,
-) -> Result<Element, JsValue> {
+pub fn append_i18n(parent: &Element, tag: &str, class: &str, message: &str) -> Result<Element, JsValue> {
     append(parent, tag, class, &i18n::message(message))
 }
 
 /// A labelled `<input>` inside `parent`.
-pub fn input(
-    parent: &Element,
-    id: &str,
-    label: &str,
-    kind: &str,
-) -> Result<HtmlInputElement, JsValue> {
+pub fn input(parent: &Element, id: &str, label: &str, kind: &str) -> Result<HtmlInputElement, JsValue> {
     let row = append(parent, "label", "field", "")?;
     append_i18n(&row, "span", "label", label)?;
     let input: HtmlInputElement = append(&row, "input", "", "")?.dyn_into()?;
@@ -57,12 +45,7 @@ pub fn input(
 }
 
 /// A labelled `<select>` with (value, text) options inside `parent`.
-pub fn select(
-    parent: &Element,
-    id: &str,
-    label: &str,
-    options: &[(&str, String)],
-) -> Result<HtmlSelectElement, JsValue> {
+pub fn select(parent: &Element, id: &str, label: &str, options: &[(&str, String)]) -> Result<HtmlSelectElement, JsValue> {
     let row = append(parent, "label", "field", "")?;
     append_i18n(&row, "span", "label", label)?;
     let select: HtmlSelectElement = append(&row, "select", "", "")?.dyn_into()?;

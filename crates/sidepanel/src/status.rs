@@ -19,33 +19,16 @@ pub async fn render(parent: &Element) -> Result<(), JsValue> {
     boxed.set_id("status");
     match fetch().await {
         Ok(status) => {
-            dom::append(
-                &boxed,
-                "div",
-                "version",
-                &format!("{} {}", i18n::message("version"), status.version),
-            )?;
+            dom::append(&boxed, "div", "version", &format!("{} {}", i18n::message("version"), status.version))?;
             let provider = match &status.provider {
                 Some(p) => format!("{} {p}", i18n::message("providerConfigured")),
                 None => i18n::message("noProvider"),
             };
             let line = dom::append(&boxed, "div", "provider", &provider)?;
-            line.set_attribute(
-                "data-configured",
-                if status.provider_configured {
-                    "true"
-                } else {
-                    "false"
-                },
-            )?;
+            line.set_attribute("data-configured", if status.provider_configured { "true" } else { "false" })?;
         }
         Err(e) => {
-            dom::append(
-                &boxed,
-                "div",
-                "error",
-                &format!("{} {e}", i18n::message("workerUnreachable")),
-            )?;
+            dom::append(&boxed, "div", "error", &format!("{} {e}", i18n::message("workerUnreachable")))?;
         }
     }
     Ok(())

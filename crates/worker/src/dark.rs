@@ -4,10 +4,7 @@
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, storage, tabs};
 use dusk_core::dark::site::{host_of, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
-use dusk_core::protocol::dark::{
-    DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, PageDarkStatus,
-    TabDarkState,
-};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, PageDarkStatus, TabDarkState};
 use js_sys::{Array, Promise};
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
@@ -34,8 +31,7 @@ pub async fn handle(request: DarkRequest) -> DarkResponse {
 
 async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
     // The popup has told the page itself; every tab of the site follows the stored memory.
-    let host =
-        host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
+    let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
     // The page answers once its switch frame is out: storage and registration work (every
     // renderer hears of it) then stays off that frame.
     let busy = matches!(page_status(tab_id).await, PageReply::Busy);
@@ -70,13 +66,8 @@ async fn state_of(tab_id: Option<i32>, ask_page: bool) -> Result<TabDarkState, S
         None => String::new(),
     };
     let memory = load_memory().await;
-    let mode: Mode = read(MODE_KEY)
-        .await
-        .and_then(|v| serde_json::from_value(v).ok())
-        .unwrap_or_default();
-    let provider_configured =
-        dusk_core::settings::Settings::from_stored(read(dusk_core::settings::STORAGE_KEY).await)
-            .provider_configured();
+    let mode: Mode = read(MODE_KEY).await.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+    let provider_configured = dusk_core::settings::Settings::from_stored(read(dusk_core::settings::STORAGE_KEY).await).provider_configured();
     let (host, restriction) = match host_of(&url) {
         Ok(h) => (Some(h), None),
         Err(r) => (None, Some(r)),
@@ -93,9 +84,7 @@ async fn state_of(tab_id: Option<i32>, ask_page: bool) -> Result<TabDarkState, S
     Ok(TabDarkState {
         tab_id,
         on: host.as_deref().is_some_and(|h| memory.is_on(h)),
-        explicit: host
-            .as_deref()
-            .is_some_and(|h| memory.sites.contains_key(h)),
+        explicit: host.as_deref().is_some_and(|h| memory.sites.contains_key(h)),
         host,
         restriction: restriction.or_else(|| tab_id.is_none().then_some(Restriction::BrowserPage)),
         auto: memory.auto,
@@ -135,23 +124,15 @@ async fn page_status(tab_id: i32) -> PageReply {
 
 /// The tab's URL, or "" where Chrome hides it (browser pages we have no host access to).
 async fn tab_url(tab_id: i32) -> String {
-    let Ok(tab) = tabs::get(tab_id).await else {
-        return String::new();
-    };
-    js_sys::Reflect::get(&tab, &"url".into())
-        .ok()
-        .and_then(|u| u.as_string())
-        .unwrap_or_default()
+    let Ok(tab) = tabs::get(tab_id).await else { return String::new() };
+    js_sys::Reflect::get(&tab, &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default()
 }
 
 async fn active_tab() -> Option<i32> {
     let query = to_js(&serde_json::json!({"active": true, "lastFocusedWindow": true}));
     let list = tabs::query(&query).await.ok()?;
     let first = js_sys::Reflect::get(&list, &0.into()).ok()?;
-    js_sys::Reflect::get(&first, &"id".into())
-        .ok()?
-        .as_f64()
-        .map(|n| n as i32)
+    js_sys::Reflect::get(&first, &"id".into()).ok()?.as_f64().map(|n| n as i32)
 }
 
 async fn read(key: &str) -> Option<serde_json::Value> {
@@ -164,18 +145,14 @@ async fn load_memory() -> Memory {
 }
 
 async fn store<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
-    storage::local_set(key, &to_js(value))
-        .await
-        .map_err(|e| error_text(&e))
+    storage::local_set(key, &to_js(value)).await.map_err(|e| error_text(&e))
 }
 
 /// Registers the fallback CSS for exactly the sites that are dark; Chromium injects it pre-paint.
 pub async fn sync_registration(memory: &Memory) {
     let filter = to_js(&serde_json::json!({"ids": [FALLBACK_ID]}));
     let _ = scripting::unregister_content_scripts(&filter).await;
-    let Some(reg) = memory.registration() else {
-        return;
-    };
+    let Some(reg) = memory.registration() else { return };
     let script = serde_json::json!([{
         "id": FALLBACK_ID,
         "matches": reg.matches,
@@ -188,14 +165,8 @@ pub async fn sync_registration(memory: &Memory) {
     if let Err(e) = scripting::register_content_scripts(&to_js(&script)).await {
         // A concurrent toggle may have registered first; replace it with ours.
         let _ = scripting::unregister_content_scripts(&filter).await;
-        if scripting::register_content_scripts(&to_js(&script))
-            .await
-            .is_err()
-        {
-            web_sys_log(&format!(
-                "dusk: could not register the dark fallback: {}",
-                error_text(&e)
-            ));
+        if scripting::register_content_scripts(&to_js(&script)).await.is_err() {
+            web_sys_log(&format!("dusk: could not register the dark fallback: {}", error_text(&e)));
         }
     }
 }
@@ -207,3 +178,4 @@ fn web_sys_log(message: &str) {
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         .map(|f| f.call1(&JsValue::NULL, &message.into()));
 }
+

@@ -3,10 +3,7 @@
 use js_sys::{Promise, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{
-    AbortController, AbortSignal, Headers, ReadableStreamDefaultReader, RequestInit, Response,
-    WorkerGlobalScope,
-};
+use web_sys::{AbortController, AbortSignal, Headers, ReadableStreamDefaultReader, RequestInit, Response, WorkerGlobalScope};
 
 fn scope() -> WorkerGlobalScope {
     js_sys::global().unchecked_into()
@@ -30,10 +27,7 @@ pub struct StreamedResponse {
 impl StreamedResponse {
     /// A header's value, looked up case-insensitively.
     pub fn header(&self, name: &str) -> Option<String> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.clone())
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone())
     }
 
     /// The next body chunk, `None` at the end; an abort or a dropped connection is an error.
@@ -43,19 +37,12 @@ impl StreamedResponse {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
-        if Reflect::get(&result, &"done".into())
-            .ok()
-            .and_then(|d| d.as_bool())
-            .unwrap_or(true)
-        {
+        if Reflect::get(&result, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
             self.reader = None;
             return None;
         }
         let value = Reflect::get(&result, &"value".into()).unwrap_or(JsValue::UNDEFINED);
-        Some(Ok(value
-            .dyn_into::<Uint8Array>()
-            .map(|a| a.to_vec())
-            .unwrap_or_default()))
+        Some(Ok(value.dyn_into::<Uint8Array>().map(|a| a.to_vec()).unwrap_or_default()))
     }
 }
 
@@ -78,40 +65,23 @@ pub async fn fetch(
         init.set_body(&JsValue::from_str(body));
     }
     init.set_signal(Some(signal));
-    let response: Response = JsFuture::from(scope().fetch_with_str_and_init(url, &init))
-        .await?
-        .dyn_into()?;
+    let response: Response = JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await?.dyn_into()?;
     let mut out = Vec::new();
     if let Ok(Some(iter)) = js_sys::try_iter(&response.headers()) {
         for pair in iter.flatten() {
             let pair: js_sys::Array = pair.unchecked_into();
-            out.push((
-                pair.get(0).as_string().unwrap_or_default(),
-                pair.get(1).as_string().unwrap_or_default(),
-            ));
+            out.push((pair.get(0).as_string().unwrap_or_default(), pair.get(1).as_string().unwrap_or_default()));
         }
     }
-    let reader = response.body().map(|b| {
-        b.get_reader()
-            .unchecked_into::<ReadableStreamDefaultReader>()
-    });
-    Ok(StreamedResponse {
-        status: response.status(),
-        headers: out,
-        reader,
-    })
+    let reader = response.body().map(|b| b.get_reader().unchecked_into::<ReadableStreamDefaultReader>());
+    Ok(StreamedResponse { status: response.status(), headers: out, reader })
 }
 
 /// An AbortController that also fires after `timeout_ms`.
 pub fn controller_with_timeout(timeout_ms: u32) -> Result<AbortController, JsValue> {
     let controller = AbortController::new()?;
     let c = controller.clone();
-    let abort = wasm_bindgen::closure::Closure::once_into_js(move || {
-        c.abort_with_reason(&JsValue::from_str("timeout"))
-    });
-    scope().set_timeout_with_callback_and_timeout_and_arguments_0(
-        abort.unchecked_ref(),
-        timeout_ms as i32,
-    )?;
+    let abort = wasm_bindgen::closure::Closure::once_into_js(move || c.abort_with_reason(&JsValue::from_str("timeout")));
+    scope().set_timeout_with_callback_and_timeout_and_arguments_0(abort.unchecked_ref(), timeout_ms as i32)?;
     Ok(controller)
 }

@@ -2,8 +2,8 @@
 
 mod chat;
 mod dark;
-mod fetch;
 mod foreign_css;
+mod fetch;
 mod llm;
 mod port;
 pub(crate) mod route;
@@ -32,9 +32,7 @@ pub async fn handle_message(message: JsValue) -> JsValue {
         if dusk_core::protocol::dark::is_dark_message(&json) {
             let reply = match dusk_core::protocol::parse(json) {
                 Ok(request) => dark::handle(request).await,
-                Err(e) => dusk_core::protocol::dark::DarkResponse::Error {
-                    message: e.to_string(),
-                },
+                Err(e) => dusk_core::protocol::dark::DarkResponse::Error { message: e.to_string() },
             };
             return dusk_chrome::message::to_js(&reply);
         }

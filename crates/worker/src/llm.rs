@@ -33,10 +33,7 @@ impl Transport for FetchTransport {
 
     async fn send(&self, r: HttpRequest) -> Result<FetchResponse, TransportError> {
         match fetch::fetch(&r.method, &r.url, &r.headers, &r.body, &self.signal).await {
-            Ok(inner) => Ok(FetchResponse {
-                inner,
-                signal: self.signal.clone(),
-            }),
+            Ok(inner) => Ok(FetchResponse { inner, signal: self.signal.clone() }),
             Err(e) => Err(abort_error(&self.signal, &e)),
         }
     }
@@ -68,16 +65,9 @@ impl Sleeper for TimerSleeper {
 }
 
 /// A client for `provider`, already downgraded if this server rejected tools earlier.
-pub async fn client_for(
-    provider: ProviderSettings,
-    signal: AbortSignal,
-) -> LlmClient<FetchTransport, TimerSleeper> {
+pub async fn client_for(provider: ProviderSettings, signal: AbortSignal) -> LlmClient<FetchTransport, TimerSleeper> {
     let key = provider.text_protocol_key();
-    let known = dusk_chrome::storage::session_get(&key)
-        .await
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
+    let known = dusk_chrome::storage::session_get(&key).await.ok().and_then(|v| v.as_bool()).unwrap_or(false);
     let client = LlmClient::new(provider, FetchTransport { signal }, TimerSleeper);
     if known {
         client.set_text_protocol(true);

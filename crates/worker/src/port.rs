@@ -30,25 +30,15 @@ pub async fn handle_port_message(port: Port, message: JsValue) {
         match from_js(message) {
             Ok(request) => crate::chat::handle(port, request).await,
             Err(message) => {
-                let _ =
-                    port.post_message(&to_js(&dusk_core::protocol::ChatEvent::Failed { message }));
+                let _ = port.post_message(&to_js(&dusk_core::protocol::ChatEvent::Failed { message }));
             }
         }
         return;
     }
     match from_js::<PortRequest>(message) {
-        Ok(PortRequest::Complete {
-            request_id,
-            request,
-        }) => complete(port, request_id, request).await,
+        Ok(PortRequest::Complete { request_id, request }) => complete(port, request_id, request).await,
         Ok(PortRequest::Stop { request_id }) => abort_where(|_, id| id == request_id),
-        Err(message) => post(
-            &port,
-            &PortEvent::Failed {
-                request_id: String::new(),
-                message,
-            },
-        ),
+        Err(message) => post(&port, &PortEvent::Failed { request_id: String::new(), message }),
     }
 }
 
@@ -69,49 +59,19 @@ fn abort_where(matches: impl Fn(&Port, &str) -> bool) {
 }
 
 async fn complete(port: Port, request_id: String, request: ChatRequest) {
-    let Some(provider) = settings::load()
-        .await
-        .active()
-        .filter(|p| p.is_configured())
-    else {
-        let message =
-            LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
-        return post(
-            &port,
-            &PortEvent::Failed {
-                request_id,
-                message,
-            },
-        );
+    let Some(provider) = settings::load().await.active().filter(|p| p.is_configured()) else {
+        let message = LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
+        return post(&port, &PortEvent::Failed { request_id, message });
     };
     let controller = match controller_with_timeout(CALL_TIMEOUT_MS) {
         Ok(c) => c,
-        Err(e) => {
-            return post(
-                &port,
-                &PortEvent::Failed {
-                    request_id,
-                    message: error_text(&e),
-                },
-            )
-        }
+        Err(e) => return post(&port, &PortEvent::Failed { request_id, message: error_text(&e) }),
     };
-    IN_FLIGHT.with(|f| {
-        f.borrow_mut()
-            .push((port.clone(), request_id.clone(), controller.clone()))
-    });
+    IN_FLIGHT.with(|f| f.borrow_mut().push((port.clone(), request_id.clone(), controller.clone())));
     let model = provider.effective_model();
     let client = client_for(provider, controller.signal()).await;
     let result = client
-        .complete(request, |event| {
-            post(
-                &port,
-                &PortEvent::Event {
-                    request_id: request_id.clone(),
-                    event: event.clone(),
-                },
-            )
-        })
+        .complete(request, |event| post(&port, &PortEvent::Event { request_id: request_id.clone(), event: event.clone() }))
         .await;
     remember_downgrade(&client).await;
     IN_FLIGHT.with(|f| f.borrow_mut().retain(|(_, id, _)| *id != request_id));
@@ -121,17 +81,10 @@ async fn complete(port: Port, request_id: String, request: ChatRequest) {
             if let Some(u) = &reply.usage {
                 settings::record_usage(&model, u).await;
             }
-            PortEvent::Reply {
-                request_id,
-                reply,
-                cost_usd: cost,
-            }
+            PortEvent::Reply { request_id, reply, cost_usd: cost }
         }
         Err(LlmError::Aborted) => PortEvent::Stopped { request_id },
-        Err(e) => PortEvent::Failed {
-            request_id,
-            message: e.to_string(),
-        },
+        Err(e) => PortEvent::Failed { request_id, message: e.to_string() },
     };
     post(&port, &done);
 }

@@ -39,17 +39,10 @@ fn focus_for_click(hit: &Element) {
 
 pub fn click(doc: &Document, target: &Target, modifiers: Modifiers) -> Outcome<ActionResult> {
     if let Ok(TargetKind::Point(x, y)) = target.kind() {
-        let (hit, lx, ly) = deep_element_from_point(doc, x, y).ok_or_else(|| {
-            ActionResult::fail(
-                dusk_core::protocol::actions::FailReason::NotFound,
-                format!("nothing is at ({x}, {y})"),
-            )
-        })?;
+        let (hit, lx, ly) = deep_element_from_point(doc, x, y)
+            .ok_or_else(|| ActionResult::fail(dusk_core::protocol::actions::FailReason::NotFound, format!("nothing is at ({x}, {y})")))?;
         press(&hit, lx, ly, modifiers);
-        return Ok(ActionResult::ok(format!(
-            "clicked {} at ({x}, {y})",
-            describe_el(&hit)
-        )));
+        return Ok(ActionResult::ok(format!("clicked {} at ({x}, {y})", describe_el(&hit))));
     }
     let el = resolve_required(doc, target)?;
     check_enabled(&el)?;
@@ -65,12 +58,7 @@ pub fn click(doc: &Document, target: &Target, modifiers: Modifiers) -> Outcome<A
 }
 
 fn visible_label(el: &Element) -> Option<Element> {
-    let labels = js_sys::Reflect::get(el, &"labels".into())
-        .ok()
-        .filter(|l| l.is_object())?;
+    let labels = js_sys::Reflect::get(el, &"labels".into()).ok().filter(|l| l.is_object())?;
     let labels: web_sys::NodeList = wasm_bindgen::JsCast::unchecked_into(labels);
-    (0..labels.length())
-        .filter_map(|i| labels.item(i))
-        .filter_map(crate::dom::as_element)
-        .find(|l| check_visible(l).is_ok())
+    (0..labels.length()).filter_map(|i| labels.item(i)).filter_map(crate::dom::as_element).find(|l| check_visible(l).is_ok())
 }

@@ -12,10 +12,7 @@ use web_sys::{DataTransfer, Document, Element};
 const STEPS: u32 = 8;
 
 fn drag_event(el: &Element, kind: &str, x: f64, y: f64, data: &DataTransfer) -> bool {
-    let view = el
-        .owner_document()
-        .and_then(|d| d.default_view())
-        .map_or(JsValue::NULL, JsValue::from);
+    let view = el.owner_document().and_then(|d| d.default_view()).map_or(JsValue::NULL, JsValue::from);
     let init = obj(&[
         ("bubbles", true.into()),
         ("cancelable", true.into()),
@@ -32,54 +29,27 @@ fn drag_event(el: &Element, kind: &str, x: f64, y: f64, data: &DataTransfer) -> 
 }
 
 pub fn drag_drop(doc: &Document, from: Point, to: Point) -> Outcome<ActionResult> {
-    let not_found = |p: Point| {
-        ActionResult::fail(
-            FailReason::NotFound,
-            format!("nothing is at ({}, {})", p.x, p.y),
-        )
-    };
-    let (source, sx, sy) =
-        deep_element_from_point(doc, from.x, from.y).ok_or_else(|| not_found(from))?;
+    let not_found = |p: Point| ActionResult::fail(FailReason::NotFound, format!("nothing is at ({}, {})", p.x, p.y));
+    let (source, sx, sy) = deep_element_from_point(doc, from.x, from.y).ok_or_else(|| not_found(from))?;
     let m = Modifiers::default();
     mouse(&source, "pointerdown", sx, sy, 1, m);
     mouse(&source, "mousedown", sx, sy, 1, m);
-    let draggable = source
-        .closest("[draggable=true],a[href],img")
-        .ok()
-        .flatten()
-        .filter(|d| d.get_attribute("draggable").as_deref() != Some("false"));
+    let draggable = source.closest("[draggable=true],a[href],img").ok().flatten().filter(|d| d.get_attribute("draggable").as_deref() != Some("false"));
     if let Some(dragged) = draggable {
-        let data = DataTransfer::new().map_err(|_| {
-            ActionResult::fail(
-                FailReason::BadTarget,
-                "this page cannot create a DataTransfer",
-            )
-        })?;
+        let data = DataTransfer::new().map_err(|_| ActionResult::fail(FailReason::BadTarget, "this page cannot create a DataTransfer"))?;
         if !drag_event(&dragged, "dragstart", sx, sy, &data) {
-            return Ok(ActionResult::fail(
-                FailReason::Disabled,
-                format!("the page cancelled dragging {}", describe_el(&dragged)),
-            ));
+            return Ok(ActionResult::fail(FailReason::Disabled, format!("the page cancelled dragging {}", describe_el(&dragged))));
         }
         drag_event(&dragged, "drag", sx, sy, &data);
-        let (target, tx, ty) =
-            deep_element_from_point(doc, to.x, to.y).ok_or_else(|| not_found(to))?;
+        let (target, tx, ty) = deep_element_from_point(doc, to.x, to.y).ok_or_else(|| not_found(to))?;
         drag_event(&target, "dragenter", tx, ty, &data);
         let accepted = !drag_event(&target, "dragover", tx, ty, &data);
         if accepted {
             drag_event(&target, "drop", tx, ty, &data);
         }
         drag_event(&dragged, "dragend", tx, ty, &data);
-        let what = if accepted {
-            "dropped"
-        } else {
-            "released (the target did not accept the drop)"
-        };
-        return Ok(ActionResult::ok(format!(
-            "dragged {} and {what} on {}",
-            describe_el(&dragged),
-            describe_el(&target)
-        )));
+        let what = if accepted { "dropped" } else { "released (the target did not accept the drop)" };
+        return Ok(ActionResult::ok(format!("dragged {} and {what} on {}", describe_el(&dragged), describe_el(&target))));
     }
     let mut last = source.clone();
     let (mut lx, mut ly) = (sx, sy);
@@ -94,9 +64,5 @@ pub fn drag_drop(doc: &Document, from: Point, to: Point) -> Outcome<ActionResult
     }
     mouse(&last, "pointerup", lx, ly, 0, m);
     mouse(&last, "mouseup", lx, ly, 0, m);
-    Ok(ActionResult::ok(format!(
-        "dragged from {} to {}",
-        describe_el(&source),
-        describe_el(&last)
-    )))
+    Ok(ActionResult::ok(format!("dragged from {} to {}", describe_el(&source), describe_el(&last))))
 }

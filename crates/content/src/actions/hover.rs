@@ -12,18 +12,8 @@ pub fn hover(doc: &Document, target: &Target) -> Outcome<ActionResult> {
     scroll_into_view(&el);
     let (hit, x, y) = hit_point(&el)?;
     let m = Modifiers::default();
-    for kind in [
-        "pointerover",
-        "pointerenter",
-        "mouseover",
-        "mouseenter",
-        "pointermove",
-        "mousemove",
-    ] {
+    for kind in ["pointerover", "pointerenter", "mouseover", "mouseenter", "pointermove", "mousemove"] {
         mouse(&hit, kind, x, y, 0, m);
     }
-    Ok(ActionResult::ok(format!(
-        "hovering over {}",
-        describe_el(&el)
-    )))
+    Ok(ActionResult::ok(format!("hovering over {}", describe_el(&el))))
 }

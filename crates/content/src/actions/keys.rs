@@ -5,9 +5,7 @@ use super::click::press;
 use super::events::{input, key, native_set, plain};
 use super::type_text::{editable_kind, Editable};
 use super::{resolve, scroll_into_view, Outcome};
-use crate::dom::{
-    as_element, as_tag, deep_active_element, describe_el, focus, is_visible, local_rect, tag,
-};
+use crate::dom::{as_element, as_tag, deep_active_element, describe_el, focus, is_visible, local_rect, tag};
 use dusk_core::page::keys::parse_combo;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target};
 use wasm_bindgen::JsValue;
@@ -15,38 +13,24 @@ use web_sys::{Document, Element, HtmlFormElement, HtmlInputElement};
 
 const TABBABLE: &str = "a[href],button:not([disabled]),input:not([disabled]):not([type=hidden]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex='-1']),[contenteditable]:not([contenteditable=false])";
 
-pub fn press_key(
-    doc: &Document,
-    target: &Target,
-    combo: &str,
-    modifiers: Modifiers,
-) -> Outcome<ActionResult> {
-    let (spec, m) = parse_combo(combo, modifiers).ok_or_else(|| {
-        ActionResult::fail(
-            FailReason::BadTarget,
-            format!("unknown key \"{combo}\"; use names like Enter, Tab, ArrowDown, a, Ctrl+a"),
-        )
-    })?;
+
+pub fn press_key(doc: &Document, target: &Target, combo: &str, modifiers: Modifiers) -> Outcome<ActionResult> {
+    let (spec, m) = parse_combo(combo, modifiers)
+        .ok_or_else(|| ActionResult::fail(FailReason::BadTarget, format!("unknown key \"{combo}\"; use names like Enter, Tab, ArrowDown, a, Ctrl+a")))?;
     let el = match resolve(doc, target)? {
         Some(el) => {
             scroll_into_view(&el);
             focus(&el);
             el
         }
-        None => deep_active_element(doc)
-            .or_else(|| doc.body().map(Into::into))
-            .ok_or_else(|| ActionResult::fail(FailReason::NotFound, "the page has no body"))?,
+        None => deep_active_element(doc).or_else(|| doc.body().map(Into::into)).ok_or_else(|| ActionResult::fail(FailReason::NotFound, "the page has no body"))?,
     };
     let plain_key = !(m.ctrl || m.alt || m.meta);
     let proceed = key(&el, "keydown", &spec, m);
     let mut effect = String::new();
     if proceed {
         let editable = editable_kind(&el);
-        let keypress_ok = if plain_key && (spec.text.is_some() || spec.key == "Enter") {
-            key(&el, "keypress", &spec, m)
-        } else {
-            true
-        };
+        let keypress_ok = if plain_key && (spec.text.is_some() || spec.key == "Enter") { key(&el, "keypress", &spec, m) } else { true };
         if keypress_ok {
             effect = default_action(doc, &el, &spec.key, spec.text, editable, m, plain_key);
         }
@@ -67,16 +51,7 @@ pub fn press_key(
 
 fn is_activatable(el: &Element) -> bool {
     let t = tag(el);
-    t == "button"
-        || el.get_attribute("role").as_deref() == Some("button")
-        || (t == "input"
-            && matches!(
-                el.get_attribute("type")
-                    .unwrap_or_default()
-                    .to_ascii_lowercase()
-                    .as_str(),
-                "checkbox" | "radio" | "button" | "submit" | "reset"
-            ))
+    t == "button" || el.get_attribute("role").as_deref() == Some("button") || (t == "input" && matches!(el.get_attribute("type").unwrap_or_default().to_ascii_lowercase().as_str(), "checkbox" | "radio" | "button" | "submit" | "reset"))
 }
 
 fn click_el(el: &Element) {
@@ -85,15 +60,7 @@ fn click_el(el: &Element) {
     press(el, x, y, Modifiers::default());
 }
 
-fn default_action(
-    doc: &Document,
-    el: &Element,
-    key_name: &str,
-    text: Option<char>,
-    editable: Option<Editable>,
-    m: Modifiers,
-    plain_key: bool,
-) -> String {
+fn default_action(doc: &Document, el: &Element, key_name: &str, text: Option<char>, editable: Option<Editable>, m: Modifiers, plain_key: bool) -> String {
     match (key_name, &editable) {
         ("Enter", Some(Editable::Field)) if tag(el) == "input" => submit_implicitly(el),
         ("Enter", Some(Editable::Field)) => {
@@ -112,11 +79,7 @@ fn default_action(
             let v = field_value(el);
             let mut chars: Vec<char> = v.chars().collect();
             chars.pop();
-            native_set(
-                el,
-                "value",
-                &JsValue::from_str(&chars.into_iter().collect::<String>()),
-            );
+            native_set(el, "value", &JsValue::from_str(&chars.into_iter().collect::<String>()));
             input(el, "input", "deleteContentBackward", None);
             String::new()
         }
@@ -132,45 +95,21 @@ fn default_action(
             String::new()
         }
         (_, Some(Editable::Rich)) if plain_key && text.is_some() => {
-            super::events::exec_command(
-                el,
-                "insertText",
-                &text.map(String::from).unwrap_or_default(),
-            );
+            super::events::exec_command(el, "insertText", &text.map(String::from).unwrap_or_default());
             String::new()
         }
-        ("PageDown" | "PageUp" | "Home" | "End" | " ", None)
-            if matches!(tag(el).as_str(), "body" | "html") =>
-        {
-            scroll_page(doc, key_name)
-        }
+        ("PageDown" | "PageUp" | "Home" | "End" | " ", None) if matches!(tag(el).as_str(), "body" | "html") => scroll_page(doc, key_name),
         _ => String::new(),
     }
 }
 
 fn field_value(el: &Element) -> String {
-    js_sys::Reflect::get(el, &"value".into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
+    js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
 }
 
 fn insert_field(el: &Element, s: &str) {
-    native_set(
-        el,
-        "value",
-        &JsValue::from_str(&format!("{}{s}", field_value(el))),
-    );
-    input(
-        el,
-        "input",
-        if s == "\n" {
-            "insertLineBreak"
-        } else {
-            "insertText"
-        },
-        Some(s),
-    );
+    native_set(el, "value", &JsValue::from_str(&format!("{}{s}", field_value(el))));
+    input(el, "input", if s == "\n" { "insertLineBreak" } else { "insertText" }, Some(s));
 }
 
 /// What a browser does on Enter in a text input: click the form's default button, else requestSubmit.
@@ -179,12 +118,7 @@ fn submit_implicitly(el: &Element) -> String {
         return String::new();
     };
     plain(el, "change");
-    let default_button = form
-        .query_selector(
-            "button:not([type]),button[type=submit],input[type=submit],input[type=image]",
-        )
-        .ok()
-        .flatten();
+    let default_button = form.query_selector("button:not([type]),button[type=submit],input[type=submit],input[type=image]").ok().flatten();
     if let Some(button) = default_button {
         if crate::dom::is_disabled(&button) {
             return "the form's submit button is disabled, so nothing was submitted".into();
@@ -207,18 +141,12 @@ fn click_el_untested(button: &Element) {
 
 fn describe_form(form: &HtmlFormElement) -> String {
     let id = form.id();
-    if id.is_empty() {
-        "the form".into()
-    } else {
-        format!("form#{id}")
-    }
+    if id.is_empty() { "the form".into() } else { format!("form#{id}") }
 }
 
 fn move_focus(doc: &Document, from: &Element, back: bool) -> String {
     let root = from.owner_document().unwrap_or_else(|| doc.clone());
-    let Ok(list) = root.query_selector_all(TABBABLE) else {
-        return String::new();
-    };
+    let Ok(list) = root.query_selector_all(TABBABLE) else { return String::new() };
     let items: Vec<Element> = (0..list.length())
         .filter_map(|i| list.item(i))
         .filter_map(as_element)
@@ -239,14 +167,8 @@ fn move_focus(doc: &Document, from: &Element, back: bool) -> String {
 }
 
 fn scroll_page(doc: &Document, key_name: &str) -> String {
-    let Some(win) = doc.default_view() else {
-        return String::new();
-    };
-    let h = win
-        .inner_height()
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(600.0);
+    let Some(win) = doc.default_view() else { return String::new() };
+    let h = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(600.0);
     match key_name {
         "Home" => win.scroll_to_with_x_and_y(win.scroll_x().unwrap_or(0.0), 0.0),
         "End" => win.scroll_to_with_x_and_y(win.scroll_x().unwrap_or(0.0), 1e9),

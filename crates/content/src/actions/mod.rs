@@ -10,10 +10,7 @@ pub mod scroll;
 pub mod select;
 pub mod type_text;
 
-use crate::dom::{
-    deep_element_from_point, describe_el, frame_offset, is_disabled, is_visible, local_rect, obj,
-    window,
-};
+use crate::dom::{deep_element_from_point, describe_el, frame_offset, is_disabled, is_visible, local_rect, obj, window};
 use crate::registry::{lookup, Lookup};
 use crate::walk::find_first;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Target, TargetKind};
@@ -23,9 +20,7 @@ pub type Outcome<T> = Result<T, ActionResult>;
 
 /// The element a target names; for a point, the topmost element there. `None` when no target was given.
 pub fn resolve(doc: &Document, target: &Target) -> Outcome<Option<Element>> {
-    let kind = target
-        .kind()
-        .map_err(|m| ActionResult::fail(FailReason::BadTarget, m))?;
+    let kind = target.kind().map_err(|m| ActionResult::fail(FailReason::BadTarget, m))?;
     match kind {
         TargetKind::None => Ok(None),
         TargetKind::Index(i) => match lookup(i) {
@@ -50,30 +45,19 @@ pub fn resolve(doc: &Document, target: &Target) -> Outcome<Option<Element>> {
 
 /// Like `resolve`, but a target is required.
 pub fn resolve_required(doc: &Document, target: &Target) -> Outcome<Element> {
-    resolve(doc, target)?.ok_or_else(|| {
-        ActionResult::fail(FailReason::BadTarget, "give an index, a selector or x/y")
-    })
+    resolve(doc, target)?.ok_or_else(|| ActionResult::fail(FailReason::BadTarget, "give an index, a selector or x/y"))
 }
 
 pub fn check_enabled(el: &Element) -> Outcome<()> {
     if is_disabled(el) {
-        return Err(ActionResult::fail(
-            FailReason::Disabled,
-            format!("{} is disabled", describe_el(el)),
-        ));
+        return Err(ActionResult::fail(FailReason::Disabled, format!("{} is disabled", describe_el(el))));
     }
     Ok(())
 }
 
 pub fn check_visible(el: &Element) -> Outcome<()> {
     if !is_visible(el, &local_rect(el)) {
-        return Err(ActionResult::fail(
-            FailReason::Hidden,
-            format!(
-                "{} is hidden (not rendered, zero-sized or transparent)",
-                describe_el(el)
-            ),
-        ));
+        return Err(ActionResult::fail(FailReason::Hidden, format!("{} is hidden (not rendered, zero-sized or transparent)", describe_el(el))));
     }
     Ok(())
 }
@@ -82,35 +66,16 @@ pub fn check_visible(el: &Element) -> Outcome<()> {
 pub fn scroll_into_view(el: &Element) {
     let r = crate::dom::top_rect(el);
     let Ok(win) = window() else { return };
-    let vw = win
-        .inner_width()
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0);
-    let vh = win
-        .inner_height()
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0);
+    let vw = win.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let vh = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let inside = r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= vw && r.y + r.height <= vh;
     let local = local_rect(el);
-    let frame_inside = el
-        .owner_document()
-        .and_then(|d| d.default_view())
-        .is_none_or(|w| {
-            let h = w
-                .inner_height()
-                .ok()
-                .and_then(|v| v.as_f64())
-                .unwrap_or(0.0);
-            local.y >= 0.0 && local.y + local.height <= h
-        });
+    let frame_inside = el.owner_document().and_then(|d| d.default_view()).is_none_or(|w| {
+        let h = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        local.y >= 0.0 && local.y + local.height <= h
+    });
     if !inside || !frame_inside {
-        let opts = obj(&[
-            ("block", "center".into()),
-            ("inline", "center".into()),
-            ("behavior", "instant".into()),
-        ]);
+        let opts = obj(&[("block", "center".into()), ("inline", "center".into()), ("behavior", "instant".into())]);
         let _ = js_sys::Reflect::get(el, &"scrollIntoView".into())
             .ok()
             .and_then(crate::dom::as_function)
@@ -121,26 +86,14 @@ pub fn scroll_into_view(el: &Element) {
 /// A point (in the element's document) where the element itself is topmost, and the element hit there.
 /// Fails with the covering element's description when every probe hits something else.
 pub fn hit_point(el: &Element) -> Outcome<(Element, f64, f64)> {
-    let doc = el
-        .owner_document()
-        .ok_or_else(|| ActionResult::fail(FailReason::Stale, "the element has no document"))?;
+    let doc = el.owner_document().ok_or_else(|| ActionResult::fail(FailReason::Stale, "the element has no document"))?;
     let r = local_rect(el);
-    let probes = [
-        (0.5, 0.5),
-        (0.25, 0.5),
-        (0.75, 0.5),
-        (0.5, 0.25),
-        (0.5, 0.75),
-        (0.15, 0.15),
-        (0.85, 0.85),
-    ];
+    let probes = [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75), (0.15, 0.15), (0.85, 0.85)];
     let mut blocker = None;
     for (fx, fy) in probes {
         let (x, y) = (r.x + r.width * fx, r.y + r.height * fy);
         match deep_element_from_point(&doc, x, y) {
-            Some((hit, _, _)) if crate::dom::composed_contains(el, &hit) || label_for(&hit, el) => {
-                return Ok((hit, x, y))
-            }
+            Some((hit, _, _)) if crate::dom::composed_contains(el, &hit) || label_for(&hit, el) => return Ok((hit, x, y)),
             Some((hit, _, _)) => {
                 blocker.get_or_insert(hit);
             }
@@ -148,24 +101,10 @@ pub fn hit_point(el: &Element) -> Outcome<(Element, f64, f64)> {
         }
     }
     let (dx, dy) = frame_offset(&doc);
-    let at = format!(
-        "({:.0}, {:.0})",
-        r.x + dx + r.width / 2.0,
-        r.y + dy + r.height / 2.0
-    );
+    let at = format!("({:.0}, {:.0})", r.x + dx + r.width / 2.0, r.y + dy + r.height / 2.0);
     Err(match blocker {
-        Some(b) => ActionResult::fail(
-            FailReason::Covered,
-            format!(
-                "{} is covered by {} at {at}",
-                describe_el(el),
-                describe_el(&b)
-            ),
-        ),
-        None => ActionResult::fail(
-            FailReason::Hidden,
-            format!("{} is outside the viewport at {at}", describe_el(el)),
-        ),
+        Some(b) => ActionResult::fail(FailReason::Covered, format!("{} is covered by {} at {at}", describe_el(el), describe_el(&b))),
+        None => ActionResult::fail(FailReason::Hidden, format!("{} is outside the viewport at {at}", describe_el(el))),
     })
 }
 
@@ -174,13 +113,7 @@ fn label_for(hit: &Element, el: &Element) -> bool {
     let label = hit.closest("label").ok().flatten();
     label
         .and_then(|l| js_sys::Reflect::get(&l, &"control".into()).ok())
-        .is_some_and(|c| {
-            !c.is_null()
-                && !c.is_undefined()
-                && el.is_same_node(Some(wasm_bindgen::JsCast::unchecked_ref::<web_sys::Node>(
-                    &c,
-                )))
-        })
+        .is_some_and(|c| !c.is_null() && !c.is_undefined() && el.is_same_node(Some(wasm_bindgen::JsCast::unchecked_ref::<web_sys::Node>(&c))))
 }
 
 /// The form control a label points at, or the single editable/select inside a wrapper.
@@ -189,19 +122,12 @@ pub fn control_of(el: &Element, selector: &str) -> Element {
         return el.clone();
     }
     if crate::dom::tag(el) == "label" {
-        if let Some(c) = js_sys::Reflect::get(el, &"control".into())
-            .ok()
-            .filter(|c| c.is_object())
-            .and_then(|c| crate::dom::as_element(wasm_bindgen::JsCast::unchecked_into(c)))
-        {
+        if let Some(c) = js_sys::Reflect::get(el, &"control".into()).ok().filter(|c| c.is_object()).and_then(|c| crate::dom::as_element(wasm_bindgen::JsCast::unchecked_into(c))) {
             return c;
         }
     }
     match el.query_selector_all(selector) {
-        Ok(list) if list.length() == 1 => list
-            .item(0)
-            .and_then(crate::dom::as_element)
-            .unwrap_or_else(|| el.clone()),
+        Ok(list) if list.length() == 1 => list.item(0).and_then(crate::dom::as_element).unwrap_or_else(|| el.clone()),
         _ => el.clone(),
     }
 }

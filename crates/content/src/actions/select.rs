@@ -8,28 +8,14 @@ use dusk_core::protocol::actions::{ActionResult, FailReason, Target};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, HtmlOptionElement, HtmlSelectElement};
 
-pub fn select(
-    doc: &Document,
-    target: &Target,
-    value: Option<&str>,
-    text: Option<&str>,
-) -> Outcome<ActionResult> {
+pub fn select(doc: &Document, target: &Target, value: Option<&str>, text: Option<&str>) -> Outcome<ActionResult> {
     let el = control_of(&resolve_required(doc, target)?, "select");
     let Some(sel) = crate::dom::as_tag::<HtmlSelectElement>(&el, "select") else {
-        return Err(ActionResult::fail(
-            FailReason::NotEditable,
-            format!(
-                "{} is not a <select>; click it and then click the option",
-                describe_el(&el)
-            ),
-        ));
+        return Err(ActionResult::fail(FailReason::NotEditable, format!("{} is not a <select>; click it and then click the option", describe_el(&el))));
     };
     check_visible(&el)?;
     check_enabled(&el)?;
-    let options: Vec<HtmlOptionElement> = (0..sel.length())
-        .filter_map(|i| sel.item(i))
-        .map(|o| o.unchecked_into())
-        .collect();
+    let options: Vec<HtmlOptionElement> = (0..sel.length()).filter_map(|i| sel.item(i)).map(|o| o.unchecked_into()).collect();
     let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let found = match (value, text) {
         (Some(v), _) => options.iter().position(|o| o.value() == v),
@@ -38,45 +24,18 @@ pub fn select(
             options
                 .iter()
                 .position(|o| norm(&o.text()) == t)
-                .or_else(|| {
-                    options
-                        .iter()
-                        .position(|o| norm(&o.text()).eq_ignore_ascii_case(&t))
-                })
-                .or_else(|| {
-                    options
-                        .iter()
-                        .position(|o| norm(&o.text()).to_lowercase().contains(&t.to_lowercase()))
-                })
+                .or_else(|| options.iter().position(|o| norm(&o.text()).eq_ignore_ascii_case(&t)))
+                .or_else(|| options.iter().position(|o| norm(&o.text()).to_lowercase().contains(&t.to_lowercase())))
         }
-        (None, None) => {
-            return Err(ActionResult::fail(
-                FailReason::BadTarget,
-                "give the option's value or text",
-            ))
-        }
+        (None, None) => return Err(ActionResult::fail(FailReason::BadTarget, "give the option's value or text")),
     };
     let Some(i) = found else {
-        let names: Vec<String> = options
-            .iter()
-            .take(20)
-            .map(|o| clean_text(&o.text(), 40))
-            .collect();
-        return Err(ActionResult::fail(
-            FailReason::NoOption,
-            format!(
-                "{} has no such option; options are: {}",
-                describe_el(&el),
-                names.join(", ")
-            ),
-        ));
+        let names: Vec<String> = options.iter().take(20).map(|o| clean_text(&o.text(), 40)).collect();
+        return Err(ActionResult::fail(FailReason::NoOption, format!("{} has no such option; options are: {}", describe_el(&el), names.join(", "))));
     };
     let option = &options[i];
     if option.disabled() {
-        return Err(ActionResult::fail(
-            FailReason::Disabled,
-            format!("option \"{}\" is disabled", clean_text(&option.text(), 40)),
-        ));
+        return Err(ActionResult::fail(FailReason::Disabled, format!("option \"{}\" is disabled", clean_text(&option.text(), 40))));
     }
     crate::dom::focus(&el);
     if sel.multiple() {
@@ -86,9 +45,5 @@ pub fn select(
     }
     plain(&el, "input");
     plain(&el, "change");
-    Ok(ActionResult::ok(format!(
-        "selected \"{}\" in {}",
-        clean_text(&option.text(), 60),
-        describe_el(&el)
-    )))
+    Ok(ActionResult::ok(format!("selected \"{}\" in {}", clean_text(&option.text(), 60), describe_el(&el))))
 }

@@ -10,9 +10,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 pub const EDITABLE: &str = "input,textarea,[contenteditable]:not([contenteditable=false])";
-const NON_TEXT_INPUTS: [&str; 10] = [
-    "checkbox", "radio", "button", "submit", "reset", "file", "image", "color", "range", "hidden",
-];
+const NON_TEXT_INPUTS: [&str; 10] = ["checkbox", "radio", "button", "submit", "reset", "file", "image", "color", "range", "hidden"];
 
 pub enum Editable {
     Field,
@@ -22,34 +20,21 @@ pub enum Editable {
 pub fn editable_kind(el: &Element) -> Option<Editable> {
     match tag(el).as_str() {
         "input" => {
-            let t = el
-                .get_attribute("type")
-                .unwrap_or_default()
-                .to_ascii_lowercase();
+            let t = el.get_attribute("type").unwrap_or_default().to_ascii_lowercase();
             (!NON_TEXT_INPUTS.contains(&t.as_str())).then_some(Editable::Field)
         }
         "textarea" => Some(Editable::Field),
-        _ if crate::dom::as_html(el).is_some_and(|h| h.is_content_editable()) => {
-            Some(Editable::Rich)
-        }
+        _ if crate::dom::as_html(el).is_some_and(|h| h.is_content_editable()) => Some(Editable::Rich),
         _ => None,
     }
 }
 
 fn value(el: &Element) -> String {
-    js_sys::Reflect::get(el, &"value".into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
+    js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
 }
 
 fn char_spec(c: char) -> KeySpec {
-    key_spec(&c.to_string()).unwrap_or(KeySpec {
-        key: c.to_string(),
-        code: String::new(),
-        key_code: 0,
-        text: Some(c),
-    })
+    key_spec(&c.to_string()).unwrap_or(KeySpec { key: c.to_string(), code: String::new(), key_code: 0, text: Some(c) })
 }
 
 /// Types one character into a text field as a keystroke would.
@@ -60,8 +45,7 @@ pub fn type_char_field(el: &Element, c: char) {
         key(el, "keyup", &spec, m);
         return;
     }
-    let proceed = key(el, "keypress", &spec, m)
-        && input(el, "beforeinput", "insertText", Some(&c.to_string()));
+    let proceed = key(el, "keypress", &spec, m) && input(el, "beforeinput", "insertText", Some(&c.to_string()));
     if proceed {
         let next = format!("{}{c}", value(el));
         native_set(el, "value", &JsValue::from_str(&next));
@@ -72,16 +56,8 @@ pub fn type_char_field(el: &Element, c: char) {
 
 /// Puts the caret at the end of a contenteditable element.
 fn caret_to_end(el: &Element) {
-    let Some(doc) = el.owner_document() else {
-        return;
-    };
-    let (Ok(range), Some(sel)) = (
-        doc.create_range(),
-        doc.default_view()
-            .and_then(|w| w.get_selection().ok().flatten()),
-    ) else {
-        return;
-    };
+    let Some(doc) = el.owner_document() else { return };
+    let (Ok(range), Some(sel)) = (doc.create_range(), doc.default_view().and_then(|w| w.get_selection().ok().flatten())) else { return };
     let _ = range.select_node_contents(el);
     range.collapse_with_to_start(false);
     let _ = sel.remove_all_ranges();
@@ -90,12 +66,7 @@ fn caret_to_end(el: &Element) {
 
 fn type_rich(el: &Element, text: &str, clear: bool) {
     if clear {
-        if let (Some(doc), Some(sel)) = (
-            el.owner_document(),
-            el.owner_document()
-                .and_then(|d| d.default_view())
-                .and_then(|w| w.get_selection().ok().flatten()),
-        ) {
+        if let (Some(doc), Some(sel)) = (el.owner_document(), el.owner_document().and_then(|d| d.default_view()).and_then(|w| w.get_selection().ok().flatten())) {
             if let Ok(range) = doc.create_range() {
                 let _ = range.select_node_contents(el);
                 let _ = sel.remove_all_ranges();
@@ -113,31 +84,18 @@ fn type_rich(el: &Element, text: &str, clear: bool) {
     }
 }
 
-pub fn type_text(
-    doc: &Document,
-    target: &Target,
-    text: &str,
-    clear: bool,
-) -> Outcome<ActionResult> {
+pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Outcome<ActionResult> {
     let el = match resolve(doc, target)? {
         Some(el) => control_of(&el, EDITABLE),
-        None => deep_active_element(doc).ok_or_else(|| {
-            ActionResult::fail(FailReason::BadTarget, "nothing is focused; give a target")
-        })?,
+        None => deep_active_element(doc).ok_or_else(|| ActionResult::fail(FailReason::BadTarget, "nothing is focused; give a target"))?,
     };
     let Some(kind) = editable_kind(&el) else {
-        return Err(ActionResult::fail(
-            FailReason::NotEditable,
-            format!("{} does not accept text", describe_el(&el)),
-        ));
+        return Err(ActionResult::fail(FailReason::NotEditable, format!("{} does not accept text", describe_el(&el))));
     };
     check_visible(&el)?;
     check_enabled(&el)?;
     if el.has_attribute("readonly") {
-        return Err(ActionResult::fail(
-            FailReason::Disabled,
-            format!("{} is read-only", describe_el(&el)),
-        ));
+        return Err(ActionResult::fail(FailReason::Disabled, format!("{} is read-only", describe_el(&el))));
     }
     scroll_into_view(&el);
     crate::dom::focus(&el);
@@ -151,29 +109,18 @@ pub fn type_text(
                 type_char_field(&el, c);
             }
             plain(&el, "change");
-            Ok(ActionResult::ok(format!(
-                "typed into {}; its value is now \"{}\"",
-                describe_el(&el),
-                masked(&el, &value(&el))
-            )))
+            Ok(ActionResult::ok(format!("typed into {}; its value is now \"{}\"", describe_el(&el), masked(&el, &value(&el)))))
         }
         Editable::Rich => {
             type_rich(&el, text, clear);
             let now = el.text_content().unwrap_or_default();
-            Ok(ActionResult::ok(format!(
-                "typed into {}; it now reads \"{}\"",
-                describe_el(&el),
-                dusk_core::page::elements::clean_text(&now, 80)
-            )))
+            Ok(ActionResult::ok(format!("typed into {}; it now reads \"{}\"", describe_el(&el), dusk_core::page::elements::clean_text(&now, 80))))
         }
     }
 }
 
 fn masked(el: &Element, v: &str) -> String {
-    if el
-        .get_attribute("type")
-        .is_some_and(|t| t.eq_ignore_ascii_case("password"))
-    {
+    if el.get_attribute("type").is_some_and(|t| t.eq_ignore_ascii_case("password")) {
         "•".repeat(v.chars().count())
     } else {
         dusk_core::page::elements::clean_text(v, 80)

@@ -3,9 +3,7 @@
 use dusk_core::dark::{Attr, Scope, Sheet};
 use js_sys::{Array, Object};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{
-    CssImportRule, CssStyleSheet, Document, Element, NodeList, ShadowRoot, StyleSheetList,
-};
+use web_sys::{CssImportRule, CssStyleSheet, Document, Element, NodeList, ShadowRoot, StyleSheetList};
 
 /// A style scope: the document or an open shadow root.
 #[derive(Clone)]
@@ -84,10 +82,7 @@ impl SheetCache {
         }
         let mut css = String::new();
         append_rules(sheet, &mut css, 0, &mut |url| self.foreign_text(url));
-        let parsed = Sheet {
-            css,
-            media: sheet.media().media_text(),
-        };
+        let parsed = Sheet { css, media: sheet.media().media_text() };
         self.entries.retain(|(k, _, _)| !Object::is(k, sheet));
         self.entries.push((sheet.clone(), len, parsed.clone()));
         Some(parsed)
@@ -107,10 +102,7 @@ impl SheetCache {
 
     fn foreign_sheet(&self, url: String, sheet: &CssStyleSheet) -> Option<Sheet> {
         let css = self.foreign.iter().find(|(k, _)| *k == url)?.1.clone()?;
-        Some(Sheet {
-            css,
-            media: sheet.media().media_text(),
-        })
+        Some(Sheet { css, media: sheet.media().media_text() })
     }
 
     /// Cross-origin sheets not yet asked for; the caller fetches them.
@@ -132,19 +124,12 @@ impl SheetCache {
 
 /// Serialises a sheet's rules, inlining `@import`ed sheets where they stand; a cross-origin
 /// import's text comes from `foreign` (None until the worker has fetched it).
-pub fn append_rules(
-    sheet: &CssStyleSheet,
-    out: &mut String,
-    depth: u32,
-    foreign: &mut dyn FnMut(String) -> Option<String>,
-) {
+pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign: &mut dyn FnMut(String) -> Option<String>) {
     let Ok(rules) = sheet.css_rules() else { return };
     for i in 0..rules.length() {
         let Some(rule) = rules.item(i) else { continue };
         if let Some(import) = rule.dyn_ref::<CssImportRule>() {
-            let Some(inner) = import.style_sheet().filter(|_| depth < 8) else {
-                continue;
-            };
+            let Some(inner) = import.style_sheet().filter(|_| depth < 8) else { continue };
             if inner.css_rules().is_ok() {
                 append_rules(&inner, out, depth + 1, foreign);
             } else if let Some(text) = inner.href().ok().flatten().and_then(&mut *foreign) {
@@ -167,40 +152,25 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
     let mut out = Scope::default();
     let list = root.style_sheets();
     for i in 0..list.length() {
-        let Some(sheet) = list
-            .item(i)
-            .and_then(|s| s.dyn_into::<CssStyleSheet>().ok())
-        else {
-            continue;
-        };
+        let Some(sheet) = list.item(i).and_then(|s| s.dyn_into::<CssStyleSheet>().ok()) else { continue };
         if sheet.disabled() {
             continue;
         }
         out.sheets.extend(cache.text_of(&sheet));
     }
     for s in root.adopted().iter() {
-        let Ok(sheet) = s.dyn_into::<CssStyleSheet>() else {
-            continue;
-        };
+        let Ok(sheet) = s.dyn_into::<CssStyleSheet>() else { continue };
         if !own.iter().any(|o| Object::is(o, &sheet)) && !sheet.disabled() {
             out.sheets.extend(cache.text_of(&sheet));
         }
     }
     out.inline_styles = distinct(root, "[style]", &["style"]);
     out.inline_styles.retain(|s| !s.trim().is_empty());
-    for (selector, names) in [
-        ("[bgcolor]", &["bgcolor"][..]),
-        ("font[color]", &["color"]),
-        ("body[text]", &["text"]),
-        ("svg [fill], svg [stroke]", &["fill", "stroke"]),
-    ] {
+    for (selector, names) in [("[bgcolor]", &["bgcolor"][..]), ("font[color]", &["color"]), ("body[text]", &["text"]), ("svg [fill], svg [stroke]", &["fill", "stroke"])] {
         let mut seen = std::collections::BTreeSet::new();
         for el in elements(root, selector) {
             for name in names {
-                seen.extend(el.get_attribute(name).map(|value| Attr {
-                    name: name.to_string(),
-                    value,
-                }));
+                seen.extend(el.get_attribute(name).map(|value| Attr { name: name.to_string(), value }));
             }
         }
         out.attrs.extend(seen);
@@ -234,9 +204,7 @@ tfoot,th,thead,time,title,tr,track,u,ul,var,video,wbr,tt,font,center,svg,svg *,m
 
 /// Open shadow roots under `root` (not nested ones; callers recurse).
 pub fn shadow_roots_in(root: &Root) -> Vec<ShadowRoot> {
-    elements(root, HOST_CANDIDATES)
-        .filter_map(|el| el.shadow_root())
-        .collect()
+    elements(root, HOST_CANDIDATES).filter_map(|el| el.shadow_root()).collect()
 }
 
 /// Open shadow roots in a subtree that was just added.
@@ -244,11 +212,7 @@ pub fn shadow_roots_under(el: &Element) -> Vec<ShadowRoot> {
     let mut out: Vec<ShadowRoot> = el.shadow_root().into_iter().collect();
     if let Ok(list) = el.query_selector_all(HOST_CANDIDATES) {
         for i in 0..list.length() {
-            if let Some(sr) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<Element>().ok())
-                .and_then(|e| e.shadow_root())
-            {
+            if let Some(sr) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()).and_then(|e| e.shadow_root()) {
                 out.push(sr);
             }
         }

@@ -14,11 +14,7 @@ pub struct Installed {
 
 impl Installed {
     pub fn new(root: Root) -> Option<Installed> {
-        Some(Installed {
-            root,
-            sheet: CssStyleSheet::new().ok()?,
-            css: String::new(),
-        })
+        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new() })
     }
 
     /// A sheet holding `css`, parsed now but not yet adopted by its scope.
@@ -53,14 +49,10 @@ impl Installed {
 
     /// Takes our sheet out and leaves every other adopted sheet where it was.
     pub fn remove(&self) {
-        let next: Array = self
-            .root
-            .adopted()
-            .iter()
-            .filter(|s| !Object::is(s, &self.sheet))
-            .collect();
+        let next: Array = self.root.adopted().iter().filter(|s| !Object::is(s, &self.sheet)).collect();
         self.root.set_adopted(&next);
     }
+
 }
 
 thread_local! {
@@ -73,9 +65,7 @@ pub fn freeze_transitions(root: &Root, css: &str) {
     if FROZEN.with(|f| f.borrow().is_some()) {
         return;
     }
-    let Ok(sheet) = CssStyleSheet::new() else {
-        return;
-    };
+    let Ok(sheet) = CssStyleSheet::new() else { return };
     let _ = sheet.replace_sync(css);
     let next: Array = root.adopted().iter().collect();
     next.push(&sheet);
@@ -85,11 +75,7 @@ pub fn freeze_transitions(root: &Root, css: &str) {
 
 pub fn thaw() {
     if let Some((root, sheet)) = FROZEN.with(|f| f.borrow_mut().take()) {
-        let next: Array = root
-            .adopted()
-            .iter()
-            .filter(|s| !Object::is(s, &sheet))
-            .collect();
+        let next: Array = root.adopted().iter().filter(|s| !Object::is(s, &sheet)).collect();
         root.set_adopted(&next);
     }
 }

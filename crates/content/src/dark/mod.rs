@@ -10,9 +10,7 @@ mod watch;
 use collect::{Root, SheetCache};
 use dusk_core::dark::detect::is_already_dark;
 use dusk_core::dark::site::{host_of, Memory, AUTO_KEY, SITES_KEY};
-use dusk_core::protocol::dark::{
-    DarkContentRequest, DarkContentResponse, PageDarkStatus, PagePhase,
-};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PagePhase, PageDarkStatus};
 use install::Installed;
 use js_sys::Array;
 use std::cell::RefCell;
@@ -77,9 +75,7 @@ pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
         let sites = dusk_chrome::storage::local_get(SITES_KEY).await.ok();
         let auto = dusk_chrome::storage::local_get(AUTO_KEY).await.ok();
-        let json = |v: Option<JsValue>| {
-            v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok())
-        };
+        let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
         with(|s| {
             s.memory = Memory::from_stored(json(sites), json(auto));
             s.memory_loaded = true;
@@ -91,14 +87,9 @@ pub fn start() {
 /// chrome.storage.onChanged for the local area: `changes` maps key → {newValue}.
 pub fn memory_changed(changes: JsValue) {
     let new = |key: &str| {
-        let change = js_sys::Reflect::get(&changes, &key.into())
-            .ok()
-            .filter(|c| !c.is_undefined())?;
+        let change = js_sys::Reflect::get(&changes, &key.into()).ok().filter(|c| !c.is_undefined())?;
         let value = js_sys::Reflect::get(&change, &"newValue".into()).ok()?;
-        Some(
-            serde_wasm_bindgen::from_value::<serde_json::Value>(value)
-                .unwrap_or(serde_json::Value::Null),
-        )
+        Some(serde_wasm_bindgen::from_value::<serde_json::Value>(value).unwrap_or(serde_json::Value::Null))
     };
     let (sites, auto) = (new(SITES_KEY), new(AUTO_KEY));
     if sites.is_none() && auto.is_none() {
@@ -119,12 +110,7 @@ pub fn memory_changed(changes: JsValue) {
 
 /// Brings the page in line with the memory.
 fn sync() {
-    let (wanted, phase) = with(|s| {
-        (
-            s.host.as_deref().is_some_and(|h| s.memory.is_on(h)),
-            s.phase,
-        )
-    });
+    let (wanted, phase) = with(|s| (s.host.as_deref().is_some_and(|h| s.memory.is_on(h)), s.phase));
     match (wanted, phase) {
         (true, PagePhase::Off) => switch_on(),
         (false, PagePhase::Off) => release_fallback(),
@@ -139,10 +125,7 @@ fn switch_on() {
     if loading {
         // The fallback CSS covers the first paint; the real theme follows as sheets arrive.
         with(|s| s.phase = PagePhase::Pending);
-        add_root(Root::Doc(match document() {
-            Some(d) => d,
-            None => return,
-        }));
+        add_root(Root::Doc(match document() { Some(d) => d, None => return }));
         run_batch();
     } else {
         with(|s| s.phase = PagePhase::Pending);
@@ -166,10 +149,7 @@ fn freeze(css: &str) {
 
 /// The document scope's freezing CSS.
 fn freeze_css(input: &[dusk_core::dark::Scope]) -> String {
-    input
-        .first()
-        .map(dusk_core::dark::freeze::freeze_css)
-        .unwrap_or_default()
+    input.first().map(dusk_core::dark::freeze::freeze_css).unwrap_or_default()
 }
 
 fn switch_off() {
@@ -215,31 +195,19 @@ fn decide() {
 }
 
 fn page_is_dark(document: &web_sys::Document) -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
+    let Some(window) = web_sys::window() else { return false };
     let read = |el: Option<web_sys::Element>, prop: &str| {
         el.and_then(|e| window.get_computed_style(&e).ok().flatten())
             .and_then(|st| st.get_property_value(prop).ok())
             .unwrap_or_default()
     };
     let html = document.document_element();
-    let body = document
-        .body()
-        .map(|b| b.unchecked_into::<web_sys::Element>());
-    is_already_dark(
-        &read(html, "background-color"),
-        &read(body.clone(), "background-color"),
-        &read(body, "color"),
-    )
+    let body = document.body().map(|b| b.unchecked_into::<web_sys::Element>());
+    is_already_dark(&read(html, "background-color"), &read(body.clone(), "background-color"), &read(body, "color"))
 }
 
 fn add_root(root: Root) {
-    let known = with(|s| {
-        s.roots
-            .iter()
-            .any(|r| js_sys::Object::is(r.js(), root.js()))
-    });
+    let known = with(|s| s.roots.iter().any(|r| js_sys::Object::is(r.js(), root.js())));
     if known {
         return;
     }
@@ -247,10 +215,7 @@ fn add_root(root: Root) {
     with(|s| {
         s.roots.push(root.clone());
         let ready = s.prepared.as_mut().and_then(|p| {
-            let i = p
-                .sheets
-                .iter()
-                .position(|i| js_sys::Object::is(i.root.js(), root.js()))?;
+            let i = p.sheets.iter().position(|i| js_sys::Object::is(i.root.js(), root.js()))?;
             Some(p.sheets.remove(i))
         });
         s.installed.extend(ready.or_else(|| Installed::new(root)));
@@ -275,17 +240,9 @@ pub(crate) fn run_batch() {
                 return;
             }
         }
-        let own: Vec<_> = s
-            .installed
-            .iter()
-            .map(|i| i.sheet.clone())
-            .chain(install::frozen_sheet())
-            .collect();
+        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).collect();
         let State { roots, cache, .. } = s;
-        let input: Vec<_> = roots
-            .iter()
-            .map(|r| collect::scope(r, cache, &own))
-            .collect();
+        let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
         s.last_collect_ms = now() - started;
         if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
             let css = match s.prepared.take() {
@@ -335,15 +292,10 @@ pub(crate) fn on_mutations(records: &Array) {
         return;
     }
     for r in records.iter() {
-        let Ok(record) = r.dyn_into::<web_sys::MutationRecord>() else {
-            continue;
-        };
+        let Ok(record) = r.dyn_into::<web_sys::MutationRecord>() else { continue };
         let added = record.added_nodes();
         for i in 0..added.length() {
-            if let Some(el) = added
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
+            if let Some(el) = added.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
                 for root in collect::shadow_roots_under(&el) {
                     add_root(Root::Shadow(root));
                 }
@@ -387,15 +339,9 @@ fn release_fallback() {
     if with(|s| s.fallback_settled) {
         return;
     }
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(document) = window.document() else {
-        return;
-    };
-    let Some(html) = document.document_element() else {
-        return;
-    };
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    let Some(html) = document.document_element() else { return };
     let marker = window
         .get_computed_style(&html)
         .ok()
@@ -415,15 +361,9 @@ fn release_fallback() {
 fn top_host() -> Option<String> {
     let location = web_sys::window()?.location();
     let ancestors = js_sys::Reflect::get(&location, &"ancestorOrigins".into()).ok();
-    let count = ancestors
-        .as_ref()
-        .and_then(|a| js_sys::Reflect::get(a, &"length".into()).ok())
-        .and_then(|n| n.as_f64())
-        .unwrap_or(0.0) as u32;
+    let count = ancestors.as_ref().and_then(|a| js_sys::Reflect::get(a, &"length".into()).ok()).and_then(|n| n.as_f64()).unwrap_or(0.0) as u32;
     let top = match (count, ancestors) {
-        (n, Some(a)) if n > 0 => js_sys::Reflect::get(&a, &JsValue::from(n - 1))
-            .ok()
-            .and_then(|v| v.as_string()),
+        (n, Some(a)) if n > 0 => js_sys::Reflect::get(&a, &JsValue::from(n - 1)).ok().and_then(|v| v.as_string()),
         _ => location.href().ok(),
     }?;
     host_of(&top).ok()
@@ -461,14 +401,14 @@ fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
 
 fn status() -> DarkContentResponse {
     with(|s| {
-        DarkContentResponse::DarkStatus(PageDarkStatus {
-            host: s.host.clone().unwrap_or_default(),
-            phase: s.phase,
-            scopes: s.roots.len() as u32,
-            css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
-            build_ms: s.last_build_ms,
-            collect_ms: s.last_collect_ms,
-        })
+            DarkContentResponse::DarkStatus(PageDarkStatus {
+                host: s.host.clone().unwrap_or_default(),
+                phase: s.phase,
+                scopes: s.roots.len() as u32,
+                css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
+                build_ms: s.last_build_ms,
+                collect_ms: s.last_collect_ms,
+            })
     })
 }
 
@@ -482,31 +422,12 @@ fn prepare() {
     let mut roots = vec![Root::Doc(document.clone())];
     roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
     let already_dark = page_is_dark(&document);
-    let input: Vec<_> = with(|s| {
-        roots
-            .iter()
-            .map(|r| collect::scope(r, &mut s.cache, &[]))
-            .collect()
-    });
+    let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
     let css = dusk_core::dark::build(&input);
-    let sheets = roots
-        .into_iter()
-        .zip(&css)
-        .filter_map(|(root, css)| Installed::parsed(root, css))
-        .collect();
+    let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
-    let freeze = freeze_css(&input)
-        + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
-    with(|s| {
-        s.prepared = Some(Prepared {
-            shadow_roots,
-            input,
-            css,
-            freeze,
-            sheets,
-            already_dark,
-        })
-    });
+    let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark }));
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     watch::after_reply(rehearse);
 }
@@ -514,9 +435,7 @@ fn prepare() {
 /// Runs the real switch messages on and off once, in one task with our sheets disabled, so nothing paints
 /// but V8 has compiled that path before the click (cold, it cost ~3 ms of lazy compilation).
 fn rehearse() {
-    let Some(p) = with(|s| s.prepared.clone().filter(|_| s.phase == PagePhase::Off)) else {
-        return;
-    };
+    let Some(p) = with(|s| s.prepared.clone().filter(|_| s.phase == PagePhase::Off)) else { return };
     if document().is_none_or(|d| d.ready_state() == "loading") {
         return;
     }
@@ -533,7 +452,5 @@ fn rehearse() {
 }
 
 fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }

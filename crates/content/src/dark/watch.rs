@@ -12,17 +12,14 @@ thread_local! {
 }
 
 /// Attributes whose changes can change the theme.
-const ATTRIBUTES: [&str; 7] = [
-    "style", "bgcolor", "color", "text", "fill", "stroke", "media",
-];
+const ATTRIBUTES: [&str; 7] = ["style", "bgcolor", "color", "text", "fill", "stroke", "media"];
 
 /// Starts observing a scope root (the document or a shadow root) for added nodes and restyles.
 pub fn observe(root: &JsValue) {
     OBSERVER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            let callback =
-                Closure::<dyn FnMut(Array)>::new(|records: Array| super::on_mutations(&records));
+            let callback = Closure::<dyn FnMut(Array)>::new(|records: Array| super::on_mutations(&records));
             *slot = MutationObserver::new(callback.as_ref().unchecked_ref()).ok();
             callback.forget();
         }
@@ -31,12 +28,7 @@ pub fn observe(root: &JsValue) {
             init.set_child_list(true);
             init.set_subtree(true);
             init.set_attributes(true);
-            init.set_attribute_filter(
-                &ATTRIBUTES
-                    .iter()
-                    .map(|a| JsValue::from_str(a))
-                    .collect::<Array>(),
-            );
+            init.set_attribute_filter(&ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect::<Array>());
             let _ = observer.observe_with_options(node, &init);
         }
     });
@@ -55,9 +47,7 @@ pub fn schedule() {
     if SCHEDULED.with(|s| s.replace(true)) {
         return;
     }
-    let Some(window) = web_sys::window() else {
-        return;
-    };
+    let Some(window) = web_sys::window() else { return };
     BATCH.with(|cell| {
         let mut slot = cell.borrow_mut();
         let batch = slot.get_or_insert_with(|| {
@@ -76,22 +66,13 @@ pub fn schedule() {
 
 /// DOMContentLoaded, window load and every stylesheet load (load events captured on document).
 pub fn listen_document_events() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(document) = window.document() else {
-        return;
-    };
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
     let ready = Closure::<dyn FnMut()>::new(super::on_dom_ready);
-    let _ = document
-        .add_event_listener_with_callback("DOMContentLoaded", ready.as_ref().unchecked_ref());
+    let _ = document.add_event_listener_with_callback("DOMContentLoaded", ready.as_ref().unchecked_ref());
     ready.forget();
     let resource = Closure::<dyn FnMut()>::new(schedule);
-    let _ = document.add_event_listener_with_callback_and_bool(
-        "load",
-        resource.as_ref().unchecked_ref(),
-        true,
-    );
+    let _ = document.add_event_listener_with_callback_and_bool("load", resource.as_ref().unchecked_ref(), true);
     resource.forget();
     let page = Closure::<dyn FnMut()>::new(super::on_page_load);
     let _ = window.add_event_listener_with_callback("load", page.as_ref().unchecked_ref());
@@ -100,18 +81,14 @@ pub fn listen_document_events() {
 
 /// Runs `f` in a task of its own, after the current message has been answered.
 pub fn after_reply(f: fn()) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
+    let Some(window) = web_sys::window() else { return };
     let once = Closure::once_into_js(f);
     let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(once.unchecked_ref(), 0);
 }
 
 /// Runs `f` after the next frame has been styled and painted (a frame, then a task).
 pub fn after_paint(f: fn()) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
+    let Some(window) = web_sys::window() else { return };
     let then = Closure::once_into_js(move || after_reply(f));
     let _ = window.request_animation_frame(then.unchecked_ref());
 }

@@ -6,13 +6,8 @@ use crate::walk::collect;
 use dusk_core::protocol::page::InspectedElement;
 use web_sys::Document;
 
-pub fn inspect(
-    doc: &Document,
-    selector: &str,
-    limit: u32,
-) -> Result<(Vec<InspectedElement>, u32), String> {
-    doc.query_selector(selector)
-        .map_err(|_| format!("invalid selector: {selector}"))?;
+pub fn inspect(doc: &Document, selector: &str, limit: u32) -> Result<(Vec<InspectedElement>, u32), String> {
+    doc.query_selector(selector).map_err(|_| format!("invalid selector: {selector}"))?;
     let found = collect(doc, selector);
     let total = found.len() as u32;
     let elements = found

@@ -40,26 +40,11 @@ impl Sampler<'_> {
             return;
         }
         let t = tag(el);
-        if matches!(
-            t.as_str(),
-            "script"
-                | "style"
-                | "dusk-overlay"
-                | "head"
-                | "meta"
-                | "link"
-                | "template"
-                | "noscript"
-        ) {
+        if matches!(t.as_str(), "script" | "style" | "dusk-overlay" | "head" | "meta" | "link" | "template" | "noscript") {
             return;
         }
         let r = el.get_bounding_client_rect();
-        let rect = Rect {
-            x: r.left(),
-            y: r.top(),
-            width: r.width(),
-            height: r.height(),
-        };
+        let rect = Rect { x: r.left(), y: r.top(), width: r.width(), height: r.height() };
         let area = rect.intersect(&self.viewport).area();
         let empty_box = rect.width <= 0.0 || rect.height <= 0.0;
         if area <= 0.0 && !empty_box {
@@ -89,9 +74,7 @@ impl Sampler<'_> {
     }
 
     fn sample(&mut self, el: &Element, t: &str, rect: &Rect, area: f64) {
-        let Some(style) = self.win.get_computed_style(el).ok().flatten() else {
-            return;
-        };
+        let Some(style) = self.win.get_computed_style(el).ok().flatten() else { return };
         let p = |name: &str| style.get_property_value(name).unwrap_or_default();
         if p("visibility") == "hidden" || p("opacity") == "0" {
             return;
@@ -116,37 +99,18 @@ impl Sampler<'_> {
                 b.add(Role::Text, &color, weight);
             }
         }
-        let width: f64 = p("border-top-width")
-            .trim_end_matches("px")
-            .parse()
-            .unwrap_or(0.0);
+        let width: f64 = p("border-top-width").trim_end_matches("px").parse().unwrap_or(0.0);
         if width > 0.0 && p("border-top-style") != "none" {
-            b.add(
-                Role::Border,
-                &p("border-top-color"),
-                (rect.width + rect.height) * 2.0 * width,
-            );
+            b.add(Role::Border, &p("border-top-color"), (rect.width + rect.height) * 2.0 * width);
         }
     }
 }
 
 pub fn get_palette(doc: &Document) -> Result<Palette, String> {
     let win = window()?;
-    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
-        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
-    };
-    let viewport = Rect {
-        x: 0.0,
-        y: 0.0,
-        width: num(win.inner_width()),
-        height: num(win.inner_height()),
-    };
-    let mut sampler = Sampler {
-        win: &win,
-        viewport,
-        builder: PaletteBuilder::default(),
-        sampled: 0,
-    };
+    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let viewport = Rect { x: 0.0, y: 0.0, width: num(win.inner_width()), height: num(win.inner_height()) };
+    let mut sampler = Sampler { win: &win, viewport, builder: PaletteBuilder::default(), sampled: 0 };
     if let Some(root) = doc.document_element() {
         sampler.visit(&root);
     }

@@ -15,10 +15,7 @@ fn own_text(el: &Element) -> String {
     let children = el.child_nodes();
     let mut s = String::new();
     for i in 0..children.length().min(64) {
-        if let Some(n) = children
-            .item(i)
-            .filter(|n| n.node_type() == web_sys::Node::TEXT_NODE)
-        {
+        if let Some(n) = children.item(i).filter(|n| n.node_type() == web_sys::Node::TEXT_NODE) {
             s.push_str(&n.text_content().unwrap_or_default());
         }
     }
@@ -38,9 +35,7 @@ fn by_phrase(doc: &Document, phrase: &str, out: &mut Vec<Element>, seen: &js_sys
     const LOW: &str = "abcdefghijklmnopqrstuvwxyz";
     let lit = xpath_literal(&phrase.to_lowercase());
     let expr = format!("//body//*[not(self::script or self::style)][text()[contains(translate(normalize-space(.), '{UP}', '{LOW}'), {lit})]]");
-    let Ok(result) = doc.evaluate(&expr, doc) else {
-        return;
-    };
+    let Ok(result) = doc.evaluate(&expr, doc) else { return };
     let mut taken = 0;
     while let Ok(Some(node)) = result.iterate_next() {
         if taken >= MAX_CANDIDATES {
@@ -58,21 +53,14 @@ fn position(rect: &Rect, vw: f64, vh: f64, scroll_y: f64, page_h: f64) -> Option
         Some(Position::Top)
     } else if rect.width >= vw * 0.6 && rect.y + scroll_y + rect.height >= page_h - 40.0 {
         Some(Position::Bottom)
-    } else if rect.width < vw * 0.4
-        && rect.height > vh * 0.3
-        && (rect.x < vw * 0.25 || rect.x + rect.width > vw * 0.75)
-    {
+    } else if rect.width < vw * 0.4 && rect.height > vh * 0.3 && (rect.x < vw * 0.25 || rect.x + rect.width > vw * 0.75) {
         Some(Position::Side)
     } else {
         None
     }
 }
 
-pub fn query_elements(
-    doc: &Document,
-    description: &str,
-    limit: u32,
-) -> Result<Vec<QueryMatch>, String> {
+pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<Vec<QueryMatch>, String> {
     let q = Query::parse(description);
     if q.is_empty() {
         return Err("the description has no words to match; try e.g. \"navigation sidebar\" or \"search input\"".into());
@@ -94,29 +82,15 @@ pub fn query_elements(
     }
     let wants_text = !q.phrases.is_empty();
     let features = |el: &Element, pos: Option<Position>| {
-        let label = ["aria-label", "title", "placeholder", "name", "alt"]
-            .iter()
-            .filter_map(|a| el.get_attribute(a))
-            .collect::<Vec<_>>()
-            .join(" ");
+        let label = ["aria-label", "title", "placeholder", "name", "alt"].iter().filter_map(|a| el.get_attribute(a)).collect::<Vec<_>>().join(" ");
         Features {
             tag: tag(el),
-            role: el
-                .get_attribute("role")
-                .unwrap_or_default()
-                .to_ascii_lowercase(),
+            role: el.get_attribute("role").unwrap_or_default().to_ascii_lowercase(),
             id: el.id(),
             class: el.get_attribute("class").unwrap_or_default(),
             label,
-            input_type: el
-                .get_attribute("type")
-                .unwrap_or_default()
-                .to_ascii_lowercase(),
-            text: if wants_text {
-                own_text(el)
-            } else {
-                String::new()
-            },
+            input_type: el.get_attribute("type").unwrap_or_default().to_ascii_lowercase(),
+            text: if wants_text { own_text(el) } else { String::new() },
             position: pos,
         }
     };
@@ -129,17 +103,9 @@ pub fn query_elements(
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let win = window()?;
-    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
-        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
-    };
-    let (vw, vh, sy) = (
-        num(win.inner_width()),
-        num(win.inner_height()),
-        win.scroll_y().unwrap_or(0.0),
-    );
-    let page_h = doc
-        .document_element()
-        .map_or(vh, |r| f64::from(r.scroll_height()));
+    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let (vw, vh, sy) = (num(win.inner_width()), num(win.inner_height()), win.scroll_y().unwrap_or(0.0));
+    let page_h = doc.document_element().map_or(vh, |r| f64::from(r.scroll_height()));
     // Re-rank the best visible few with what needs layout: visibility and landmark position.
     let wanted = limit.clamp(1, 50) as usize * 3 + 5;
     let mut ranked: Vec<(f64, Vec<String>, Element, Rect)> = scored
@@ -162,15 +128,7 @@ pub fn query_elements(
         .take(limit.clamp(1, 50) as usize)
         .map(|(score, reasons, el, rect)| {
             let t = tag(&el);
-            QueryMatch {
-                selector: unique_selector(&el),
-                score: (score * 100.0).round() / 100.0,
-                text: element_text(&el, &t, 80),
-                tag: t,
-                reasons,
-                rect,
-                style: element_style(&el),
-            }
+            QueryMatch { selector: unique_selector(&el), score: (score * 100.0).round() / 100.0, text: element_text(&el, &t, 80), tag: t, reasons, rect, style: element_style(&el) }
         })
         .collect())
 }

@@ -1,9 +1,6 @@
 //! page_summary: where the user is and what the page holds, in one cheap call.
 
-use crate::dom::{
-    as_html, deep_active_element, describe_el, get_attr, has_attr, is_visible, local_rect, tag,
-    window,
-};
+use crate::dom::{as_html, deep_active_element, describe_el, get_attr, has_attr, is_visible, local_rect, tag, window};
 use crate::walk::{elements, roots, Root, RootNode};
 use dusk_core::page::elements::{classify, is_candidate, Extra, Kind, CANDIDATE_SELECTOR};
 use dusk_core::protocol::page::{ElementCounts, PageSummary, Point, Size};
@@ -31,12 +28,7 @@ fn gather(el: &Element, limit: usize, viewport_h: f64, out: &mut String, depth: 
         return;
     }
     if let Some(h) = as_html(el) {
-        for line in h
-            .inner_text()
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-        {
+        for line in h.inner_text().lines().map(str::trim).filter(|l| !l.is_empty()) {
             out.push_str(line);
             out.push('\n');
             if out.len() >= limit {
@@ -73,22 +65,13 @@ fn count_document(doc: &Document, counts: &mut ElementCounts) {
     counts.add_many(Kind::Input, tags("textarea"));
     let inputs = doc.get_elements_by_tag_name("input");
     for i in 0..inputs.length() {
-        let Some(input) = inputs.item(i) else {
-            continue;
-        };
-        let t = get_attr(&input, "type")
-            .unwrap_or_default()
-            .to_ascii_lowercase();
+        let Some(input) = inputs.item(i) else { continue };
+        let t = get_attr(&input, "type").unwrap_or_default().to_ascii_lowercase();
         if t != "hidden" {
             counts.add(classify("input", Some(&t), None, false));
         }
     }
-    for el in elements(
-        doc.query_selector_all(
-            "[contenteditable]:not([contenteditable=false]):not(input,textarea)",
-        )
-        .ok(),
-    ) {
+    for el in elements(doc.query_selector_all("[contenteditable]:not([contenteditable=false]):not(input,textarea)").ok()) {
         if get_attr(&el, "role").is_none() {
             counts.add(Kind::Input);
         }
@@ -97,11 +80,7 @@ fn count_document(doc: &Document, counts: &mut ElementCounts) {
         let t = tag(&el);
         let (ty, role) = (get_attr(&el, "type"), get_attr(&el, "role"));
         let editable = get_attr(&el, "contenteditable").is_some_and(|v| v != "false");
-        let counted = if matches!(t.as_str(), "a" | "area") && !has_attr(&el, "href") {
-            Kind::Other
-        } else {
-            classify(&t, ty.as_deref(), None, false)
-        };
+        let counted = if matches!(t.as_str(), "a" | "area") && !has_attr(&el, "href") { Kind::Other } else { classify(&t, ty.as_deref(), None, false) };
         let actual = classify(&t, ty.as_deref(), role.as_deref(), editable);
         if counted != actual {
             counts.remove(counted);
@@ -117,19 +96,9 @@ fn count_root(root: &Root, counts: &mut ElementCounts) {
         let role = get_attr(&el, "role");
         let tabindex = get_attr(&el, "tabindex");
         let editable = get_attr(&el, "contenteditable").is_some_and(|v| v != "false");
-        let extra = Extra {
-            role: role.as_deref(),
-            tabindex: tabindex.as_deref(),
-            onclick: has_attr(&el, "onclick"),
-            editable,
-        };
+        let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(&el, "onclick"), editable };
         if is_candidate(&t, has_attr(&el, "href"), &extra) {
-            counts.add(classify(
-                &t,
-                get_attr(&el, "type").as_deref(),
-                role.as_deref(),
-                editable,
-            ));
+            counts.add(classify(&t, get_attr(&el, "type").as_deref(), role.as_deref(), editable));
         }
     }
     counts.forms += root.query_all("form").map_or(0, |l| l.length());
@@ -144,26 +113,16 @@ pub fn page_summary(doc: &Document, text_limit: u32) -> Result<PageSummary, Stri
             RootNode::Shadow(_) => count_root(&root, &mut counts),
         }
     }
-    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
-        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
-    };
+    let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let root = doc.document_element();
-    let viewport = Size {
-        width: num(win.inner_width()),
-        height: num(win.inner_height()),
-    };
+    let viewport = Size { width: num(win.inner_width()), height: num(win.inner_height()) };
     let (text, text_truncated) = visible_text(doc, text_limit as usize, viewport.height);
-    let focused = deep_active_element(doc)
-        .filter(|el| !matches!(tag(el).as_str(), "body" | "html"))
-        .map(|el| describe_el(&el));
+    let focused = deep_active_element(doc).filter(|el| !matches!(tag(el).as_str(), "body" | "html")).map(|el| describe_el(&el));
     Ok(PageSummary {
         url: win.location().href().unwrap_or_default(),
         title: doc.title(),
         viewport,
-        scroll: Point {
-            x: win.scroll_x().unwrap_or(0.0),
-            y: win.scroll_y().unwrap_or(0.0),
-        },
+        scroll: Point { x: win.scroll_x().unwrap_or(0.0), y: win.scroll_y().unwrap_or(0.0) },
         page: Size {
             width: root.as_ref().map_or(0.0, |r| f64::from(r.scroll_width())),
             height: root.as_ref().map_or(0.0, |r| f64::from(r.scroll_height())),

@@ -22,10 +22,7 @@ pub struct PageContext {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChatEntry {
-    User {
-        text: String,
-        tabs: Vec<TabInfo>,
-    },
+    User { text: String, tabs: Vec<TabInfo> },
     Assistant {
         text: String,
         /// Set when the user pressed Stop; the partial text stays.
@@ -62,11 +59,7 @@ impl ChatSession {
     /// Contexts still valid for `tabs`: same tabs, same URLs. Anything else must be re-extracted.
     pub fn contexts_match(&self, tabs: &[TabInfo]) -> bool {
         self.contexts.len() == tabs.len()
-            && tabs.iter().all(|t| {
-                self.contexts
-                    .iter()
-                    .any(|c| c.tab.tab_id == t.tab_id && c.tab.url == t.url)
-            })
+            && tabs.iter().all(|t| self.contexts.iter().any(|c| c.tab.tab_id == t.tab_id && c.tab.url == t.url))
     }
 
     pub fn add_usage(&mut self, usage: &Usage, cost: Option<f64>) {
@@ -80,20 +73,13 @@ mod tests {
     use super::*;
 
     fn tab(id: i32, url: &str) -> TabInfo {
-        TabInfo {
-            tab_id: id,
-            title: format!("t{id}"),
-            url: url.into(),
-        }
+        TabInfo { tab_id: id, title: format!("t{id}"), url: url.into() }
     }
 
     #[test]
     fn contexts_are_stale_when_tabs_change_or_navigate() {
         let mut s = ChatSession::default();
-        s.contexts.push(PageContext {
-            tab: tab(1, "http://a/"),
-            text: "x".into(),
-        });
+        s.contexts.push(PageContext { tab: tab(1, "http://a/"), text: "x".into() });
         assert!(s.contexts_match(&[tab(1, "http://a/")]));
         assert!(!s.contexts_match(&[tab(1, "http://a/next")]));
         assert!(!s.contexts_match(&[tab(1, "http://a/"), tab(2, "http://b/")]));
@@ -103,15 +89,8 @@ mod tests {
     #[test]
     fn session_round_trips_through_json() {
         let mut s = ChatSession::default();
-        s.entries.push(ChatEntry::User {
-            text: "hi".into(),
-            tabs: vec![tab(1, "u")],
-        });
-        s.entries.push(ChatEntry::Assistant {
-            text: "yo".into(),
-            stopped: true,
-            error: None,
-        });
+        s.entries.push(ChatEntry::User { text: "hi".into(), tabs: vec![tab(1, "u")] });
+        s.entries.push(ChatEntry::Assistant { text: "yo".into(), stopped: true, error: None });
         s.history.push(Message::user("hi"));
         let back: ChatSession = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
         assert_eq!(back, s);

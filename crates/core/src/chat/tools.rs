@@ -61,14 +61,8 @@ mod tests {
     #[test]
     fn three_tools_with_documented_schemas() {
         let s = specs();
-        assert_eq!(
-            s.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
-            [SCREENSHOT, SCROLL, REFRESH]
-        );
+        assert_eq!(s.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), [SCREENSHOT, SCROLL, REFRESH]);
         assert!(s[0].description.contains("screenshot"));
-        assert_eq!(
-            s[1].parameters["properties"]["direction"]["enum"],
-            serde_json::json!(["up", "down"])
-        );
+        assert_eq!(s[1].parameters["properties"]["direction"]["enum"], serde_json::json!(["up", "down"]));
     }
 }

@@ -11,23 +11,14 @@ pub struct Rgba {
 
 impl Rgba {
     pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba {
-        Rgba {
-            r: r as f32,
-            g: g as f32,
-            b: b as f32,
-            a: 1.0,
-        }
+        Rgba { r: r as f32, g: g as f32, b: b as f32, a: 1.0 }
     }
 
     /// WCAG 2.1 relative luminance of the opaque colour.
     pub fn luminance(&self) -> f32 {
         fn lin(c: f32) -> f32 {
             let c = (c / 255.0).clamp(0.0, 1.0);
-            if c <= 0.04045 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
         }
         0.2126 * lin(self.r) + 0.7152 * lin(self.g) + 0.0722 * lin(self.b)
     }
@@ -53,11 +44,7 @@ impl Rgba {
         if d < 1e-6 {
             return (0.0, 0.0, l);
         }
-        let s = if l > 0.5 {
-            d / (2.0 - max - min)
-        } else {
-            d / (max + min)
-        };
+        let s = if l > 0.5 { d / (2.0 - max - min) } else { d / (max + min) };
         let h = if max == r {
             (g - b) / d + if g < b { 6.0 } else { 0.0 }
         } else if max == g {
@@ -82,22 +69,12 @@ impl Rgba {
             _ => (c, 0.0, x),
         };
         let m = l - c / 2.0;
-        Rgba {
-            r: (r + m) * 255.0,
-            g: (g + m) * 255.0,
-            b: (b + m) * 255.0,
-            a: a.clamp(0.0, 1.0),
-        }
+        Rgba { r: (r + m) * 255.0, g: (g + m) * 255.0, b: (b + m) * 255.0, a: a.clamp(0.0, 1.0) }
     }
 
     /// Rounded to what a browser actually paints, so contrast is checked on real values.
     pub fn rounded(&self) -> Rgba {
-        Rgba {
-            r: self.r.round().clamp(0.0, 255.0),
-            g: self.g.round().clamp(0.0, 255.0),
-            b: self.b.round().clamp(0.0, 255.0),
-            a: self.a,
-        }
+        Rgba { r: self.r.round().clamp(0.0, 255.0), g: self.g.round().clamp(0.0, 255.0), b: self.b.round().clamp(0.0, 255.0), a: self.a }
     }
 
     /// `#rrggbb`, or `rgba(r, g, b, a)` when translucent.
@@ -140,12 +117,7 @@ pub fn parse(input: &str) -> Option<Rgba> {
         };
     }
     if lower == "transparent" {
-        return Some(Rgba {
-            r: 0.0,
-            g: 0.0,
-            b: 0.0,
-            a: 0.0,
-        });
+        return Some(Rgba { r: 0.0, g: 0.0, b: 0.0, a: 0.0 });
     }
     super::named::lookup(&lower).map(|v| Rgba::rgb((v >> 16) as u8, (v >> 8) as u8, v as u8))
 }
@@ -154,11 +126,7 @@ fn parse_hex(hex: &str) -> Option<Rgba> {
     if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let digit = |i: usize| {
-        u8::from_str_radix(hex.get(i..i + 1)?, 16)
-            .ok()
-            .map(|v| v * 17)
-    };
+    let digit = |i: usize| u8::from_str_radix(hex.get(i..i + 1)?, 16).ok().map(|v| v * 17);
     let pair = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
     let (r, g, b, a) = match hex.len() {
         3 => (digit(0)?, digit(1)?, digit(2)?, 255),
@@ -167,12 +135,7 @@ fn parse_hex(hex: &str) -> Option<Rgba> {
         8 => (pair(0)?, pair(2)?, pair(4)?, pair(6)?),
         _ => return None,
     };
-    Some(Rgba {
-        r: r as f32,
-        g: g as f32,
-        b: b as f32,
-        a: a as f32 / 255.0,
-    })
+    Some(Rgba { r: r as f32, g: g as f32, b: b as f32, a: a as f32 / 255.0 })
 }
 
 /// Splits `a, b, c` or `a b c / d` into components; `var(...)` alpha reads as opaque.
@@ -181,10 +144,7 @@ fn components(args: &str) -> Option<(Vec<&str>, Option<&str>)> {
         Some((m, a)) => (m, Some(a.trim())),
         None => (args, None),
     };
-    let parts: Vec<&str> = main
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-        .collect();
+    let parts: Vec<&str> = main.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
     match (parts.len(), alpha) {
         (3, a) => Some((parts, a)),
         (4, None) => Some((parts[..3].to_vec(), Some(parts[3]))),
@@ -219,12 +179,7 @@ fn alpha(s: Option<&str>) -> Option<f32> {
 
 fn parse_rgb(args: &str) -> Option<Rgba> {
     let (c, a) = components(args)?;
-    Some(Rgba {
-        r: channel(c[0])?,
-        g: channel(c[1])?,
-        b: channel(c[2])?,
-        a: alpha(a)?,
-    })
+    Some(Rgba { r: channel(c[0])?, g: channel(c[1])?, b: channel(c[2])?, a: alpha(a)? })
 }
 
 fn parse_hsl(args: &str) -> Option<Rgba> {
@@ -241,35 +196,15 @@ mod tests {
     #[test]
     fn parses_the_forms_chrome_serialises() {
         assert_eq!(parse("#fff"), Some(Rgba::rgb(255, 255, 255)));
-        assert_eq!(
-            parse("#00000080").map(|c| (c.a * 100.0).round()),
-            Some(50.0)
-        );
+        assert_eq!(parse("#00000080").map(|c| (c.a * 100.0).round()), Some(50.0));
         assert_eq!(parse("rgb(1, 2, 3)"), Some(Rgba::rgb(1, 2, 3)));
         assert_eq!(parse("rgba(1, 2, 3, 0.5)").map(|c| c.a), Some(0.5));
         assert_eq!(parse("rgb(1 2 3 / 25%)").map(|c| c.a), Some(0.25));
-        assert_eq!(
-            parse("rgb(17 24 39/var(--tw-text-opacity))").map(|c| c.a),
-            Some(1.0)
-        );
-        assert_eq!(
-            parse("hsl(0, 100%, 50%)").map(|c| c.rounded()),
-            Some(Rgba::rgb(255, 0, 0))
-        );
+        assert_eq!(parse("rgb(17 24 39/var(--tw-text-opacity))").map(|c| c.a), Some(1.0));
+        assert_eq!(parse("hsl(0, 100%, 50%)").map(|c| c.rounded()), Some(Rgba::rgb(255, 0, 0)));
         assert_eq!(parse("RebeccaPurple"), Some(Rgba::rgb(102, 51, 153)));
         assert_eq!(parse("transparent").map(|c| c.a), Some(0.0));
-        for junk in [
-            "",
-            "#ggg",
-            "#12",
-            "rgb(",
-            "rgb(1,2)",
-            "currentcolor",
-            "var(--x)",
-            "oklch(1 0 0)",
-            "rgb(nan, 1, 2)",
-            "#ffé",
-        ] {
+        for junk in ["", "#ggg", "#12", "rgb(", "rgb(1,2)", "currentcolor", "var(--x)", "oklch(1 0 0)", "rgb(nan, 1, 2)", "#ffé"] {
             assert_eq!(parse(junk), None, "{junk}");
         }
     }
@@ -283,11 +218,7 @@ mod tests {
 
     #[test]
     fn hsl_round_trips() {
-        for c in [
-            Rgba::rgb(12, 200, 99),
-            Rgba::rgb(255, 255, 255),
-            Rgba::rgb(30, 30, 90),
-        ] {
+        for c in [Rgba::rgb(12, 200, 99), Rgba::rgb(255, 255, 255), Rgba::rgb(30, 30, 90)] {
             let (h, s, l) = c.to_hsl();
             assert_eq!(Rgba::from_hsl(h, s, l, 1.0).rounded(), c);
         }
@@ -296,13 +227,6 @@ mod tests {
     #[test]
     fn serialises_opaque_as_hex() {
         assert_eq!(Rgba::rgb(24, 26, 27).to_css(), "#181a1b");
-        assert_eq!(
-            Rgba {
-                a: 0.5,
-                ..Rgba::rgb(1, 2, 3)
-            }
-            .to_css(),
-            "rgba(1, 2, 3, 0.5)"
-        );
+        assert_eq!(Rgba { a: 0.5, ..Rgba::rgb(1, 2, 3) }.to_css(), "rgba(1, 2, 3, 0.5)");
     }
 }

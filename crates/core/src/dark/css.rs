@@ -25,31 +25,19 @@ impl Rule {
 
     /// The at-rule's lower-case name without `@`, e.g. "media".
     pub fn at_name(&self) -> String {
-        self.prelude[1..]
-            .split(|c: char| c.is_whitespace() || c == '(')
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase()
+        self.prelude[1..].split(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("").to_ascii_lowercase()
     }
 }
 
 /// Parses a stylesheet's text into its rules.
 pub fn parse_sheet(text: &str) -> Vec<Rule> {
-    let mut p = Parser {
-        s: text.as_bytes(),
-        text,
-        pos: 0,
-    };
+    let mut p = Parser { s: text.as_bytes(), text, pos: 0 };
     p.block(true).1
 }
 
 /// Parses the body of a declaration block, such as a `style` attribute.
 pub fn parse_decls(text: &str) -> Vec<Decl> {
-    let mut p = Parser {
-        s: text.as_bytes(),
-        text,
-        pos: 0,
-    };
+    let mut p = Parser { s: text.as_bytes(), text, pos: 0 };
     p.block(false).0
 }
 
@@ -82,11 +70,7 @@ impl Parser<'_> {
                 Some(b'{') => {
                     self.pos = end + 1;
                     let (d, r) = self.block(false);
-                    rules.push(Rule {
-                        prelude: piece.to_string(),
-                        decls: d,
-                        children: r,
-                    });
+                    rules.push(Rule { prelude: piece.to_string(), decls: d, children: r });
                 }
                 Some(b';') => {
                     self.pos = end + 1;
@@ -117,10 +101,7 @@ impl Parser<'_> {
     }
 
     fn comment_end(&self, at: usize) -> usize {
-        self.text[at + 2..]
-            .find("*/")
-            .map(|i| at + 2 + i + 2)
-            .unwrap_or(self.s.len())
+        self.text[at + 2..].find("*/").map(|i| at + 2 + i + 2).unwrap_or(self.s.len())
     }
 
     /// Position of the next `{`, `;` or `}` outside strings, comments and parentheses.
@@ -131,14 +112,8 @@ impl Parser<'_> {
                 b'"' | b'\'' => i = string_end(self.s, i),
                 b'/' if self.s.get(i + 1) == Some(&b'*') => i = self.comment_end(i),
                 b'\\' => i += 2,
-                b'(' | b'[' => {
-                    depth += 1;
-                    i += 1;
-                }
-                b')' | b']' => {
-                    depth = depth.saturating_sub(1);
-                    i += 1;
-                }
+                b'(' | b'[' => { depth += 1; i += 1; }
+                b')' | b']' => { depth = depth.saturating_sub(1); i += 1; }
                 b'{' | b';' | b'}' if depth == 0 => return i,
                 _ => i += 1,
             }
@@ -176,16 +151,8 @@ fn decl(piece: &str) -> Option<Decl> {
             value = value[..bang].trim_end();
         }
     }
-    let name = if name.starts_with("--") {
-        name.to_string()
-    } else {
-        name.to_ascii_lowercase()
-    };
-    Some(Decl {
-        name,
-        value: value.to_string(),
-        important,
-    })
+    let name = if name.starts_with("--") { name.to_string() } else { name.to_ascii_lowercase() };
+    Some(Decl { name, value: value.to_string(), important })
 }
 
 #[cfg(test)]
@@ -201,14 +168,7 @@ mod tests {
         let rules = parse_sheet(css);
         assert_eq!(rules.len(), 3);
         assert_eq!(rules[0].prelude, "a");
-        assert_eq!(
-            rules[0].decls[1],
-            Decl {
-                name: "background".into(),
-                value: "url(\"x;}.png\") #fff".into(),
-                important: true
-            }
-        );
+        assert_eq!(rules[0].decls[1], Decl { name: "background".into(), value: "url(\"x;}.png\") #fff".into(), important: true });
         assert_eq!(rules[1].at_name(), "media");
         assert_eq!(rules[1].children[0].decls[0].value, "#eee");
         assert_eq!(rules[2].children[0].prelude, "& .t");
@@ -218,30 +178,13 @@ mod tests {
     fn inline_styles_keep_custom_property_case() {
         let d = parse_decls("--Accent: #f00; COLOR: var(--Accent) ! important;; junk");
         assert_eq!(d[0].name, "--Accent");
-        assert_eq!(
-            d[1],
-            Decl {
-                name: "color".into(),
-                value: "var(--Accent)".into(),
-                important: true
-            }
-        );
+        assert_eq!(d[1], Decl { name: "color".into(), value: "var(--Accent)".into(), important: true });
         assert_eq!(d.len(), 2);
     }
 
     #[test]
     fn garbage_never_panics() {
-        for s in [
-            "{{{",
-            "}}}",
-            "a{b:c",
-            "\"unterminated",
-            "/* open",
-            "a{;;:}",
-            "@media{",
-            "é{ü:ö}",
-            "\\",
-        ] {
+        for s in ["{{{", "}}}", "a{b:c", "\"unterminated", "/* open", "a{;;:}", "@media{", "é{ü:ö}", "\\"] {
             let _ = parse_sheet(s);
             let _ = parse_decls(s);
         }

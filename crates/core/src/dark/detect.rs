@@ -8,9 +8,7 @@ const DARK_BG_Y: f32 = 0.1;
 /// The page's own background: body's if it paints one, else html's, else the white canvas.
 pub fn page_background(html_bg: &str, body_bg: &str) -> Rgba {
     let white = Rgba::rgb(255, 255, 255);
-    let html = parse(html_bg)
-        .filter(|c| c.a > 0.0)
-        .map_or(white, |c| c.over(white));
+    let html = parse(html_bg).filter(|c| c.a > 0.0).map_or(white, |c| c.over(white));
     match parse(body_bg).filter(|c| c.a > 0.0) {
         Some(body) => body.over(html),
         None => html,
@@ -30,26 +28,10 @@ mod tests {
 
     #[test]
     fn light_and_dark_pages() {
-        assert!(!is_already_dark(
-            "rgba(0, 0, 0, 0)",
-            "rgba(0, 0, 0, 0)",
-            "rgb(0, 0, 0)"
-        ));
-        assert!(is_already_dark(
-            "rgb(18, 18, 18)",
-            "rgba(0, 0, 0, 0)",
-            "rgb(230, 230, 230)"
-        ));
-        assert!(is_already_dark(
-            "rgba(0, 0, 0, 0)",
-            "rgb(13, 17, 23)",
-            "rgb(201, 209, 217)"
-        ));
-        assert!(!is_already_dark(
-            "rgb(0, 0, 0)",
-            "rgb(255, 255, 255)",
-            "rgb(0, 0, 0)"
-        ));
+        assert!(!is_already_dark("rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)", "rgb(0, 0, 0)"));
+        assert!(is_already_dark("rgb(18, 18, 18)", "rgba(0, 0, 0, 0)", "rgb(230, 230, 230)"));
+        assert!(is_already_dark("rgba(0, 0, 0, 0)", "rgb(13, 17, 23)", "rgb(201, 209, 217)"));
+        assert!(!is_already_dark("rgb(0, 0, 0)", "rgb(255, 255, 255)", "rgb(0, 0, 0)"));
         assert!(!is_already_dark("junk", "", ""));
     }
 }

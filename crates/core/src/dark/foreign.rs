@@ -19,11 +19,7 @@ impl std::fmt::Display for Refusal {
             Refusal::NotHttp => write!(f, "only http(s) stylesheets are fetched"),
             Refusal::Status(s) => write!(f, "the server answered {s}"),
             Refusal::NotCss(t) => write!(f, "not a stylesheet (content-type {t:?})"),
-            Refusal::TooBig => write!(
-                f,
-                "the stylesheet is over {} MB",
-                MAX_CSS_BYTES / (1024 * 1024)
-            ),
+            Refusal::TooBig => write!(f, "the stylesheet is over {} MB", MAX_CSS_BYTES / (1024 * 1024)),
         }
     }
 }
@@ -40,21 +36,12 @@ pub fn may_fetch(url: &str) -> Result<(), Refusal> {
 
 /// Checks a response before its body is used: a stylesheet, answered 2xx, of sane size.
 /// A missing content-type is accepted, as browsers accept it for stylesheets in quirks mode.
-pub fn check_response(
-    status: u16,
-    content_type: Option<&str>,
-    length: Option<usize>,
-) -> Result<(), Refusal> {
+pub fn check_response(status: u16, content_type: Option<&str>, length: Option<usize>) -> Result<(), Refusal> {
     if !(200..300).contains(&status) {
         return Err(Refusal::Status(status));
     }
     if let Some(t) = content_type {
-        let essence = t
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
+        let essence = t.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
         if !essence.is_empty() && essence != "text/css" {
             return Err(Refusal::NotCss(essence));
         }
@@ -73,38 +60,18 @@ mod tests {
     fn only_web_urls_are_fetched() {
         assert_eq!(may_fetch("https://cdn.example/site.css"), Ok(()));
         assert_eq!(may_fetch("HTTP://127.0.0.1:8080/a.css"), Ok(()));
-        for url in [
-            "file:///etc/passwd",
-            "data:text/css,a{}",
-            "chrome://settings/x.css",
-            "chrome-extension://id/a.css",
-            "",
-        ] {
+        for url in ["file:///etc/passwd", "data:text/css,a{}", "chrome://settings/x.css", "chrome-extension://id/a.css", ""] {
             assert_eq!(may_fetch(url), Err(Refusal::NotHttp), "{url}");
         }
     }
 
     #[test]
     fn only_stylesheets_of_sane_size_are_used() {
-        assert_eq!(
-            check_response(200, Some("text/css; charset=utf-8"), Some(10)),
-            Ok(())
-        );
+        assert_eq!(check_response(200, Some("text/css; charset=utf-8"), Some(10)), Ok(()));
         assert_eq!(check_response(200, None, None), Ok(()));
-        assert_eq!(
-            check_response(404, Some("text/css"), None),
-            Err(Refusal::Status(404))
-        );
-        assert_eq!(
-            check_response(200, Some("text/html"), None),
-            Err(Refusal::NotCss("text/html".into()))
-        );
-        assert_eq!(
-            check_response(200, Some("text/css"), Some(MAX_CSS_BYTES + 1)),
-            Err(Refusal::TooBig)
-        );
-        assert!(Refusal::NotCss("text/html".into())
-            .to_string()
-            .contains("text/html"));
+        assert_eq!(check_response(404, Some("text/css"), None), Err(Refusal::Status(404)));
+        assert_eq!(check_response(200, Some("text/html"), None), Err(Refusal::NotCss("text/html".into())));
+        assert_eq!(check_response(200, Some("text/css"), Some(MAX_CSS_BYTES + 1)), Err(Refusal::TooBig));
+        assert!(Refusal::NotCss("text/html".into()).to_string().contains("text/html"));
     }
 }

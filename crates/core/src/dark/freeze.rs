@@ -14,25 +14,14 @@ pub fn freeze_css(scope: &Scope) -> String {
     let mut selectors = BTreeSet::new();
     let mut nested = false;
     for sheet in scope.sheets.iter().filter(|s| s.css.contains("transition")) {
-        collect(
-            &css::parse_sheet(&sheet.css),
-            &mut selectors,
-            &mut nested,
-            false,
-        );
+        collect(&css::parse_sheet(&sheet.css), &mut selectors, &mut nested, false);
     }
-    let inline = scope
-        .inline_styles
-        .iter()
-        .any(|s| css::parse_decls(s).iter().any(|d| is_transition(&d.name)));
+    let inline = scope.inline_styles.iter().any(|s| css::parse_decls(s).iter().any(|d| is_transition(&d.name)));
     if nested {
         // A nested rule's selector only means something inside its parent: freeze everything.
         return format!("*,*::before,*::after{OFF}");
     }
-    let mut out: String = selectors
-        .iter()
-        .map(|sel| format!("{sel}{OFF}\n"))
-        .collect();
+    let mut out: String = selectors.iter().map(|sel| format!("{sel}{OFF}\n")).collect();
     if inline {
         out.push_str(&format!("[style*=\"transition\"]{OFF}\n"));
     }
@@ -58,20 +47,13 @@ pub struct HeldWidth {
 /// One rule per held select, each matching only a `select` at that exact place in the tree.
 pub fn hold_widths_css(held: &[HeldWidth]) -> String {
     let mut out = String::new();
-    for h in held
-        .iter()
-        .take(HOLD_MAX)
-        .filter(|h| !h.path.is_empty() && h.width_px.is_finite() && h.width_px > 0.0)
-    {
+    for h in held.iter().take(HOLD_MAX).filter(|h| !h.path.is_empty() && h.width_px.is_finite() && h.width_px > 0.0) {
         out.push_str(":root");
         for (i, n) in h.path.iter().enumerate() {
             let tag = if i + 1 == h.path.len() { "select" } else { "" };
             out.push_str(&format!(">{tag}:nth-child({n})"));
         }
-        out.push_str(&format!(
-            "{{width:{}px!important}}\n",
-            (h.width_px * 100.0).round() / 100.0
-        ));
+        out.push_str(&format!("{{width:{}px!important}}\n", (h.width_px * 100.0).round() / 100.0));
     }
     out
 }
@@ -105,21 +87,12 @@ mod tests {
     use crate::dark::Sheet;
 
     fn scope(css: &str) -> Scope {
-        Scope {
-            sheets: vec![Sheet {
-                css: css.into(),
-                media: String::new(),
-            }],
-            ..Default::default()
-        }
+        Scope { sheets: vec![Sheet { css: css.into(), media: String::new() }], ..Default::default() }
     }
 
     #[test]
     fn nothing_to_freeze() {
-        assert_eq!(
-            freeze_css(&scope("a { color: red; } .x { animation: spin 1s; }")),
-            ""
-        );
+        assert_eq!(freeze_css(&scope("a { color: red; } .x { animation: spin 1s; }")), "");
         assert_eq!(freeze_css(&Scope::default()), "");
     }
 
@@ -133,32 +106,14 @@ mod tests {
 
     #[test]
     fn inline_and_nested_transitions() {
-        let inline = Scope {
-            inline_styles: vec!["color: red; transition: all 1s".into()],
-            ..Default::default()
-        };
-        assert_eq!(
-            freeze_css(&inline),
-            format!("[style*=\"transition\"]{OFF}\n")
-        );
-        assert!(
-            freeze_css(&scope(".a { color: red; & .b { transition: color 1s; } }"))
-                .starts_with("*,")
-        );
+        let inline = Scope { inline_styles: vec!["color: red; transition: all 1s".into()], ..Default::default() };
+        assert_eq!(freeze_css(&inline), format!("[style*=\"transition\"]{OFF}\n"));
+        assert!(freeze_css(&scope(".a { color: red; & .b { transition: color 1s; } }")).starts_with("*,"));
     }
 
     #[test]
     fn held_widths_name_one_select_each() {
-        let held = [
-            HeldWidth {
-                path: vec![2, 1, 3],
-                width_px: 181.333_33,
-            },
-            HeldWidth {
-                path: vec![2, 4],
-                width_px: 90.0,
-            },
-        ];
+        let held = [HeldWidth { path: vec![2, 1, 3], width_px: 181.333_33 }, HeldWidth { path: vec![2, 4], width_px: 90.0 }];
         assert_eq!(
             hold_widths_css(&held),
             ":root>:nth-child(2)>:nth-child(1)>select:nth-child(3){width:181.33px!important}\n:root>:nth-child(2)>select:nth-child(4){width:90px!important}\n"
@@ -167,27 +122,9 @@ mod tests {
 
     #[test]
     fn unrendered_or_too_many_selects_are_not_held() {
-        let bad = [
-            HeldWidth {
-                path: vec![],
-                width_px: 10.0,
-            },
-            HeldWidth {
-                path: vec![1],
-                width_px: 0.0,
-            },
-            HeldWidth {
-                path: vec![1],
-                width_px: f64::NAN,
-            },
-        ];
+        let bad = [HeldWidth { path: vec![], width_px: 10.0 }, HeldWidth { path: vec![1], width_px: 0.0 }, HeldWidth { path: vec![1], width_px: f64::NAN }];
         assert_eq!(hold_widths_css(&bad), "");
-        let many: Vec<_> = (1..40)
-            .map(|n| HeldWidth {
-                path: vec![2, n],
-                width_px: 50.0,
-            })
-            .collect();
+        let many: Vec<_> = (1..40).map(|n| HeldWidth { path: vec![2, n], width_px: 50.0 }).collect();
         assert_eq!(hold_widths_css(&many).lines().count(), HOLD_MAX);
     }
 }

@@ -32,11 +32,11 @@ pub const BG_MAX_Y: f32 = 0.042;
 /// Lowest luminance text may have; (0.40 + 0.05) / (0.042 + 0.05) = 4.9 ≥ 4.5 with rounding margin.
 pub const FG_MIN_Y: f32 = 0.40;
 
+/// Highest luminance any text keeps: pure white glares on a dark page (#e7e7e7 is about 0.80).
+pub const FG_MAX_Y: f32 = 0.80;
 /// Highest luminance coloured text is lifted to: links and accents stay vivid but below the
 /// body text, and their glyphs don't glare (Dark Reader's blues and greens sit lower still).
 pub const FG_CHROMA_MAX_Y: f32 = 0.45;
-/// Highest luminance any text keeps: pure white glares on a dark page (#e7e7e7 is about 0.80).
-pub const FG_MAX_Y: f32 = 0.80;
 /// Saturation from which text counts as coloured.
 const CHROMA_MIN_S: f32 = 0.25;
 
@@ -61,11 +61,7 @@ pub fn map(c: Rgba, role: Role) -> Rgba {
 fn map_bg(c: Rgba) -> Rgba {
     let (h, s, l) = c.to_hsl();
     // Already-dark backgrounds (dark headers, code blocks) keep their shade; light ones invert.
-    let l = if c.luminance() <= BG_MAX_Y {
-        l
-    } else {
-        0.09 + 0.13 * (1.0 - l)
-    };
+    let l = if c.luminance() <= BG_MAX_Y { l } else { 0.09 + 0.13 * (1.0 - l) };
     let s = s.min(0.6);
     clamp_luminance(h, s, l, c.a, |y| y <= BG_MAX_Y - 0.002, false)
 }
@@ -75,27 +71,16 @@ fn map_fg(c: Rgba) -> Rgba {
         return c;
     }
     // Translucent text is flattened over white first: the theme must not depend on what lies below.
-    let c = if c.a < 1.0 {
-        c.over(Rgba::rgb(255, 255, 255))
-    } else {
-        c
-    };
+    let c = if c.a < 1.0 { c.over(Rgba::rgb(255, 255, 255)) } else { c };
     let (h, s, l) = c.to_hsl();
-    // Black lands on #ccc, not white: softer on the eyes, still 11:1 on the base background.
     if c.luminance() > FG_MAX_Y {
         return clamp_luminance(h, s, l, 1.0, |y| y <= FG_MAX_Y, false);
     }
     if c.luminance() >= FG_MIN_Y {
         return clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true);
     }
-    let lifted = clamp_luminance(
-        h,
-        s,
-        0.55 + 0.25 * (1.0 - l),
-        1.0,
-        |y| y >= FG_MIN_Y + 0.01,
-        true,
-    );
+    // Black lands on #ccc, not white: softer on the eyes, still 11:1 on the base background.
+    let lifted = clamp_luminance(h, s, 0.55 + 0.25 * (1.0 - l), 1.0, |y| y >= FG_MIN_Y + 0.01, true);
     if s >= CHROMA_MIN_S && lifted.luminance() > FG_CHROMA_MAX_Y {
         let (h, s, l) = lifted.to_hsl();
         return clamp_luminance(h, s, l, 1.0, |y| y <= FG_CHROMA_MAX_Y, false);
@@ -118,11 +103,7 @@ fn clamp_luminance(h: f32, s: f32, l: f32, a: f32, ok: impl Fn(f32) -> bool, up:
     let (mut bad, mut good) = (l, if up { 1.0 } else { 0.0 });
     for _ in 0..20 {
         let mid = (bad + good) / 2.0;
-        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) {
-            good = mid
-        } else {
-            bad = mid
-        }
+        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) { good = mid } else { bad = mid }
     }
     Rgba::from_hsl(h, s, good, a).rounded()
 }
@@ -143,41 +124,20 @@ mod tests {
     #[test]
     fn the_pre_paint_fallback_css_uses_the_same_colours() {
         let css = include_str!("../../../../extension/dark-fallback.css");
-        assert!(
-            css.contains(&format!(
-                "background-color: {} !important",
-                base_bg().to_css()
-            )),
-            "{:?}",
-            base_bg().to_css()
-        );
-        assert!(
-            css.contains(&format!("color: {} !important", base_fg().to_css())),
-            "{:?}",
-            base_fg().to_css()
-        );
+        assert!(css.contains(&format!("background-color: {} !important", base_bg().to_css())), "{:?}", base_bg().to_css());
+        assert!(css.contains(&format!("color: {} !important", base_fg().to_css())), "{:?}", base_fg().to_css());
     }
 
     #[test]
     fn coloured_text_is_lifted_less_than_grey() {
         // Node's link green, python's link blue: readable, and no brighter than they need be.
-        for c in [
-            Rgba::rgb(67, 133, 61),
-            Rgba::rgb(0, 0, 238),
-            Rgba::rgb(170, 0, 0),
-        ] {
+        for c in [Rgba::rgb(67, 133, 61), Rgba::rgb(0, 0, 238), Rgba::rgb(170, 0, 0)] {
             let y = map(c, Role::Fg).luminance();
             assert!((FG_MIN_Y..=FG_CHROMA_MAX_Y).contains(&y), "{c:?} → {y}");
         }
-        assert!(
-            base_fg().luminance() > FG_CHROMA_MAX_Y,
-            "grey text is lifted to the body-text shade"
-        );
+        assert!(base_fg().luminance() > FG_CHROMA_MAX_Y, "grey text is lifted to the body-text shade");
         // Already-light coloured text is the author's choice and stays; white is only softened.
-        assert_eq!(
-            map(Rgba::rgb(144, 238, 144), Role::Fg),
-            Rgba::rgb(144, 238, 144)
-        );
+        assert_eq!(map(Rgba::rgb(144, 238, 144), Role::Fg), Rgba::rgb(144, 238, 144));
         let white = map(Rgba::rgb(255, 255, 255), Role::Fg);
         assert!((0.75..=FG_MAX_Y).contains(&white.luminance()), "{white:?}");
     }
@@ -194,28 +154,8 @@ mod tests {
 
     #[test]
     fn translucent_text_becomes_opaque_and_invisible_text_stays_invisible() {
-        assert_eq!(
-            map(
-                Rgba {
-                    a: 0.6,
-                    ..Rgba::rgb(0, 0, 0)
-                },
-                Role::Fg
-            )
-            .a,
-            1.0
-        );
-        assert_eq!(
-            map(
-                Rgba {
-                    a: 0.0,
-                    ..Rgba::rgb(0, 0, 0)
-                },
-                Role::Fg
-            )
-            .a,
-            0.0
-        );
+        assert_eq!(map(Rgba { a: 0.6, ..Rgba::rgb(0, 0, 0) }, Role::Fg).a, 1.0);
+        assert_eq!(map(Rgba { a: 0.0, ..Rgba::rgb(0, 0, 0) }, Role::Fg).a, 0.0);
     }
 
     fn any_rgb() -> impl Strategy<Value = Rgba> {

@@ -153,8 +153,5 @@ const NAMED: &[(&str, u32)] = &[
 
 /// The 0xRRGGBB value of a lower-case CSS colour name.
 pub fn lookup(name: &str) -> Option<u32> {
-    NAMED
-        .binary_search_by(|(n, _)| n.cmp(&name))
-        .ok()
-        .map(|i| NAMED[i].1)
+    NAMED.binary_search_by(|(n, _)| n.cmp(&name)).ok().map(|i| NAMED[i].1)
 }

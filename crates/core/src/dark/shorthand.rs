@@ -11,28 +11,12 @@ pub fn colour_longhands(name: &str, value: &str) -> Option<Vec<(String, String)>
     let bare = name.strip_prefix("-webkit-").unwrap_or(name);
     match bare {
         "background" => background(value),
-        "border"
-        | "border-top"
-        | "border-right"
-        | "border-bottom"
-        | "border-left"
-        | "border-block"
-        | "border-inline"
-        | "border-block-start"
-        | "border-block-end"
-        | "border-inline-start"
-        | "border-inline-end"
-        | "outline"
-        | "column-rule"
-        | "text-decoration"
-        | "text-stroke"
+        "border" | "border-top" | "border-right" | "border-bottom" | "border-left" | "border-block"
+        | "border-inline" | "border-block-start" | "border-block-end" | "border-inline-start"
+        | "border-inline-end" | "outline" | "column-rule" | "text-decoration" | "text-stroke"
         | "text-emphasis" => {
             let colour = colour_token(&tokens(value))?;
-            Some(
-                colour
-                    .map(|c| vec![(format!("{name}-color"), c.to_string())])
-                    .unwrap_or_default(),
-            )
+            Some(colour.map(|c| vec![(format!("{name}-color"), c.to_string())]).unwrap_or_default())
         }
         _ => None,
     }
@@ -49,13 +33,7 @@ enum Kind {
 /// Which token is the colour: Some(None) when there is none, None when it can't be told.
 fn colour_token<'a>(tokens: &[&'a str]) -> Option<Option<&'a str>> {
     let kinds: Vec<Kind> = tokens.iter().map(|t| kind(t)).collect();
-    let of = |k: Kind| {
-        tokens
-            .iter()
-            .zip(&kinds)
-            .filter(move |(_, x)| **x == k)
-            .map(|(t, _)| *t)
-    };
+    let of = |k: Kind| tokens.iter().zip(&kinds).filter(move |(_, x)| **x == k).map(|(t, _)| *t);
     let colours: Vec<&str> = of(Kind::Colour).collect();
     let unknown: Vec<&str> = of(Kind::Unknown).collect();
     match (colours.as_slice(), unknown.as_slice()) {
@@ -75,10 +53,7 @@ fn background(value: &str) -> Option<Vec<(String, String)>> {
         let toks = tokens(layer);
         let image = toks.iter().find(|t| kind(t) == Kind::Image).copied();
         images.push(image.unwrap_or("none"));
-        let rest: Vec<&str> = toks
-            .into_iter()
-            .filter(|t| kind(t) != Kind::Image)
-            .collect();
+        let rest: Vec<&str> = toks.into_iter().filter(|t| kind(t) != Kind::Image).collect();
         if i + 1 == layers.len() {
             colour = colour_token(&rest)?;
         } else if rest.iter().any(|t| kind(t) != Kind::Other) {
@@ -100,12 +75,10 @@ fn kind(token: &str) -> Kind {
     let lower = token.to_ascii_lowercase();
     if let Some(open) = lower.find('(') {
         return match &lower[..open] {
-            "url" | "image-set" | "-webkit-image-set" | "element" | "cross-fade" | "image" => {
-                Kind::Image
-            }
+            "url" | "image-set" | "-webkit-image-set" | "element" | "cross-fade" | "image" => Kind::Image,
             f if f.ends_with("gradient") => Kind::Image,
-            "rgb" | "rgba" | "hsl" | "hsla" | "hwb" | "lab" | "lch" | "oklab" | "oklch"
-            | "color" | "color-mix" | "light-dark" => Kind::Colour,
+            "rgb" | "rgba" | "hsl" | "hsla" | "hwb" | "lab" | "lch" | "oklab" | "oklch" | "color" | "color-mix"
+            | "light-dark" => Kind::Colour,
             "calc" | "min" | "max" | "clamp" => Kind::Other,
             _ => Kind::Unknown,
         };
@@ -116,10 +89,7 @@ fn kind(token: &str) -> Kind {
     if color::parse(&lower).is_some() || lower == "currentcolor" {
         return Kind::Colour;
     }
-    let numeric = lower
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_digit() || b == b'.' || b == b'+' || b == b'-');
+    let numeric = lower.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.' || b == b'+' || b == b'-');
     if numeric && !lower.starts_with("--") || lower == "/" || KEYWORDS.contains(&lower.as_str()) {
         return Kind::Other;
     }
@@ -128,71 +98,19 @@ fn kind(token: &str) -> Kind {
 
 /// Every non-colour keyword the split shorthands take.
 const KEYWORDS: &[&str] = &[
-    "thin",
-    "medium",
-    "thick",
-    "hidden",
-    "dotted",
-    "dashed",
-    "solid",
-    "double",
-    "groove",
-    "ridge",
-    "inset",
-    "outset",
-    "auto",
-    "underline",
-    "overline",
-    "line-through",
-    "blink",
-    "wavy",
-    "from-font",
-    "spelling-error",
-    "grammar-error",
-    "repeat",
-    "repeat-x",
-    "repeat-y",
-    "no-repeat",
-    "space",
-    "round",
-    "scroll",
-    "fixed",
-    "local",
-    "top",
-    "bottom",
-    "left",
-    "right",
-    "center",
-    "cover",
-    "contain",
-    "border-box",
-    "padding-box",
-    "content-box",
-    "text",
-    "filled",
-    "open",
-    "dot",
-    "circle",
-    "double-circle",
-    "triangle",
-    "sesame",
-    "inherit",
-    "initial",
-    "unset",
-    "revert",
-    "revert-layer",
+    "thin", "medium", "thick", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
+    "outset", "auto", "underline", "overline", "line-through", "blink", "wavy", "from-font", "spelling-error",
+    "grammar-error", "repeat", "repeat-x", "repeat-y", "no-repeat", "space", "round", "scroll", "fixed", "local",
+    "top", "bottom", "left", "right", "center", "cover", "contain", "border-box", "padding-box", "content-box",
+    "text", "filled", "open", "dot", "circle", "double-circle", "triangle", "sesame", "inherit", "initial",
+    "unset", "revert", "revert-layer",
 ];
 
 /// Top-level whitespace-separated parts, keeping functions and strings whole.
 fn tokens(value: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for piece in split_top(value, b' ') {
-        out.extend(
-            piece
-                .split(['\t', '\n', '\r'])
-                .map(str::trim)
-                .filter(|t| !t.is_empty()),
-        );
+        out.extend(piece.split(['\t', '\n', '\r']).map(str::trim).filter(|t| !t.is_empty()));
     }
     out
 }
@@ -232,25 +150,13 @@ mod tests {
 
     #[test]
     fn borders_keep_only_their_colour() {
-        assert_eq!(
-            split("border-bottom", "1px solid #ccc"),
-            Some(vec![("border-bottom-color".into(), "#ccc".into())])
-        );
-        assert_eq!(
-            split("border", "rgb(0, 0, 0) dashed thin"),
-            Some(vec![("border-color".into(), "rgb(0, 0, 0)".into())])
-        );
-        assert_eq!(
-            split("outline", "2px solid var(--focus)"),
-            Some(vec![("outline-color".into(), "var(--focus)".into())])
-        );
+        assert_eq!(split("border-bottom", "1px solid #ccc"), Some(vec![("border-bottom-color".into(), "#ccc".into())]));
+        assert_eq!(split("border", "rgb(0, 0, 0) dashed thin"), Some(vec![("border-color".into(), "rgb(0, 0, 0)".into())]));
+        assert_eq!(split("outline", "2px solid var(--focus)"), Some(vec![("outline-color".into(), "var(--focus)".into())]));
         assert_eq!(split("border", "0"), Some(vec![]));
         assert_eq!(split("border", "var(--border)"), None);
         assert_eq!(split("border", "var(--w) solid var(--c)"), None);
-        assert_eq!(
-            split("text-decoration", "underline dotted red"),
-            Some(vec![("text-decoration-color".into(), "red".into())])
-        );
+        assert_eq!(split("text-decoration", "underline dotted red"), Some(vec![("text-decoration-color".into(), "red".into())]));
     }
 
     #[test]
@@ -260,16 +166,10 @@ mod tests {
             Some(vec![("background-color".into(), "#fff".into())])
         );
         assert_eq!(
-            split(
-                "background",
-                "linear-gradient(#fff, #eee), url(x.png) white"
-            ),
+            split("background", "linear-gradient(#fff, #eee), url(x.png) white"),
             Some(vec![
                 ("background-color".into(), "white".into()),
-                (
-                    "background-image".into(),
-                    "linear-gradient(#fff, #eee), url(x.png)".into()
-                ),
+                ("background-image".into(), "linear-gradient(#fff, #eee), url(x.png)".into()),
             ])
         );
         assert_eq!(split("background", "none"), Some(vec![]));

@@ -36,24 +36,16 @@ pub struct Memory {
 
 impl Memory {
     /// Reads the stored values; anything malformed counts as unset.
-    pub fn from_stored(
-        sites: Option<serde_json::Value>,
-        auto: Option<serde_json::Value>,
-    ) -> Memory {
+    pub fn from_stored(sites: Option<serde_json::Value>, auto: Option<serde_json::Value>) -> Memory {
         Memory {
-            sites: sites
-                .and_then(|v| serde_json::from_value(v).ok())
-                .unwrap_or_default(),
+            sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(),
             auto: auto.and_then(|v| v.as_bool()).unwrap_or(false),
         }
     }
 
     /// An explicit choice for the site wins; otherwise the auto switch decides.
     pub fn is_on(&self, host: &str) -> bool {
-        self.sites
-            .get(&host.to_ascii_lowercase())
-            .copied()
-            .unwrap_or(self.auto)
+        self.sites.get(&host.to_ascii_lowercase()).copied().unwrap_or(self.auto)
     }
 
     /// Records a choice; a choice equal to the auto default is still kept, so it survives auto changes.
@@ -65,27 +57,11 @@ impl Memory {
     pub fn registration(&self) -> Option<Registration> {
         let pattern = |h: &String| format!("*://{h}/*");
         if self.auto {
-            let exclude: Vec<String> = self
-                .sites
-                .iter()
-                .filter(|(_, on)| !**on)
-                .map(|(h, _)| pattern(h))
-                .collect();
-            Some(Registration {
-                matches: vec!["<all_urls>".into()],
-                exclude_matches: exclude,
-            })
+            let exclude: Vec<String> = self.sites.iter().filter(|(_, on)| !**on).map(|(h, _)| pattern(h)).collect();
+            Some(Registration { matches: vec!["<all_urls>".into()], exclude_matches: exclude })
         } else {
-            let matches: Vec<String> = self
-                .sites
-                .iter()
-                .filter(|(_, on)| **on)
-                .map(|(h, _)| pattern(h))
-                .collect();
-            (!matches.is_empty()).then(|| Registration {
-                matches,
-                exclude_matches: Vec::new(),
-            })
+            let matches: Vec<String> = self.sites.iter().filter(|(_, on)| **on).map(|(h, _)| pattern(h)).collect();
+            (!matches.is_empty()).then(|| Registration { matches, exclude_matches: Vec::new() })
         }
     }
 }
@@ -122,11 +98,7 @@ pub fn host_of(url: &str) -> Result<String, Restriction> {
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
     let host_port = authority.rsplit('@').next().unwrap_or("");
     let host = if host_port.starts_with('[') {
-        host_port
-            .split(']')
-            .next()
-            .map(|h| format!("{h}]"))
-            .unwrap_or_default()
+        host_port.split(']').next().map(|h| format!("{h}]")).unwrap_or_default()
     } else {
         host_port.split(':').next().unwrap_or("").to_string()
     }
@@ -135,9 +107,7 @@ pub fn host_of(url: &str) -> Result<String, Restriction> {
         return Err(Restriction::BrowserPage);
     }
     let path = &rest[authority.len()..];
-    if host == "chromewebstore.google.com"
-        || (host == "chrome.google.com" && path.starts_with("/webstore"))
-    {
+    if host == "chromewebstore.google.com" || (host == "chrome.google.com" && path.starts_with("/webstore")) {
         return Err(Restriction::WebStore);
     }
     Ok(host)
@@ -150,38 +120,20 @@ mod tests {
 
     #[test]
     fn hosts_and_restricted_pages() {
-        assert_eq!(
-            host_of("https://Docs.Python.org:8443/3/x?y#z"),
-            Ok("docs.python.org".into())
-        );
+        assert_eq!(host_of("https://Docs.Python.org:8443/3/x?y#z"), Ok("docs.python.org".into()));
         assert_eq!(host_of("http://127.0.0.1:4000/a"), Ok("127.0.0.1".into()));
         assert_eq!(host_of("http://user:pw@[::1]:80/"), Ok("[::1]".into()));
-        assert_eq!(
-            host_of("chrome://extensions/"),
-            Err(Restriction::BrowserPage)
-        );
+        assert_eq!(host_of("chrome://extensions/"), Err(Restriction::BrowserPage));
         assert_eq!(host_of(""), Err(Restriction::BrowserPage));
-        assert_eq!(
-            host_of("chrome-extension://abc/popup.html"),
-            Err(Restriction::BrowserPage)
-        );
-        assert_eq!(
-            host_of("https://chromewebstore.google.com/detail/x"),
-            Err(Restriction::WebStore)
-        );
-        assert_eq!(
-            host_of("https://chrome.google.com/webstore/x"),
-            Err(Restriction::WebStore)
-        );
+        assert_eq!(host_of("chrome-extension://abc/popup.html"), Err(Restriction::BrowserPage));
+        assert_eq!(host_of("https://chromewebstore.google.com/detail/x"), Err(Restriction::WebStore));
+        assert_eq!(host_of("https://chrome.google.com/webstore/x"), Err(Restriction::WebStore));
         assert_eq!(host_of("file:///tmp/a.html"), Err(Restriction::LocalFile));
     }
 
     #[test]
     fn explicit_choice_beats_auto() {
-        let mut m = Memory::from_stored(
-            Some(json!({"a.com": true, "b.com": false})),
-            Some(json!(true)),
-        );
+        let mut m = Memory::from_stored(Some(json!({"a.com": true, "b.com": false})), Some(json!(true)));
         assert!(m.is_on("a.com") && !m.is_on("B.com") && m.is_on("c.com"));
         m.auto = false;
         assert!(!m.is_on("c.com"));
@@ -199,12 +151,6 @@ mod tests {
         assert_eq!(m.registration().unwrap().matches, vec!["*://a.com/*"]);
         m.auto = true;
         let r = m.registration().unwrap();
-        assert_eq!(
-            (r.matches, r.exclude_matches),
-            (
-                vec!["<all_urls>".to_string()],
-                vec!["*://b.com/*".to_string()]
-            )
-        );
+        assert_eq!((r.matches, r.exclude_matches), (vec!["<all_urls>".to_string()], vec!["*://b.com/*".to_string()]));
     }
 }

@@ -2,11 +2,11 @@
 //! each open shadow root), mirroring the page's rules so the cascade picks our colours exactly
 //! where it picked the page's.
 
-use super::color::Rgba;
 use super::css::{self, Decl, Rule};
 use super::map::{base_bg, base_fg, map, Role};
 use super::shorthand::colour_longhands;
 use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
+use super::color::Rgba;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -41,21 +41,11 @@ type VarRoles = BTreeMap<String, BTreeSet<Role>>;
 pub fn build(scopes: &[Scope]) -> Vec<String> {
     let parsed: Vec<Vec<(Vec<Rule>, &str)>> = scopes
         .iter()
-        .map(|s| {
-            s.sheets
-                .iter()
-                .map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str()))
-                .collect()
-        })
+        .map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect())
         .collect();
     let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes
         .iter()
-        .map(|s| {
-            s.inline_styles
-                .iter()
-                .map(|v| (v.as_str(), css::parse_decls(v)))
-                .collect()
-        })
+        .map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect())
         .collect();
     let roles = var_roles(&parsed, &inline);
     scopes
@@ -70,14 +60,7 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
                 emit_sheet(rules, media, &roles, &mut out);
             }
             for (text, decls) in &inline[i] {
-                emit_block(
-                    &format!("[style=\"{}\"]", escape(text)),
-                    decls,
-                    &roles,
-                    true,
-                    false,
-                    &mut out,
-                );
+                emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
             }
             emit_attrs(&scope.attrs, &mut out);
             out
@@ -127,18 +110,12 @@ fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>
             walk(rules, &mut visit);
         }
     }
-    inline
-        .iter()
-        .flatten()
-        .flat_map(|(_, d)| d)
-        .for_each(&mut visit);
+    inline.iter().flatten().flat_map(|(_, d)| d).for_each(&mut visit);
     // `--a: var(--b)` hands --a's roles to --b; a few passes cover realistic chain depths.
     for _ in 0..6 {
         let mut grew = false;
         for (from, to) in &chains {
-            let Some(from_roles) = roles.get(from).cloned() else {
-                continue;
-            };
+            let Some(from_roles) = roles.get(from).cloned() else { continue };
             let entry = roles.entry(to.clone()).or_default();
             let before = entry.len();
             entry.extend(from_roles);
@@ -184,8 +161,7 @@ fn emit_rules(rules: &[Rule], roles: &VarRoles, in_dark: bool, out: &mut String)
                 emit_block("&", &rule.decls, roles, false, in_dark || dark, &mut inner);
                 wrap(&format!("@media {query}"), &inner, out);
             }
-            "supports" | "layer" | "container" | "scope" | "document" | "-moz-document"
-            | "starting-style" => {
+            "supports" | "layer" | "container" | "scope" | "document" | "-moz-document" | "starting-style" => {
                 let mut inner = String::new();
                 emit_rules(&rule.children, roles, in_dark, &mut inner);
                 wrap(&rule.prelude, &inner, out);
@@ -207,13 +183,8 @@ fn rewrite_media(query: &str) -> (String, bool) {
     let mut out = String::new();
     let mut rest = lower.as_str();
     while let Some(start) = rest.find('(') {
-        let Some(len) = rest[start..].find(')') else {
-            break;
-        };
-        let feature: String = rest[start..start + len + 1]
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
+        let Some(len) = rest[start..].find(')') else { break };
+        let feature: String = rest[start..start + len + 1].chars().filter(|c| !c.is_whitespace()).collect();
         out.push_str(&rest[..start]);
         out.push_str(match feature.as_str() {
             "(prefers-color-scheme:dark)" => "(min-width:0px)",
@@ -227,14 +198,7 @@ fn rewrite_media(query: &str) -> (String, bool) {
 }
 
 /// Writes `selector{…}` with the mapped declarations, if any.
-fn emit_block(
-    selector: &str,
-    decls: &[Decl],
-    roles: &VarRoles,
-    force_important: bool,
-    keep_all: bool,
-    out: &mut String,
-) {
+fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important: bool, keep_all: bool, out: &mut String) {
     let mut body = String::new();
     for d in decls {
         let important = d.important || force_important;
@@ -259,10 +223,7 @@ fn emit_block(
                 continue;
             }
         }
-        match (
-            role_of(&d.name).and_then(|r| rewrite(&d.value, r)),
-            keep_all,
-        ) {
+        match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
             (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
             (None, true) => push_decl(&mut body, &d.name, &d.value, important),
             (None, false) => {}
@@ -307,12 +268,7 @@ fn emit_attrs(attrs: &[Attr], out: &mut String) {
             _ => continue,
         };
         if let Some(c) = map_attribute(&a.value, role) {
-            out.push_str(&format!(
-                "{selector}[{}=\"{}\" i]{{{property}:{}}}",
-                a.name,
-                escape(&a.value),
-                c.to_css()
-            ));
+            out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css()));
         }
     }
 }
@@ -324,9 +280,7 @@ fn escape(s: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\{:x} ", c as u32))
-            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:x} ", c as u32)),
             c => out.push(c),
         }
     }
@@ -338,14 +292,7 @@ mod tests {
     use super::*;
 
     fn one(css: &str) -> String {
-        build(&[Scope {
-            sheets: vec![Sheet {
-                css: css.into(),
-                media: String::new(),
-            }],
-            ..Default::default()
-        }])
-        .remove(0)
+        build(&[Scope { sheets: vec![Sheet { css: css.into(), media: String::new() }], ..Default::default() }]).remove(0)
     }
 
     #[test]
@@ -355,146 +302,75 @@ mod tests {
         assert!(!out.contains("margin") && !out.contains("p.x"), "{out}");
         // A mirrored shorthand would re-set the width over the page's own later `border: 0`.
         let out = one("h1 { border-bottom: 1px solid #ccc } h1 { border: 0 }");
-        assert!(
-            out.contains("h1{border-bottom-color:#") && !out.contains("1px"),
-            "{out}"
-        );
+        assert!(out.contains("h1{border-bottom-color:#") && !out.contains("1px"), "{out}");
     }
 
     #[test]
     fn custom_properties_get_a_twin_per_role_and_usages_point_at_it() {
         let out = one(":root{--main:#fff;--ink:#111;--gap:4px} body{background:var(--main);color:var(--ink)} hr{border-color:var(--ink)}");
         assert!(out.contains("--dusk-bg-main:#"), "{out}");
-        assert!(
-            out.contains("--dusk-fg-ink:#") && out.contains("--dusk-bd-ink:#"),
-            "{out}"
-        );
+        assert!(out.contains("--dusk-fg-ink:#") && out.contains("--dusk-bd-ink:#"), "{out}");
         assert!(!out.contains("gap"), "{out}");
-        assert!(
-            out.contains("background:var(--dusk-bg-main, var(--main))"),
-            "{out}"
-        );
+        assert!(out.contains("background:var(--dusk-bg-main, var(--main))"), "{out}");
     }
 
     #[test]
     fn var_chains_pass_roles_down() {
         let out = one(":root{--white:#fff;--page:var(--white)} body{background:var(--page)}");
         assert!(out.contains("--dusk-bg-white:#"), "{out}");
-        assert!(
-            out.contains("--dusk-bg-page:var(--dusk-bg-white, var(--white))"),
-            "{out}"
-        );
+        assert!(out.contains("--dusk-bg-page:var(--dusk-bg-white, var(--white))"), "{out}");
     }
 
     #[test]
     fn the_sites_own_dark_scheme_is_switched_on_whole() {
         let out = one("a{color:blue} @media (prefers-color-scheme: dark) { img.logo { display: none } body { color: #eee } }");
-        assert!(
-            out.contains("@media (min-width:0px){img.logo{display:none;}"),
-            "{out}"
-        );
+        assert!(out.contains("@media (min-width:0px){img.logo{display:none;}"), "{out}");
         let light = one("@media screen and (prefers-color-scheme: light) { body { color: #000 } }");
-        assert!(
-            light.contains("@media screen and (max-width:-1px)"),
-            "{light}"
-        );
+        assert!(light.contains("@media screen and (max-width:-1px)"), "{light}");
     }
 
     #[test]
     fn importance_is_kept_and_inline_styles_are_beaten() {
         let out = one("p{color:red!important}");
-        assert!(
-            out.contains("p{color:#") && out.contains("!important"),
-            "{out}"
-        );
-        let scopes = [Scope {
-            inline_styles: vec!["background: white; width: 3px".into(), "say: \"hi\"".into()],
-            ..Default::default()
-        }];
+        assert!(out.contains("p{color:#") && out.contains("!important"), "{out}");
+        let scopes = [Scope { inline_styles: vec!["background: white; width: 3px".into(), "say: \"hi\"".into()], ..Default::default() }];
         let out = build(&scopes).remove(0);
-        assert!(
-            out.contains("[style=\"background: white; width: 3px\"]{background-color:#"),
-            "{out}"
-        );
-        assert!(
-            out.contains("!important;}") && !out.contains("px;"),
-            "{out}"
-        );
+        assert!(out.contains("[style=\"background: white; width: 3px\"]{background-color:#"), "{out}");
+        assert!(out.contains("!important;}") && !out.contains("px;"), "{out}");
     }
 
     #[test]
     fn legacy_attributes() {
         let scopes = [Scope {
-            attrs: vec![
-                Attr {
-                    name: "bgcolor".into(),
-                    value: "#FFFFFF".into(),
-                },
-                Attr {
-                    name: "color".into(),
-                    value: "navy".into(),
-                },
-            ],
+            attrs: vec![Attr { name: "bgcolor".into(), value: "#FFFFFF".into() }, Attr { name: "color".into(), value: "navy".into() }],
             ..Default::default()
         }];
         let out = build(&scopes).remove(0);
-        assert!(
-            out.contains("[bgcolor=\"#FFFFFF\" i]{background-color:#"),
-            "{out}"
-        );
+        assert!(out.contains("[bgcolor=\"#FFFFFF\" i]{background-color:#"), "{out}");
         assert!(out.contains("font[color=\"navy\" i]{color:#"), "{out}");
     }
 
     #[test]
     fn sheet_media_and_at_rules_are_mirrored() {
-        let s = Sheet {
-            css: "@supports (display:grid){a{color:#000}} @keyframes k{from{color:red}}".into(),
-            media: "print".into(),
-        };
-        let out = build(&[Scope {
-            sheets: vec![s],
-            ..Default::default()
-        }])
-        .remove(0);
-        assert!(
-            out.contains("@media print{@supports (display:grid){a{color:#"),
-            "{out}"
-        );
+        let s = Sheet { css: "@supports (display:grid){a{color:#000}} @keyframes k{from{color:red}}".into(), media: "print".into() };
+        let out = build(&[Scope { sheets: vec![s], ..Default::default() }]).remove(0);
+        assert!(out.contains("@media print{@supports (display:grid){a{color:#"), "{out}");
         assert!(!out.contains("keyframes"), "{out}");
     }
 
     #[test]
     fn shadow_scopes_get_no_page_base_but_share_var_roles() {
-        let doc = Scope {
-            sheets: vec![Sheet {
-                css: ":root{--x:#fff}".into(),
-                media: String::new(),
-            }],
-            ..Default::default()
-        };
-        let shadow = Scope {
-            sheets: vec![Sheet {
-                css: ":host{background:var(--x)}".into(),
-                media: String::new(),
-            }],
-            ..Default::default()
-        };
+        let doc = Scope { sheets: vec![Sheet { css: ":root{--x:#fff}".into(), media: String::new() }], ..Default::default() };
+        let shadow = Scope { sheets: vec![Sheet { css: ":host{background:var(--x)}".into(), media: String::new() }], ..Default::default() };
         let out = build(&[doc, shadow]);
-        assert!(
-            out[0].starts_with(":root{color-scheme:dark") && out[0].contains("--dusk-bg-x"),
-            "{}",
-            out[0]
-        );
+        assert!(out[0].starts_with(":root{color-scheme:dark") && out[0].contains("--dusk-bg-x"), "{}", out[0]);
         assert_eq!(out[1], ":host{background:var(--dusk-bg-x, var(--x));}");
     }
 
     #[test]
     fn svgs_on_the_default_black_fill_follow_the_text_colour() {
         let out = one("");
-        assert!(
-            out.contains(":where(svg:not([fill])){fill:currentColor}"),
-            "{out}"
-        );
+        assert!(out.contains(":where(svg:not([fill])){fill:currentColor}"), "{out}");
     }
 
     #[test]

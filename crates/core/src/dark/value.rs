@@ -8,34 +8,13 @@ use super::map::{map, Role};
 pub fn role_of(property: &str) -> Option<Role> {
     let p = property.strip_prefix("-webkit-").unwrap_or(property);
     Some(match p {
-        "background" | "background-color" | "background-image" | "box-shadow" | "text-shadow" => {
-            Role::Bg
-        }
-        "color"
-        | "fill"
-        | "stroke"
-        | "caret-color"
-        | "text-decoration"
-        | "text-decoration-color"
-        | "text-fill-color"
-        | "text-stroke-color"
-        | "text-emphasis-color"
-        | "stop-color"
-        | "flood-color"
+        "background" | "background-color" | "background-image" | "box-shadow" | "text-shadow" => Role::Bg,
+        "color" | "fill" | "stroke" | "caret-color" | "text-decoration" | "text-decoration-color"
+        | "text-fill-color" | "text-stroke-color" | "text-emphasis-color" | "stop-color" | "flood-color"
         | "accent-color" => Role::Fg,
-        "outline" | "outline-color" | "column-rule" | "column-rule-color" | "scrollbar-color" => {
-            Role::Border
-        }
-        _ if p.starts_with("border")
-            && !p.contains("radius")
-            && !p.contains("width")
-            && !p.contains("style")
-            && !p.contains("image")
-            && !p.contains("spacing")
-            && !p.contains("collapse") =>
-        {
-            Role::Border
-        }
+        "outline" | "outline-color" | "column-rule" | "column-rule-color" | "scrollbar-color" => Role::Border,
+        _ if p.starts_with("border") && !p.contains("radius") && !p.contains("width") && !p.contains("style")
+            && !p.contains("image") && !p.contains("spacing") && !p.contains("collapse") => Role::Border,
         _ => return None,
     })
 }
@@ -56,9 +35,7 @@ pub fn rewrite(value: &str, role: Role) -> Option<String> {
 pub fn map_attribute(value: &str, role: Role) -> Option<Rgba> {
     let v = value.trim();
     let c = color::parse(v).or_else(|| {
-        (matches!(v.len(), 3 | 6) && v.bytes().all(|b| b.is_ascii_hexdigit()))
-            .then(|| color::parse(&format!("#{v}")))
-            .flatten()
+        (matches!(v.len(), 3 | 6) && v.bytes().all(|b| b.is_ascii_hexdigit())).then(|| color::parse(&format!("#{v}"))).flatten()
     })?;
     Some(map(c, role))
 }
@@ -76,10 +53,7 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
         } else if c == b'#' && (i == 0 || !is_ident(s[i - 1])) {
             let end = i + 1 + s[i + 1..].iter().take_while(|b| is_ident(**b)).count();
             match color::parse(&value[i..end]) {
-                Some(col) => {
-                    out.push_str(&map(col, role).to_css());
-                    changed = true;
-                }
+                Some(col) => { out.push_str(&map(col, role).to_css()); changed = true; }
                 None => out.push_str(&value[i..end]),
             }
             i = end;
@@ -91,23 +65,12 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
                 let inner = &value[end + 1..close.min(s.len())];
                 let tail = if close < s.len() { ")" } else { "" };
                 match word.to_ascii_lowercase().as_str() {
-                    "url" | "image-set" | "-webkit-image-set" | "attr" | "env" => {
-                        out.push_str(&value[i..close_end(close, s.len())])
-                    }
-                    "rgb" | "rgba" | "hsl" | "hsla" => {
-                        match color::parse(&value[i..close_end(close, s.len())]) {
-                            Some(col) => {
-                                out.push_str(&map(col, role).to_css());
-                                changed = true;
-                            }
-                            None => out.push_str(&value[i..close_end(close, s.len())]),
-                        }
-                    }
-                    "var" => {
-                        rewrite_var(inner, role, out);
-                        out.push_str(tail);
-                        changed = true;
-                    }
+                    "url" | "image-set" | "-webkit-image-set" | "attr" | "env" => out.push_str(&value[i..close_end(close, s.len())]),
+                    "rgb" | "rgba" | "hsl" | "hsla" => match color::parse(&value[i..close_end(close, s.len())]) {
+                        Some(col) => { out.push_str(&map(col, role).to_css()); changed = true; }
+                        None => out.push_str(&value[i..close_end(close, s.len())]),
+                    },
+                    "var" => { rewrite_var(inner, role, out); out.push_str(tail); changed = true; }
                     _ => {
                         out.push_str(word);
                         out.push('(');
@@ -118,10 +81,7 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
                 i = close_end(close, s.len());
             } else {
                 match (word.eq_ignore_ascii_case("transparent"), color::parse(word)) {
-                    (false, Some(col)) => {
-                        out.push_str(&map(col, role).to_css());
-                        changed = true;
-                    }
+                    (false, Some(col)) => { out.push_str(&map(col, role).to_css()); changed = true; }
                     _ => out.push_str(word),
                 }
                 i = end;
@@ -168,10 +128,7 @@ fn matching_paren(s: &[u8], open: usize) -> usize {
                     return i;
                 }
             }
-            b'"' | b'\'' => {
-                i = super::css::string_end(s, i);
-                continue;
-            }
+            b'"' | b'\'' => { i = super::css::string_end(s, i); continue; }
             _ => {}
         }
         i += 1;
@@ -211,15 +168,8 @@ mod tests {
         let v = rewrite("url(a#fff.png) no-repeat #fff", Role::Bg).unwrap();
         assert!(v.starts_with("url(a#fff.png) no-repeat #"), "{v}");
         assert_ne!(v, "url(a#fff.png) no-repeat #fff");
-        let g = rewrite(
-            "linear-gradient(to right, white 0%, rgb(238, 238, 238) 100%)",
-            Role::Bg,
-        )
-        .unwrap();
-        assert!(
-            g.starts_with("linear-gradient(to right, #") && !g.contains("white"),
-            "{g}"
-        );
+        let g = rewrite("linear-gradient(to right, white 0%, rgb(238, 238, 238) 100%)", Role::Bg).unwrap();
+        assert!(g.starts_with("linear-gradient(to right, #") && !g.contains("white"), "{g}");
         assert_eq!(rewrite("1px solid", Role::Border), None);
         assert_eq!(rewrite("inherit", Role::Fg), None);
         assert_eq!(rewrite("transparent", Role::Bg), None);
@@ -227,19 +177,10 @@ mod tests {
 
     #[test]
     fn var_points_at_the_role_twin_with_the_original_as_fallback() {
-        assert_eq!(
-            rewrite("var(--fg)", Role::Fg).unwrap(),
-            "var(--dusk-fg-fg, var(--fg))"
-        );
+        assert_eq!(rewrite("var(--fg)", Role::Fg).unwrap(), "var(--dusk-fg-fg, var(--fg))");
         let v = rewrite("1px solid var(--line, #000)", Role::Border).unwrap();
-        assert!(
-            v.starts_with("1px solid var(--dusk-bd-line, var(--line, #"),
-            "{v}"
-        );
-        assert_eq!(
-            var_refs("calc(var(--a) + var( --b, var(--c)))"),
-            vec!["--a", "--b", "--c"]
-        );
+        assert!(v.starts_with("1px solid var(--dusk-bd-line, var(--line, #"), "{v}");
+        assert_eq!(var_refs("calc(var(--a) + var( --b, var(--c)))"), vec!["--a", "--b", "--c"]);
     }
 
     #[test]
@@ -259,9 +200,7 @@ mod tests {
 
     #[test]
     fn broken_values_never_panic() {
-        for v in [
-            "rgb(", "var(", "#", "url(", "\"", "a(b(c", "é#fffé", "var(--x,",
-        ] {
+        for v in ["rgb(", "var(", "#", "url(", "\"", "a(b(c", "é#fffé", "var(--x,"] {
             let _ = rewrite(v, Role::Fg);
             let _ = var_refs(v);
         }

@@ -55,10 +55,9 @@ const VISION: &[&str] = &[
 /// The capability table: hosted providers do both; local models by name heuristics.
 pub fn defaults(kind: ProviderKind, model: &str) -> Capabilities {
     match kind {
-        ProviderKind::Openai | ProviderKind::Anthropic | ProviderKind::Gemini => Capabilities {
-            tools: true,
-            vision: true,
-        },
+        ProviderKind::Openai | ProviderKind::Anthropic | ProviderKind::Gemini => {
+            Capabilities { tools: true, vision: true }
+        }
         ProviderKind::OpenaiCompatible => {
             let m = model.to_ascii_lowercase();
             Capabilities {
@@ -72,10 +71,7 @@ pub fn defaults(kind: ProviderKind, model: &str) -> Capabilities {
 /// The table, overridden by the user's explicit settings.
 pub fn resolve(p: &ProviderSettings) -> Capabilities {
     let base = defaults(p.kind, &p.effective_model());
-    Capabilities {
-        tools: p.supports_tools.unwrap_or(base.tools),
-        vision: p.supports_vision.unwrap_or(base.vision),
-    }
+    Capabilities { tools: p.supports_tools.unwrap_or(base.tools), vision: p.supports_vision.unwrap_or(base.vision) }
 }
 
 /// Whether a failed response means "this model/server does not do function calling".
@@ -84,10 +80,8 @@ pub fn tools_rejected(status: u16, body: &str) -> bool {
         return false;
     }
     let b = body.to_ascii_lowercase();
-    let about_tools = b.contains("tool")
-        || b.contains("function call")
-        || b.contains("function_call")
-        || b.contains("functions");
+    let about_tools =
+        b.contains("tool") || b.contains("function call") || b.contains("function_call") || b.contains("functions");
     let refusal = [
         "not support",
         "unsupported",
@@ -111,33 +105,12 @@ mod tests {
 
     #[test]
     fn hosted_providers_do_everything_local_ones_depend_on_the_model() {
-        assert_eq!(
-            defaults(ProviderKind::Gemini, "x"),
-            Capabilities {
-                tools: true,
-                vision: true
-            }
-        );
-        assert_eq!(
-            defaults(ProviderKind::OpenaiCompatible, "qwen2.5:7b"),
-            Capabilities {
-                tools: true,
-                vision: false
-            }
-        );
-        assert_eq!(
-            defaults(ProviderKind::OpenaiCompatible, "llava:13b"),
-            Capabilities {
-                tools: false,
-                vision: true
-            }
-        );
+        assert_eq!(defaults(ProviderKind::Gemini, "x"), Capabilities { tools: true, vision: true });
+        assert_eq!(defaults(ProviderKind::OpenaiCompatible, "qwen2.5:7b"), Capabilities { tools: true, vision: false });
+        assert_eq!(defaults(ProviderKind::OpenaiCompatible, "llava:13b"), Capabilities { tools: false, vision: true });
         assert_eq!(
             defaults(ProviderKind::OpenaiCompatible, "qwen2.5vl:7b"),
-            Capabilities {
-                tools: true,
-                vision: true
-            }
+            Capabilities { tools: true, vision: true }
         );
         assert!(!defaults(ProviderKind::OpenaiCompatible, "gemma3:4b").tools);
     }
@@ -148,13 +121,7 @@ mod tests {
         p.model = "llava".into();
         p.supports_tools = Some(true);
         p.supports_vision = Some(false);
-        assert_eq!(
-            resolve(&p),
-            Capabilities {
-                tools: true,
-                vision: false
-            }
-        );
+        assert_eq!(resolve(&p), Capabilities { tools: true, vision: false });
     }
 
     #[test]
@@ -163,10 +130,7 @@ mod tests {
         assert!(tools_rejected(400, ollama));
         let vllm = r#"{"object":"error","message":"\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set","type":"BadRequestError","code":400}"#;
         assert!(tools_rejected(400, vllm));
-        assert!(tools_rejected(
-            404,
-            r#"{"error":{"message":"No endpoints found that support tool use.","code":404}}"#
-        ));
+        assert!(tools_rejected(404, r#"{"error":{"message":"No endpoints found that support tool use.","code":404}}"#));
         assert!(tools_rejected(
             500,
             r#"{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}"#

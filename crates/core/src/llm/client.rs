@@ -102,13 +102,7 @@ pub struct LlmClient<T, S> {
 impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     pub fn new(provider: ProviderSettings, transport: T, sleeper: S) -> Self {
         let capabilities = Cell::new(provider.capabilities());
-        LlmClient {
-            transport,
-            sleeper,
-            provider,
-            policy: RetryPolicy::default(),
-            capabilities,
-        }
+        LlmClient { transport, sleeper, provider, policy: RetryPolicy::default(), capabilities }
     }
 
     pub fn with_retry_policy(mut self, policy: RetryPolicy) -> Self {
@@ -146,9 +140,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     ) -> Result<AssistantReply, LlmError> {
         let result = self.run(request, &mut on_event).await;
         if let Err(e) = &result {
-            on_event(&StreamEvent::Error {
-                message: e.to_string(),
-            });
+            on_event(&StreamEvent::Error { message: e.to_string() });
         }
         result
     }
@@ -170,9 +162,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             req.tools = vec![probe];
         }
         let policy = RetryPolicy::none();
-        let reply = self
-            .run_with(req, &mut |_: &StreamEvent| {}, &policy)
-            .await?;
+        let reply = self.run_with(req, &mut |_: &StreamEvent| {}, &policy).await?;
         Ok(ConnectionCheck {
             model: self.provider.effective_model(),
             reply: reply.text,
@@ -202,11 +192,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
         let mut repairs = 0;
         loop {
             let text_protocol = self.uses_text_protocol() && !tools.is_empty();
-            let wire = if text_protocol {
-                downgrade_request(&convo)
-            } else {
-                convo.clone()
-            };
+            let wire = if text_protocol { downgrade_request(&convo) } else { convo.clone() };
             let mut reply = match self.send_with_retries(&wire, on_event, policy).await {
                 Ok(r) => r,
                 Err(Failure::ToolsRejected) => {
@@ -234,16 +220,11 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                                 name: c.name.clone(),
                                 signature: None,
                             });
-                            on_event(&StreamEvent::ToolCallArgsDelta {
-                                index,
-                                fragment: c.arguments.to_string(),
-                            });
+                            on_event(&StreamEvent::ToolCallArgsDelta { index, fragment: c.arguments.to_string() });
                         }
                         reply.text = parsed.text;
-                        reply.stop_reason = StopReason::normalise(
-                            Some(reply.stop_reason),
-                            !parsed.tool_calls.is_empty(),
-                        );
+                        reply.stop_reason =
+                            StopReason::normalise(Some(reply.stop_reason), !parsed.tool_calls.is_empty());
                         reply.tool_calls = parsed.tool_calls;
                     }
                     Err(e) if repairs < MAX_FORMAT_REPAIRS => {
@@ -257,11 +238,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                         convo.messages.push(Message::user(e.to_string()));
                         continue;
                     }
-                    Err(e) => {
-                        return Err(LlmError::ToolCallFormat {
-                            message: e.to_string(),
-                        })
-                    }
+                    Err(e) => return Err(LlmError::ToolCallFormat { message: e.to_string() }),
                 }
             }
             reply.usage = spent;
@@ -278,16 +255,12 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             for m in &mut req.messages {
                 match m {
                     Message::User { text, images } if !images.is_empty() => {
-                        text.push_str(&format!(
-                            "\n[{} image(s) omitted: this model cannot view images]",
-                            images.len()
-                        ));
+                        text.push_str(&format!("\n[{} image(s) omitted: this model cannot view images]", images.len()));
                         images.clear();
                     }
                     Message::Tool(r) if r.image.is_some() => {
                         r.image = None;
-                        r.content
-                            .push_str("\n[image omitted: this model cannot view images]");
+                        r.content.push_str("\n[image omitted: this model cannot view images]");
                     }
                     _ => {}
                 }
@@ -310,11 +283,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                 Err(Failure::ToolsRejected) => return Err(Failure::ToolsRejected),
                 Err(Failure::Llm(e)) => match policy.delay_after(attempt, &e) {
                     Some(delay_ms) => {
-                        on_event(&StreamEvent::Retrying {
-                            attempt,
-                            delay_ms,
-                            reason: e.to_string(),
-                        });
+                        on_event(&StreamEvent::Retrying { attempt, delay_ms, reason: e.to_string() });
                         self.sleeper.sleep(delay_ms).await;
                     }
                     None => return Err(Failure::Llm(e)),
@@ -339,9 +308,8 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             }
             return Err(classify(kind, &wire.model, status, retry_after_ms(&resp), &body).into());
         }
-        let json_body = resp
-            .header("content-type")
-            .is_some_and(|c| c.to_ascii_lowercase().contains("application/json"));
+        let json_body =
+            resp.header("content-type").is_some_and(|c| c.to_ascii_lowercase().contains("application/json"));
         if !wire.stream || json_body {
             // Some compatible servers answer a streaming request with one JSON body.
             let body = read_body(&mut resp).await?;
@@ -385,9 +353,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
 /// Emits the events a stream would have produced, so callers see one vocabulary either way.
 fn replay(reply: &AssistantReply, on_event: &mut dyn FnMut(&StreamEvent)) {
     if !reply.text.is_empty() {
-        on_event(&StreamEvent::TextDelta {
-            text: reply.text.clone(),
-        });
+        on_event(&StreamEvent::TextDelta { text: reply.text.clone() });
     }
     for (index, c) in reply.tool_calls.iter().enumerate() {
         on_event(&StreamEvent::ToolCallStart {
@@ -396,17 +362,12 @@ fn replay(reply: &AssistantReply, on_event: &mut dyn FnMut(&StreamEvent)) {
             name: c.name.clone(),
             signature: c.signature.clone(),
         });
-        on_event(&StreamEvent::ToolCallArgsDelta {
-            index,
-            fragment: c.arguments_text(),
-        });
+        on_event(&StreamEvent::ToolCallArgsDelta { index, fragment: c.arguments_text() });
     }
     if let Some(usage) = reply.usage {
         on_event(&StreamEvent::Usage { usage });
     }
-    on_event(&StreamEvent::Done {
-        stop_reason: Some(reply.stop_reason.clone()),
-    });
+    on_event(&StreamEvent::Done { stop_reason: Some(reply.stop_reason.clone()) });
 }
 
 async fn read_body<R: HttpResponse>(resp: &mut R) -> Result<String, TransportError> {
@@ -419,13 +380,7 @@ async fn read_body<R: HttpResponse>(resp: &mut R) -> Result<String, TransportErr
 
 /// `retry-after-ms` (OpenAI) is more precise than `Retry-After`, so it wins.
 fn retry_after_ms<R: HttpResponse>(resp: &R) -> Option<u64> {
-    let ms = resp
-        .header("retry-after-ms")
-        .and_then(|v| v.trim().parse::<f64>().ok())
-        .filter(|v| v.is_finite() && *v >= 0.0);
-    ms.map(|v| v.round() as u64).or_else(|| {
-        resp.header("retry-after")
-            .as_deref()
-            .and_then(parse_retry_after)
-    })
+    let ms =
+        resp.header("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0);
+    ms.map(|v| v.round() as u64).or_else(|| resp.header("retry-after").as_deref().and_then(parse_retry_after))
 }

@@ -12,30 +12,17 @@ pub enum LlmError {
     #[error("{provider} rejected the API key: {message}")]
     BadKey { provider: String, message: String },
     #[error("{provider} does not know the model `{model}` (or the base URL is wrong): {message}")]
-    ModelNotFound {
-        provider: String,
-        model: String,
-        message: String,
-    },
+    ModelNotFound { provider: String, model: String, message: String },
     #[error("The conversation is too long for the model: {message}")]
     ContextTooLong { message: String },
     #[error("{provider} rejected the request: {message}")]
     BadRequest { provider: String, message: String },
     #[error("{provider} is rate limiting requests: {message}")]
-    RateLimited {
-        provider: String,
-        message: String,
-        retry_after_ms: Option<u64>,
-    },
+    RateLimited { provider: String, message: String, retry_after_ms: Option<u64> },
     #[error("The {provider} account is out of credit or quota: {message}")]
     QuotaExceeded { provider: String, message: String },
     #[error("{provider} had a server error ({status}): {message}")]
-    Server {
-        provider: String,
-        status: u16,
-        message: String,
-        retry_after_ms: Option<u64>,
-    },
+    Server { provider: String, status: u16, message: String, retry_after_ms: Option<u64> },
     #[error("Could not reach the provider: {0}")]
     Network(String),
     #[error("The provider took too long to answer")]
@@ -51,17 +38,13 @@ pub enum LlmError {
 impl LlmError {
     /// Whether trying the same request again may succeed.
     pub fn is_retryable(&self) -> bool {
-        matches!(
-            self,
-            LlmError::RateLimited { .. } | LlmError::Server { .. } | LlmError::Network(_)
-        )
+        matches!(self, LlmError::RateLimited { .. } | LlmError::Server { .. } | LlmError::Network(_))
     }
 
     /// The wait the provider asked for, if it did.
     pub fn retry_after_ms(&self) -> Option<u64> {
         match self {
-            LlmError::RateLimited { retry_after_ms, .. }
-            | LlmError::Server { retry_after_ms, .. } => *retry_after_ms,
+            LlmError::RateLimited { retry_after_ms, .. } | LlmError::Server { retry_after_ms, .. } => *retry_after_ms,
             _ => None,
         }
     }
@@ -87,34 +70,21 @@ pub fn provider_message(body: &str) -> Option<String> {
 
 /// The error's machine code/type/status strings, lowercased, for classification.
 fn error_codes(body: &str) -> Vec<String> {
-    let Ok(v) = serde_json::from_str::<Value>(body.trim()) else {
-        return vec![];
-    };
+    let Ok(v) = serde_json::from_str::<Value>(body.trim()) else { return vec![] };
     let v = match v {
         Value::Array(mut a) if !a.is_empty() => a.swap_remove(0),
         v => v,
     };
-    let Some(e) = v.get("error") else {
-        return vec![];
-    };
+    let Some(e) = v.get("error") else { return vec![] };
     let mut codes: Vec<String> = ["type", "code", "status"]
         .iter()
         .filter_map(|k| e.get(*k))
-        .filter_map(|c| {
-            c.as_str()
-                .map(str::to_string)
-                .or_else(|| c.as_i64().map(|n| n.to_string()))
-        })
+        .filter_map(|c| c.as_str().map(str::to_string).or_else(|| c.as_i64().map(|n| n.to_string())))
         .map(|c| c.to_ascii_lowercase())
         .collect();
     // Gemini puts the precise reason (e.g. API_KEY_INVALID) in details.
     if let Some(details) = e.get("details").and_then(Value::as_array) {
-        codes.extend(
-            details
-                .iter()
-                .filter_map(|d| d.get("reason")?.as_str())
-                .map(str::to_ascii_lowercase),
-        );
+        codes.extend(details.iter().filter_map(|d| d.get("reason")?.as_str()).map(str::to_ascii_lowercase));
     }
     codes
 }
@@ -142,13 +112,7 @@ fn is_context_too_long(codes: &[String], message: &str) -> bool {
 }
 
 /// Classifies a failed HTTP response; `retry_after_ms` comes from the response headers.
-pub fn classify(
-    kind: ProviderKind,
-    model: &str,
-    status: u16,
-    retry_after_ms: Option<u64>,
-    body: &str,
-) -> LlmError {
+pub fn classify(kind: ProviderKind, model: &str, status: u16, retry_after_ms: Option<u64>, body: &str) -> LlmError {
     let provider = kind.display_name().to_string();
     let codes = error_codes(body);
     let message = provider_message(body).unwrap_or_else(|| fallback_message(status, body));
@@ -157,38 +121,18 @@ pub fn classify(
     let lower = message.to_ascii_lowercase();
     match status {
         401 | 403 => LlmError::BadKey { provider, message },
-        _ if has("api_key_invalid")
-            || has("invalid_api_key")
-            || lower.contains("api key not valid") =>
-        {
+        _ if has("api_key_invalid") || has("invalid_api_key") || lower.contains("api key not valid") => {
             LlmError::BadKey { provider, message }
         }
-        _ if has("model_not_found") => LlmError::ModelNotFound {
-            provider,
-            model: model.into(),
-            message,
-        },
-        404 => LlmError::ModelNotFound {
-            provider,
-            model: model.into(),
-            message,
-        },
+        _ if has("model_not_found") => LlmError::ModelNotFound { provider, model: model.into(), message },
+        404 => LlmError::ModelNotFound { provider, model: model.into(), message },
         408 => LlmError::Timeout,
         429 if has("insufficient_quota") => LlmError::QuotaExceeded { provider, message },
-        429 => LlmError::RateLimited {
-            provider,
-            message,
-            retry_after_ms,
-        },
+        429 => LlmError::RateLimited { provider, message, retry_after_ms },
         402 => LlmError::QuotaExceeded { provider, message },
         400..=499 if is_context_too_long(&codes, &message) => LlmError::ContextTooLong { message },
         400..=499 => LlmError::BadRequest { provider, message },
-        _ => LlmError::Server {
-            provider,
-            status,
-            message,
-            retry_after_ms,
-        },
+        _ => LlmError::Server { provider, status, message, retry_after_ms },
     }
 }
 
@@ -242,20 +186,12 @@ mod tests {
     fn bad_keys_carry_each_providers_message() {
         let openai = r#"{"error":{"message":"Incorrect API key provided: sk-abc. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}"#;
         let e = classify(ProviderKind::Openai, "gpt-4o", 401, None, openai);
-        assert!(
-            matches!(&e, LlmError::BadKey { message, .. } if message.starts_with("Incorrect API key")),
-            "{e:?}"
-        );
-        assert!(e
-            .to_string()
-            .starts_with("OpenAI rejected the API key: Incorrect API key"));
+        assert!(matches!(&e, LlmError::BadKey { message, .. } if message.starts_with("Incorrect API key")), "{e:?}");
+        assert!(e.to_string().starts_with("OpenAI rejected the API key: Incorrect API key"));
 
         let anthropic = r#"{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}"#;
         let e = classify(ProviderKind::Anthropic, "claude", 401, None, anthropic);
-        assert_eq!(
-            e.to_string(),
-            "Anthropic rejected the API key: invalid x-api-key"
-        );
+        assert_eq!(e.to_string(), "Anthropic rejected the API key: invalid x-api-key");
 
         let gemini = r#"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#;
         let e = classify(ProviderKind::Gemini, "gemini-2.5-flash", 400, None, gemini);
@@ -272,13 +208,7 @@ mod tests {
             r#"{"error":{"message":"The model `gpt-x` does not exist","code":"model_not_found"}}"#,
         );
         assert!(matches!(e, LlmError::ModelNotFound { ref model, .. } if model == "gpt-x"));
-        let e = classify(
-            ProviderKind::Openai,
-            "m",
-            429,
-            Some(7000),
-            r#"{"error":{"message":"Rate limit reached"}}"#,
-        );
+        let e = classify(ProviderKind::Openai, "m", 429, Some(7000), r#"{"error":{"message":"Rate limit reached"}}"#);
         assert_eq!(e.retry_after_ms(), Some(7000));
         assert!(e.is_retryable());
         let e = classify(
@@ -305,37 +235,19 @@ mod tests {
             r#"{"error":{"message":"This model's maximum context length is 128000 tokens.","code":"context_length_exceeded"}}"#,
         );
         assert!(matches!(e, LlmError::ContextTooLong { .. }));
-        let e = classify(
-            ProviderKind::OpenaiCompatible,
-            "m",
-            502,
-            None,
-            "<html>Bad Gateway</html>",
-        );
+        let e = classify(ProviderKind::OpenaiCompatible, "m", 502, None, "<html>Bad Gateway</html>");
         assert_eq!(
             e.to_string(),
             "OpenAI-compatible server had a server error (502): HTTP 502: <html>Bad Gateway</html>"
         );
-        let e = classify(
-            ProviderKind::OpenaiCompatible,
-            "m",
-            400,
-            None,
-            r#"{"detail":"bad things"}"#,
-        );
-        assert_eq!(
-            e.to_string(),
-            "OpenAI-compatible server rejected the request: bad things"
-        );
+        let e = classify(ProviderKind::OpenaiCompatible, "m", 400, None, r#"{"detail":"bad things"}"#);
+        assert_eq!(e.to_string(), "OpenAI-compatible server rejected the request: bad things");
     }
 
     #[test]
     fn gemini_retry_info_counts_as_retry_after() {
         let body = r#"{"error":{"code":429,"message":"Resource has been exhausted","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"37s"}]}}"#;
-        assert_eq!(
-            classify(ProviderKind::Gemini, "m", 429, None, body).retry_after_ms(),
-            Some(37_000)
-        );
+        assert_eq!(classify(ProviderKind::Gemini, "m", 429, None, body).retry_after_ms(), Some(37_000));
     }
 
     #[test]

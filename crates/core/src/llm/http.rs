@@ -11,27 +11,15 @@ pub struct HttpRequest {
 }
 
 impl HttpRequest {
-    pub fn post_json(
-        url: String,
-        headers: Vec<(String, String)>,
-        body: &serde_json::Value,
-    ) -> Self {
+    pub fn post_json(url: String, headers: Vec<(String, String)>, body: &serde_json::Value) -> Self {
         let mut headers = headers;
         headers.insert(0, ("content-type".into(), "application/json".into()));
-        HttpRequest {
-            method: "POST".into(),
-            url,
-            headers,
-            body: body.to_string(),
-        }
+        HttpRequest { method: "POST".into(), url, headers, body: body.to_string() }
     }
 
     /// Looks a header up case-insensitively.
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 }
 
@@ -46,16 +34,7 @@ impl std::fmt::Debug for HttpRequest {
         let headers: Vec<(&str, &str)> = self
             .headers
             .iter()
-            .map(|(k, v)| {
-                (
-                    k.as_str(),
-                    if is_secret(k) {
-                        "<redacted>"
-                    } else {
-                        v.as_str()
-                    },
-                )
-            })
+            .map(|(k, v)| (k.as_str(), if is_secret(k) { "<redacted>" } else { v.as_str() }))
             .collect();
         f.debug_struct("HttpRequest")
             .field("method", &self.method)
@@ -74,10 +53,7 @@ mod tests {
     fn debug_hides_credentials() {
         let r = HttpRequest::post_json(
             "https://x/y".into(),
-            vec![
-                ("Authorization".into(), "Bearer sk-secret".into()),
-                ("x-api-key".into(), "k2".into()),
-            ],
+            vec![("Authorization".into(), "Bearer sk-secret".into()), ("x-api-key".into(), "k2".into())],
             &serde_json::json!({}),
         );
         let s = format!("{r:?}");

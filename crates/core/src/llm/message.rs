@@ -14,10 +14,7 @@ pub struct Image {
 
 impl Image {
     pub fn new(mime_type: impl Into<String>, data: impl Into<String>) -> Self {
-        Image {
-            mime_type: mime_type.into(),
-            data: data.into(),
-        }
+        Image { mime_type: mime_type.into(), data: data.into() }
     }
 
     pub fn data_url(&self) -> String {
@@ -38,17 +35,8 @@ pub struct ToolCall {
 }
 
 impl ToolCall {
-    pub fn new(
-        id: impl Into<String>,
-        name: impl Into<String>,
-        arguments: serde_json::Value,
-    ) -> Self {
-        ToolCall {
-            id: id.into(),
-            name: name.into(),
-            arguments,
-            signature: None,
-        }
+    pub fn new(id: impl Into<String>, name: impl Into<String>, arguments: serde_json::Value) -> Self {
+        ToolCall { id: id.into(), name: name.into(), arguments, signature: None }
     }
 
     /// The arguments as an object, which is what Anthropic and Gemini require on replay.
@@ -111,22 +99,13 @@ impl Message {
         Message::System { text: text.into() }
     }
     pub fn user(text: impl Into<String>) -> Self {
-        Message::User {
-            text: text.into(),
-            images: vec![],
-        }
+        Message::User { text: text.into(), images: vec![] }
     }
     pub fn user_with_images(text: impl Into<String>, images: Vec<Image>) -> Self {
-        Message::User {
-            text: text.into(),
-            images,
-        }
+        Message::User { text: text.into(), images }
     }
     pub fn assistant(text: impl Into<String>) -> Self {
-        Message::Assistant {
-            text: text.into(),
-            tool_calls: vec![],
-        }
+        Message::Assistant { text: text.into(), tool_calls: vec![] }
     }
     pub fn tool_result(call: &ToolCall, content: impl Into<String>) -> Self {
         Message::Tool(ToolResult {
@@ -158,8 +137,8 @@ impl StopReason {
             "stop" | "end_turn" | "STOP" | "stop_sequence" | "eos" => StopReason::EndTurn,
             "tool_calls" | "function_call" | "tool_use" => StopReason::ToolUse,
             "length" | "max_tokens" | "MAX_TOKENS" | "model_length" => StopReason::MaxTokens,
-            "content_filter" | "refusal" | "SAFETY" | "RECITATION" | "BLOCKLIST"
-            | "PROHIBITED_CONTENT" | "SPII" | "IMAGE_SAFETY" => StopReason::ContentFilter,
+            "content_filter" | "refusal" | "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII"
+            | "IMAGE_SAFETY" => StopReason::ContentFilter,
             other => StopReason::Other(other.to_string()),
         }
     }
@@ -225,10 +204,7 @@ pub struct AssistantReply {
 impl AssistantReply {
     /// The message to append to the history so the next turn sees this reply.
     pub fn to_message(&self) -> Message {
-        Message::Assistant {
-            text: self.text.clone(),
-            tool_calls: self.tool_calls.clone(),
-        }
+        Message::Assistant { text: self.text.clone(), tool_calls: self.tool_calls.clone() }
     }
 }
 
@@ -240,15 +216,10 @@ mod tests {
     #[test]
     fn messages_serialise_with_a_role_tag() {
         let m = Message::user("hi");
-        assert_eq!(
-            serde_json::to_value(&m).unwrap(),
-            json!({"role": "user", "text": "hi"})
-        );
+        assert_eq!(serde_json::to_value(&m).unwrap(), json!({"role": "user", "text": "hi"}));
         let call = ToolCall::new("c1", "click", json!({"index": 1}));
-        let back: Message = serde_json::from_value(
-            serde_json::to_value(Message::tool_result(&call, "ok")).unwrap(),
-        )
-        .unwrap();
+        let back: Message =
+            serde_json::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
         assert_eq!(back, Message::tool_result(&call, "ok"));
     }
 
@@ -265,18 +236,9 @@ mod tests {
     #[test]
     fn stop_reasons_normalise() {
         assert_eq!(StopReason::from_provider("tool_calls"), StopReason::ToolUse);
-        assert_eq!(
-            StopReason::from_provider("MAX_TOKENS"),
-            StopReason::MaxTokens
-        );
-        assert_eq!(
-            StopReason::normalise(Some(StopReason::EndTurn), true),
-            StopReason::ToolUse
-        );
+        assert_eq!(StopReason::from_provider("MAX_TOKENS"), StopReason::MaxTokens);
+        assert_eq!(StopReason::normalise(Some(StopReason::EndTurn), true), StopReason::ToolUse);
         assert_eq!(StopReason::normalise(None, false), StopReason::EndTurn);
-        assert_eq!(
-            StopReason::normalise(Some(StopReason::MaxTokens), true),
-            StopReason::MaxTokens
-        );
+        assert_eq!(StopReason::normalise(Some(StopReason::MaxTokens), true), StopReason::MaxTokens);
     }
 }

@@ -108,11 +108,7 @@ impl SseParser {
             return;
         }
         self.has_data = false;
-        out.push(SseEvent {
-            event,
-            data: std::mem::take(&mut self.data),
-            id: self.id.clone(),
-        });
+        out.push(SseEvent { event, data: std::mem::take(&mut self.data), id: self.id.clone() });
     }
 }
 
@@ -162,9 +158,6 @@ mod tests {
     fn events_without_data_are_not_dispatched_and_bom_is_ignored() {
         assert!(all(b"event: x\n\n").is_empty());
         let evs = all(b"\xEF\xBB\xBFdata: 1\n\ndata: tail-without-blank-line");
-        assert_eq!(
-            evs.iter().map(|e| e.data.as_str()).collect::<Vec<_>>(),
-            vec!["1", "tail-without-blank-line"]
-        );
+        assert_eq!(evs.iter().map(|e| e.data.as_str()).collect::<Vec<_>>(), vec!["1", "tail-without-blank-line"]);
     }
 }

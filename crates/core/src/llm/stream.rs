@@ -76,12 +76,7 @@ impl StreamAccumulator {
     pub fn push(&mut self, event: &StreamEvent) {
         match event {
             StreamEvent::TextDelta { text } => self.text.push_str(text),
-            StreamEvent::ToolCallStart {
-                index,
-                id,
-                name,
-                signature,
-            } => {
+            StreamEvent::ToolCallStart { index, id, name, signature } => {
                 let c = self.call(*index);
                 c.id = id.clone();
                 c.name = name.clone();
@@ -89,9 +84,7 @@ impl StreamAccumulator {
                     c.signature = signature.clone();
                 }
             }
-            StreamEvent::ToolCallArgsDelta { index, fragment } => {
-                self.call(*index).args.push_str(fragment)
-            }
+            StreamEvent::ToolCallArgsDelta { index, fragment } => self.call(*index).args.push_str(fragment),
             StreamEvent::Usage { usage } => self.usage = Some(*usage),
             StreamEvent::Done { stop_reason } => {
                 self.done = true;
@@ -121,20 +114,10 @@ impl StreamAccumulator {
             .calls
             .into_iter()
             .filter(|c| !c.name.is_empty())
-            .map(|c| ToolCall {
-                id: c.id,
-                name: c.name,
-                arguments: parse_arguments(&c.args),
-                signature: c.signature,
-            })
+            .map(|c| ToolCall { id: c.id, name: c.name, arguments: parse_arguments(&c.args), signature: c.signature })
             .collect();
         let stop_reason = StopReason::normalise(self.stop_reason, !tool_calls.is_empty());
-        Ok(AssistantReply {
-            text: self.text,
-            tool_calls,
-            usage: self.usage,
-            stop_reason,
-        })
+        Ok(AssistantReply { text: self.text, tool_calls, usage: self.usage, stop_reason })
     }
 }
 
@@ -155,42 +138,15 @@ mod tests {
     fn folds_text_and_interleaved_tool_calls() {
         let mut acc = StreamAccumulator::new();
         let events = [
-            StreamEvent::TextDelta {
-                text: "Let me ".into(),
-            },
-            StreamEvent::TextDelta {
-                text: "check.".into(),
-            },
-            StreamEvent::ToolCallStart {
-                index: 0,
-                id: "a".into(),
-                name: "click".into(),
-                signature: None,
-            },
-            StreamEvent::ToolCallStart {
-                index: 1,
-                id: "b".into(),
-                name: "scroll".into(),
-                signature: None,
-            },
-            StreamEvent::ToolCallArgsDelta {
-                index: 0,
-                fragment: "{\"index\":".into(),
-            },
-            StreamEvent::ToolCallArgsDelta {
-                index: 1,
-                fragment: "".into(),
-            },
-            StreamEvent::ToolCallArgsDelta {
-                index: 0,
-                fragment: "4}".into(),
-            },
-            StreamEvent::Usage {
-                usage: Usage::new(10, 1),
-            },
-            StreamEvent::Usage {
-                usage: Usage::new(10, 5),
-            },
+            StreamEvent::TextDelta { text: "Let me ".into() },
+            StreamEvent::TextDelta { text: "check.".into() },
+            StreamEvent::ToolCallStart { index: 0, id: "a".into(), name: "click".into(), signature: None },
+            StreamEvent::ToolCallStart { index: 1, id: "b".into(), name: "scroll".into(), signature: None },
+            StreamEvent::ToolCallArgsDelta { index: 0, fragment: "{\"index\":".into() },
+            StreamEvent::ToolCallArgsDelta { index: 1, fragment: "".into() },
+            StreamEvent::ToolCallArgsDelta { index: 0, fragment: "4}".into() },
+            StreamEvent::Usage { usage: Usage::new(10, 1) },
+            StreamEvent::Usage { usage: Usage::new(10, 5) },
             StreamEvent::Done { stop_reason: None },
         ];
         events.iter().for_each(|e| acc.push(e));
@@ -206,18 +162,10 @@ mod tests {
     #[test]
     fn retrying_resets_and_errors_surface() {
         let mut acc = StreamAccumulator::new();
-        acc.push(&StreamEvent::TextDelta {
-            text: "partial".into(),
-        });
-        acc.push(&StreamEvent::Retrying {
-            attempt: 1,
-            delay_ms: 5,
-            reason: "x".into(),
-        });
+        acc.push(&StreamEvent::TextDelta { text: "partial".into() });
+        acc.push(&StreamEvent::Retrying { attempt: 1, delay_ms: 5, reason: "x".into() });
         assert!(!acc.has_output());
-        acc.push(&StreamEvent::Error {
-            message: "bad".into(),
-        });
+        acc.push(&StreamEvent::Error { message: "bad".into() });
         assert!(acc.finish().is_err());
     }
 

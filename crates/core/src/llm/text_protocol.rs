@@ -20,9 +20,7 @@ pub struct TextProtocolError {
 }
 
 fn fail<T>(reason: impl Into<String>) -> Result<T, TextProtocolError> {
-    Err(TextProtocolError {
-        reason: reason.into(),
-    })
+    Err(TextProtocolError { reason: reason.into() })
 }
 
 /// The system-prompt addendum describing the tools and the reply format.
@@ -30,10 +28,7 @@ pub fn system_addendum(tools: &[ToolSpec]) -> String {
     let mut s =
         String::from("# Tools\nYou call tools by writing JSON, not with native function calls. Available tools:\n");
     for t in tools {
-        s.push_str(&format!(
-            "\n## {}\n{}\nArguments (JSON Schema): {}\n",
-            t.name, t.description, t.parameters
-        ));
+        s.push_str(&format!("\n## {}\n{}\nArguments (JSON Schema): {}\n", t.name, t.description, t.parameters));
     }
     s.push_str(
         "\n# How to call a tool\nEnd your reply with exactly one fenced block like this:\n```json\n{\"tool\": \"<tool name>\", \"args\": {<arguments>}}\n```\n\
@@ -45,15 +40,8 @@ the results will be sent back to you. When you need no tool, reply in plain text
 
 /// Formats tool calls the way the model is asked to write them, for replaying history.
 pub fn format_calls(calls: &[ToolCall]) -> String {
-    let items: Vec<Value> = calls
-        .iter()
-        .map(|c| json!({"tool": c.name, "args": c.arguments_object()}))
-        .collect();
-    let v = if items.len() == 1 {
-        items[0].clone()
-    } else {
-        Value::Array(items)
-    };
+    let items: Vec<Value> = calls.iter().map(|c| json!({"tool": c.name, "args": c.arguments_object()})).collect();
+    let v = if items.len() == 1 { items[0].clone() } else { Value::Array(items) };
     format!("```json\n{v}\n```")
 }
 
@@ -67,9 +55,7 @@ pub fn downgrade_request(req: &ChatRequest) -> ChatRequest {
         match m {
             Message::System { text } if !added => {
                 added = true;
-                messages.push(Message::System {
-                    text: format!("{text}\n\n{addendum}"),
-                });
+                messages.push(Message::System { text: format!("{text}\n\n{addendum}") });
             }
             Message::Assistant { text, tool_calls } if !tool_calls.is_empty() => {
                 let joined = if text.trim().is_empty() {
@@ -84,10 +70,7 @@ pub fn downgrade_request(req: &ChatRequest) -> ChatRequest {
                 let text = format!("Tool `{}` {label}:\n{}", r.name, r.content);
                 let images: Vec<Image> = r.image.iter().cloned().collect();
                 match messages.last_mut() {
-                    Some(Message::User {
-                        text: prev,
-                        images: prev_images,
-                    }) if prev.starts_with("Tool `") => {
+                    Some(Message::User { text: prev, images: prev_images }) if prev.starts_with("Tool `") => {
                         prev.push_str("\n\n");
                         prev.push_str(&text);
                         prev_images.extend(images);
@@ -101,11 +84,7 @@ pub fn downgrade_request(req: &ChatRequest) -> ChatRequest {
     if !added && !req.tools.is_empty() {
         messages.insert(0, Message::system(addendum));
     }
-    ChatRequest {
-        tools: vec![],
-        messages,
-        ..req.clone()
-    }
+    ChatRequest { tools: vec![], messages, ..req.clone() }
 }
 
 /// Parses a reply. Plain prose is a final answer; an attempted but unreadable call is an error
@@ -115,11 +94,8 @@ pub fn parse_reply(reply: &str, tools: &[ToolSpec]) -> Result<ParsedReply, TextP
     let mut spans: Vec<(usize, usize)> = vec![];
     for block in fenced_blocks(reply) {
         let lang = block.lang.to_ascii_lowercase();
-        let jsonish = matches!(
-            lang.as_str(),
-            "json" | "jsonc" | "json5" | "tool" | "tool_call" | "tool_code"
-        ) || (lang.is_empty()
-            && block.body.trim_start().starts_with(['{', '[', '"']));
+        let jsonish = matches!(lang.as_str(), "json" | "jsonc" | "json5" | "tool" | "tool_call" | "tool_code")
+            || (lang.is_empty() && block.body.trim_start().starts_with(['{', '[', '"']));
         if !jsonish {
             continue;
         }
@@ -166,17 +142,11 @@ pub fn parse_reply(reply: &str, tools: &[ToolSpec]) -> Result<ParsedReply, TextP
     for (i, (name, args)) in raw_calls.into_iter().enumerate() {
         if !tools.iter().any(|t| t.name == name) {
             let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
-            return fail(format!(
-                "there is no tool named `{name}`; the available tools are: {}",
-                names.join(", ")
-            ));
+            return fail(format!("there is no tool named `{name}`; the available tools are: {}", names.join(", ")));
         }
         tool_calls.push(ToolCall::new(format!("text_{i}_{name}"), name, args));
     }
-    Ok(ParsedReply {
-        text: text.trim().to_string(),
-        tool_calls,
-    })
+    Ok(ParsedReply { text: text.trim().to_string(), tool_calls })
 }
 
 fn looks_like_attempt(s: &str) -> bool {
@@ -185,8 +155,7 @@ fn looks_like_attempt(s: &str) -> bool {
         || has_key(&l, "tool_name")
         || has_key(&l, "tool_calls")
         || l.contains("tool_call:")
-        || (has_key(&l, "name")
-            && (has_key(&l, "args") || has_key(&l, "arguments") || has_key(&l, "parameters")))
+        || (has_key(&l, "name") && (has_key(&l, "args") || has_key(&l, "arguments") || has_key(&l, "parameters")))
         || has_key(&l, "action_input")
 }
 
@@ -194,8 +163,7 @@ fn looks_like_attempt(s: &str) -> bool {
 fn has_key(s: &str, key: &str) -> bool {
     ['"', '\''].iter().any(|q| {
         let quoted = format!("{q}{key}{q}");
-        s.match_indices(&quoted)
-            .any(|(i, m)| s[i + m.len()..].trim_start().starts_with(':'))
+        s.match_indices(&quoted).any(|(i, m)| s[i + m.len()..].trim_start().starts_with(':'))
     })
 }
 
@@ -219,12 +187,7 @@ fn fenced_blocks(s: &str) -> Vec<Block<'_>> {
             Some(i) => (body_start + i, body_start + i + 3),
             None => (s.len(), s.len()),
         };
-        out.push(Block {
-            start: open,
-            end,
-            lang,
-            body: &s[body_start..body_end],
-        });
+        out.push(Block { start: open, end, lang, body: &s[body_start..body_end] });
         pos = end;
     }
     out
@@ -247,14 +210,7 @@ type RawCall = (String, Value);
 type Extracted = Result<Vec<RawCall>, String>;
 
 const NAME_KEYS: &[&str] = &["tool", "name", "tool_name", "function", "action"];
-const ARG_KEYS: &[&str] = &[
-    "args",
-    "arguments",
-    "parameters",
-    "input",
-    "params",
-    "action_input",
-];
+const ARG_KEYS: &[&str] = &["args", "arguments", "parameters", "input", "params", "action_input"];
 
 /// Reads tool calls out of parsed JSON. None: not shaped like a tool call at all.
 fn extract_calls(v: &Value, tools: &[ToolSpec]) -> Option<Extracted> {
@@ -265,12 +221,7 @@ fn extract_calls(v: &Value, tools: &[ToolSpec]) -> Option<Extracted> {
                 match extract_calls(item, tools) {
                     Some(Ok(c)) => calls.extend(c),
                     Some(Err(e)) => return Some(Err(e)),
-                    None => {
-                        return Some(Err(format!(
-                            "item {} of the array is not a tool call",
-                            i + 1
-                        )))
-                    }
+                    None => return Some(Err(format!("item {} of the array is not a tool call", i + 1))),
                 }
             }
             Some(Ok(calls))
@@ -327,9 +278,7 @@ fn normalise_args(args: Option<&Value>) -> Result<Value, String> {
 fn tool_call_lines(reply: &str) -> Result<Option<(String, Vec<RawCall>)>, TextProtocolError> {
     let lower = reply.to_ascii_lowercase();
     let starts: Vec<usize> = lower.match_indices("tool_call:").map(|(i, _)| i).collect();
-    let Some(&first) = starts.first() else {
-        return Ok(None);
-    };
+    let Some(&first) = starts.first() else { return Ok(None) };
     let mut calls = vec![];
     for (n, &start) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(reply.len());
@@ -352,18 +301,12 @@ fn tool_call_lines(reply: &str) -> Result<Option<(String, Vec<RawCall>)>, TextPr
             None | Some("") => json!({}),
             Some(p) => match repair_json(p) {
                 Some(v @ Value::Object(_)) => v,
-                _ => {
-                    return fail(format!(
-                        "the PARAMETERS for `{name}` are not a valid JSON object"
-                    ))
-                }
+                _ => return fail(format!("the PARAMETERS for `{name}` are not a valid JSON object")),
             },
         };
         calls.push((name, args));
     }
-    let before = reply[..first]
-        .trim_end()
-        .trim_end_matches(|c: char| "*`#-".contains(c));
+    let before = reply[..first].trim_end().trim_end_matches(|c: char| "*`#-".contains(c));
     Ok(Some((before.trim().to_string(), calls)))
 }
 
@@ -425,18 +368,10 @@ fn balanced_spans(s: &str) -> Vec<(usize, usize)> {
 /// Python literals, raw newlines in strings and double encoding.
 pub fn repair_json(s: &str) -> Option<Value> {
     let s = s.trim();
-    let unfenced = fenced_blocks(s)
-        .into_iter()
-        .next()
-        .map(|b| b.body.trim())
-        .filter(|_| s.starts_with("```"))
-        .unwrap_or(s);
+    let unfenced =
+        fenced_blocks(s).into_iter().next().map(|b| b.body.trim()).filter(|_| s.starts_with("```")).unwrap_or(s);
     let mut candidates: Vec<&str> = vec![unfenced];
-    candidates.extend(
-        balanced_spans(unfenced)
-            .into_iter()
-            .map(|(a, b)| &unfenced[a..b]),
-    );
+    candidates.extend(balanced_spans(unfenced).into_iter().map(|(a, b)| &unfenced[a..b]));
     for c in candidates {
         if let Ok(v) = serde_json::from_str::<Value>(c) {
             return Some(decode_nested(v));
@@ -451,10 +386,7 @@ pub fn repair_json(s: &str) -> Option<Value> {
 fn decode_nested(v: Value) -> Value {
     match v {
         Value::String(s) if s.trim_start().starts_with(['{', '[']) => {
-            match serde_json::from_str::<Value>(&s)
-                .ok()
-                .or_else(|| serde_json::from_str(&fix(&s)).ok())
-            {
+            match serde_json::from_str::<Value>(&s).ok().or_else(|| serde_json::from_str(&fix(&s)).ok()) {
                 Some(inner) => inner,
                 None => Value::String(s),
             }
@@ -562,26 +494,13 @@ mod tests {
                 "Clicks an element",
                 json!({"type": "object", "properties": {"index": {"type": "integer"}}}),
             ),
-            ToolSpec::new(
-                "type_text",
-                "Types",
-                json!({"type": "object", "properties": {"text": {"type": "string"}}}),
-            ),
-            ToolSpec::new(
-                "done",
-                "Finishes",
-                json!({"type": "object", "properties": {}}),
-            ),
+            ToolSpec::new("type_text", "Types", json!({"type": "object", "properties": {"text": {"type": "string"}}})),
+            ToolSpec::new("done", "Finishes", json!({"type": "object", "properties": {}})),
         ]
     }
 
     fn calls(reply: &str) -> Vec<(String, Value)> {
-        parse_reply(reply, &tools())
-            .unwrap()
-            .tool_calls
-            .into_iter()
-            .map(|c| (c.name, c.arguments))
-            .collect()
+        parse_reply(reply, &tools()).unwrap().tool_calls.into_iter().map(|c| (c.name, c.arguments)).collect()
     }
 
     #[test]
@@ -626,30 +545,16 @@ mod tests {
             calls("```json\n[{\"tool\": \"click\", \"args\": {\"index\": 1}}, {\"tool\": \"type_text\", \"args\": {\"text\": \"hi\"}}]\n```"),
             vec![("click".into(), json!({"index": 1})), ("type_text".into(), json!({"text": "hi"}))]
         );
-        assert_eq!(
-            calls("```json\n{\"done\": {}}\n```"),
-            vec![("done".into(), json!({}))]
-        );
-        assert_eq!(
-            calls("```json\n{\"tool\": \"done\"}\n```"),
-            vec![("done".into(), json!({}))]
-        );
+        assert_eq!(calls("```json\n{\"done\": {}}\n```"), vec![("done".into(), json!({}))]);
+        assert_eq!(calls("```json\n{\"tool\": \"done\"}\n```"), vec![("done".into(), json!({}))]);
     }
 
     #[test]
     fn tool_call_lines() {
-        let r = parse_reply(
-            "Let me type.\nTOOL_CALL: type_text\nPARAMETERS: {\"text\": \"hello\"}",
-            &tools(),
-        )
-        .unwrap();
+        let r = parse_reply("Let me type.\nTOOL_CALL: type_text\nPARAMETERS: {\"text\": \"hello\"}", &tools()).unwrap();
         assert_eq!(r.text, "Let me type.");
         assert_eq!(r.tool_calls[0].arguments, json!({"text": "hello"}));
-        let r = parse_reply(
-            "**TOOL_CALL:** `click`\n**PARAMETERS:**\n{\n  'index': 7,\n}",
-            &tools(),
-        )
-        .unwrap();
+        let r = parse_reply("**TOOL_CALL:** `click`\n**PARAMETERS:**\n{\n  'index': 7,\n}", &tools()).unwrap();
         assert_eq!(r.tool_calls[0].name, "click");
         assert_eq!(r.tool_calls[0].arguments, json!({"index": 7}));
         assert_eq!(calls("TOOL_CALL: done"), vec![("done".into(), json!({}))]);
@@ -674,15 +579,10 @@ mod tests {
             vec![("click".into(), json!({"index": 5}))]
         );
         assert_eq!(
-            calls(
-                "```json\n{\"tool\": \"type_text\", \"args\": {\"text\": \"x\", \"submit\": True}}"
-            ),
+            calls("```json\n{\"tool\": \"type_text\", \"args\": {\"text\": \"x\", \"submit\": True}}"),
             vec![("type_text".into(), json!({"text": "x", "submit": true}))]
         );
-        assert_eq!(
-            repair_json("{'a': 'don\\'t', 'b': [1, 2,],}"),
-            Some(json!({"a": "don't", "b": [1, 2]}))
-        );
+        assert_eq!(repair_json("{'a': 'don\\'t', 'b': [1, 2,],}"), Some(json!({"a": "don't", "b": [1, 2]})));
     }
 
     #[test]
@@ -698,43 +598,22 @@ mod tests {
 
     #[test]
     fn broken_attempts_get_corrective_messages() {
-        let e = parse_reply(
-            "```json\n{\"tool\": \"click\", \"args\": {\"index\": }\n```",
-            &tools(),
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            e.starts_with(
-                "Your reply could not be parsed as a tool call: the JSON in your block is invalid"
-            ),
-            "{e}"
-        );
-        assert!(
-            e.contains("Reply with exactly one ```json block")
-                || e.contains("reply with exactly one ```json block"),
-            "{e}"
-        );
-        let e = parse_reply(
-            "```json\n{\"tool\": \"hover\", \"args\": {}}\n```",
-            &tools(),
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            e.contains("no tool named `hover`") && e.contains("click, type_text, done"),
-            "{e}"
-        );
-        let e = parse_reply(
-            "```json\n{\"tool\": \"click\", \"args\": [1]}\n```",
-            &tools(),
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(e.contains("must be a JSON object"), "{e}");
-        let e = parse_reply("TOOL_CALL: click\nPARAMETERS: {index: ", &tools())
+        let e = parse_reply("```json\n{\"tool\": \"click\", \"args\": {\"index\": }\n```", &tools())
             .unwrap_err()
             .to_string();
+        assert!(
+            e.starts_with("Your reply could not be parsed as a tool call: the JSON in your block is invalid"),
+            "{e}"
+        );
+        assert!(
+            e.contains("Reply with exactly one ```json block") || e.contains("reply with exactly one ```json block"),
+            "{e}"
+        );
+        let e = parse_reply("```json\n{\"tool\": \"hover\", \"args\": {}}\n```", &tools()).unwrap_err().to_string();
+        assert!(e.contains("no tool named `hover`") && e.contains("click, type_text, done"), "{e}");
+        let e = parse_reply("```json\n{\"tool\": \"click\", \"args\": [1]}\n```", &tools()).unwrap_err().to_string();
+        assert!(e.contains("must be a JSON object"), "{e}");
+        let e = parse_reply("TOOL_CALL: click\nPARAMETERS: {index: ", &tools()).unwrap_err().to_string();
         assert!(e.contains("PARAMETERS for `click`"), "{e}");
         assert!(parse_reply("I would use \"tool\": click with {broken", &tools()).is_err());
     }
@@ -745,33 +624,20 @@ mod tests {
         let req = ChatRequest::new(vec![
             Message::system("Be helpful."),
             Message::user("Click it"),
-            Message::Assistant {
-                text: "Clicking.".into(),
-                tool_calls: vec![call.clone()],
-            },
+            Message::Assistant { text: "Clicking.".into(), tool_calls: vec![call.clone()] },
             Message::tool_result(&call, "clicked"),
         ])
         .with_tools(tools());
         let d = downgrade_request(&req);
         assert!(d.tools.is_empty());
-        let Message::System { text } = &d.messages[0] else {
-            panic!()
-        };
+        let Message::System { text } = &d.messages[0] else { panic!() };
         assert!(text.starts_with("Be helpful.") && text.contains("## click"));
-        let Message::Assistant { text, tool_calls } = &d.messages[2] else {
-            panic!()
-        };
+        let Message::Assistant { text, tool_calls } = &d.messages[2] else { panic!() };
         assert!(tool_calls.is_empty());
         let reparsed = parse_reply(text, &tools()).unwrap();
         assert_eq!(reparsed.tool_calls[0].arguments, json!({"index": 2}));
-        assert_eq!(
-            d.messages[3],
-            Message::user("Tool `click` returned:\nclicked")
-        );
-        let no_system =
-            downgrade_request(&ChatRequest::new(vec![Message::user("x")]).with_tools(tools()));
-        assert!(
-            matches!(&no_system.messages[0], Message::System { text } if text.contains("## done"))
-        );
+        assert_eq!(d.messages[3], Message::user("Tool `click` returned:\nclicked"));
+        let no_system = downgrade_request(&ChatRequest::new(vec![Message::user("x")]).with_tools(tools()));
+        assert!(matches!(&no_system.messages[0], Message::System { text } if text.contains("## done")));
     }
 }

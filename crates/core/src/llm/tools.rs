@@ -30,23 +30,14 @@ impl ToolSpec {
             Some(root) => {
                 root.remove("title");
                 root.remove("$schema");
-                root.remove("description")
-                    .and_then(|d| d.as_str().map(str::to_string))
+                root.remove("description").and_then(|d| d.as_str().map(str::to_string))
             }
             None => None,
         };
         compact(&mut parameters);
         let parameters = ensure_object_schema(parameters);
-        let description = if description.is_empty() {
-            doc.unwrap_or_default()
-        } else {
-            description.to_string()
-        };
-        ToolSpec {
-            name: name.to_string(),
-            description,
-            parameters,
-        }
+        let description = if description.is_empty() { doc.unwrap_or_default() } else { description.to_string() };
+        ToolSpec { name: name.to_string(), description, parameters }
     }
 
     /// A tool whose schema is written by hand.
@@ -63,8 +54,7 @@ impl ToolSpec {
 fn ensure_object_schema(v: Value) -> Value {
     match v {
         Value::Object(mut m) if m.get("type").and_then(Value::as_str) == Some("object") => {
-            m.entry("properties")
-                .or_insert_with(|| Value::Object(Map::new()));
+            m.entry("properties").or_insert_with(|| Value::Object(Map::new()));
             Value::Object(m)
         }
         Value::Object(m) if m.contains_key("properties") => {
@@ -152,18 +142,12 @@ fn gemini_object(m: &Map<String, Value>) -> Value {
     let mut nullable = m.get("nullable").and_then(Value::as_bool).unwrap_or(false);
     match m.get("type") {
         Some(Value::Array(types)) => {
-            let non_null: Vec<&Value> = types
-                .iter()
-                .filter(|t| t.as_str() != Some("null"))
-                .collect();
+            let non_null: Vec<&Value> = types.iter().filter(|t| t.as_str() != Some("null")).collect();
             nullable |= non_null.len() < types.len();
             if let [only] = non_null.as_slice() {
                 out.insert("type".into(), (*only).clone());
             } else if !non_null.is_empty() {
-                let any: Vec<Value> = non_null
-                    .iter()
-                    .map(|t| serde_json::json!({"type": t}))
-                    .collect();
+                let any: Vec<Value> = non_null.iter().map(|t| serde_json::json!({"type": t})).collect();
                 out.insert("anyOf".into(), Value::Array(any));
             }
         }
@@ -178,16 +162,10 @@ fn gemini_object(m: &Map<String, Value>) -> Value {
             out.insert("enum".into(), serde_json::json!([s]));
         }
     }
-    let alternatives = m
-        .get("anyOf")
-        .or_else(|| m.get("oneOf"))
-        .and_then(Value::as_array);
+    let alternatives = m.get("anyOf").or_else(|| m.get("oneOf")).and_then(Value::as_array);
     if let Some(alts) = alternatives {
-        let kept: Vec<Value> = alts
-            .iter()
-            .filter(|a| a.get("type").and_then(Value::as_str) != Some("null"))
-            .map(gemini_schema)
-            .collect();
+        let kept: Vec<Value> =
+            alts.iter().filter(|a| a.get("type").and_then(Value::as_str) != Some("null")).map(gemini_schema).collect();
         nullable |= kept.len() < alts.len();
         match kept.len() {
             0 => {}
@@ -204,29 +182,18 @@ fn gemini_object(m: &Map<String, Value>) -> Value {
         }
     }
     for (k, v) in m {
-        if out.contains_key(k)
-            || !GEMINI_KEYS.contains(&k.as_str())
-            || k == "type"
-            || k == "anyOf"
-            || k == "nullable"
-        {
+        if out.contains_key(k) || !GEMINI_KEYS.contains(&k.as_str()) || k == "type" || k == "anyOf" || k == "nullable" {
             continue;
         }
         let v = match k.as_str() {
             "properties" => match v.as_object() {
-                Some(props) => Value::Object(
-                    props
-                        .iter()
-                        .map(|(name, s)| (name.clone(), gemini_schema(s)))
-                        .collect(),
-                ),
+                Some(props) => Value::Object(props.iter().map(|(name, s)| (name.clone(), gemini_schema(s))).collect()),
                 None => continue,
             },
             "items" => gemini_schema(v),
             "enum" => match v.as_array() {
                 Some(vals) => {
-                    let strings: Vec<Value> =
-                        vals.iter().filter(|x| !x.is_null()).cloned().collect();
+                    let strings: Vec<Value> = vals.iter().filter(|x| !x.is_null()).cloned().collect();
                     nullable |= strings.len() < vals.len();
                     if strings.is_empty() || !strings.iter().all(Value::is_string) {
                         continue;
@@ -259,16 +226,14 @@ pub struct ToolArgsError {
 
 /// Deserialises a tool call's arguments into the type its schema was derived from.
 pub fn parse_args<T: DeserializeOwned>(call: &ToolCall) -> Result<T, ToolArgsError> {
-    let err = |reason: String| ToolArgsError {
-        tool: call.name.clone(),
-        reason,
-    };
+    let err = |reason: String| ToolArgsError { tool: call.name.clone(), reason };
     let value = match &call.arguments {
         Value::Null => Value::Object(Map::new()),
         Value::String(s) if s.trim().is_empty() => Value::Object(Map::new()),
         // Some models double-encode: the arguments are a JSON string holding the JSON object.
-        Value::String(s) => serde_json::from_str::<Value>(s)
-            .map_err(|e| err(format!("they are not valid JSON ({e})")))?,
+        Value::String(s) => {
+            serde_json::from_str::<Value>(s).map_err(|e| err(format!("they are not valid JSON ({e})")))?
+        }
         v => v.clone(),
     };
     let value = match value {
@@ -316,17 +281,11 @@ mod tests {
         assert_eq!(t.description, "Clicks an element.");
         let p = &t.parameters;
         let text = p.to_string();
-        assert!(
-            !text.contains("$schema") && !text.contains("$ref") && !text.contains("definitions"),
-            "{text}"
-        );
+        assert!(!text.contains("$schema") && !text.contains("$ref") && !text.contains("definitions"), "{text}");
         assert!(!text.contains("uint32"), "{text}");
         assert_eq!(p["type"], "object");
         assert_eq!(p["required"], json!(["index"]));
-        assert_eq!(
-            p["properties"]["index"]["description"],
-            "The element's index from the page context."
-        );
+        assert_eq!(p["properties"]["index"]["description"], "The element's index from the page context.");
         assert!(p.get("title").is_none() && p.get("description").is_none());
     }
 
@@ -342,12 +301,7 @@ mod tests {
         let t = ToolSpec::of::<ClickArgs>("click", "x");
         let g = gemini_schema(&t.parameters);
         let text = g.to_string();
-        assert!(
-            !text.contains("additionalProperties")
-                && !text.contains("oneOf")
-                && !text.contains("const"),
-            "{text}"
-        );
+        assert!(!text.contains("additionalProperties") && !text.contains("oneOf") && !text.contains("const"), "{text}");
         assert!(!text.contains("\"null\""), "{text}");
         assert_eq!(g["properties"]["target"]["nullable"], true);
         assert_eq!(g["properties"]["target"]["type"], "object");
@@ -362,11 +316,7 @@ mod tests {
 
     #[test]
     fn parse_args_accepts_objects_strings_and_double_encoding() {
-        let want = ClickArgs {
-            index: 3,
-            button: Some(Button::Right),
-            target: None,
-        };
+        let want = ClickArgs { index: 3, button: Some(Button::Right), target: None };
         for args in [
             json!({"index": 3, "button": "right"}),
             json!("{\"index\":3,\"button\":\"right\"}"),
@@ -383,10 +333,7 @@ mod tests {
     fn parse_args_errors_are_readable_by_the_model() {
         let call = ToolCall::new("1", "click", json!({"button": "left"}));
         let e = parse_args::<ClickArgs>(&call).unwrap_err().to_string();
-        assert!(
-            e.contains("`click`") && e.contains("missing field `index`"),
-            "{e}"
-        );
+        assert!(e.contains("`click`") && e.contains("missing field `index`"), "{e}");
         let call = ToolCall::new("1", "click", json!({"index": "three"}));
         let e = parse_args::<ClickArgs>(&call).unwrap_err().to_string();
         assert!(e.contains("invalid type"), "{e}");

@@ -15,11 +15,7 @@ pub struct Usage {
 
 impl Usage {
     pub fn new(input_tokens: u64, output_tokens: u64) -> Self {
-        Usage {
-            input_tokens,
-            output_tokens,
-            estimated: false,
-        }
+        Usage { input_tokens, output_tokens, estimated: false }
     }
 
     pub fn total(&self) -> u64 {
@@ -51,15 +47,10 @@ pub fn estimate_input_tokens(messages: &[Message], tools: &[ToolSpec]) -> u64 {
             per_message
                 + match m {
                     Message::System { text } => estimate_text_tokens(text),
-                    Message::User { text, images } => {
-                        estimate_text_tokens(text) + IMAGE_TOKENS * images.len() as u64
-                    }
-                    Message::Assistant { text, tool_calls } => {
-                        estimate_text_tokens(text) + estimate_calls(tool_calls)
-                    }
+                    Message::User { text, images } => estimate_text_tokens(text) + IMAGE_TOKENS * images.len() as u64,
+                    Message::Assistant { text, tool_calls } => estimate_text_tokens(text) + estimate_calls(tool_calls),
                     Message::Tool(r) => {
-                        estimate_text_tokens(&r.content)
-                            + if r.image.is_some() { IMAGE_TOKENS } else { 0 }
+                        estimate_text_tokens(&r.content) + if r.image.is_some() { IMAGE_TOKENS } else { 0 }
                     }
                 }
         })
@@ -81,10 +72,7 @@ pub fn estimate_output_tokens(text: &str, tool_calls: &[ToolCall]) -> u64 {
 }
 
 fn estimate_calls(calls: &[ToolCall]) -> u64 {
-    calls
-        .iter()
-        .map(|c| estimate_text_tokens(&c.name) + estimate_text_tokens(&c.arguments_text()) + 4)
-        .sum()
+    calls.iter().map(|c| estimate_text_tokens(&c.name) + estimate_text_tokens(&c.arguments_text()) + 4).sum()
 }
 
 /// USD per million tokens, (input, output), matched by the longest model-name prefix.
@@ -142,32 +130,17 @@ mod tests {
     fn estimates_use_four_chars_per_token_and_a_fixed_image_cost() {
         assert_eq!(estimate_text_tokens(""), 0);
         assert_eq!(estimate_text_tokens("abcde"), 2);
-        let with_image = [Message::user_with_images(
-            "abcd",
-            vec![Image::new("image/png", "AAAA")],
-        )];
-        assert_eq!(
-            estimate_input_tokens(&with_image, &[]),
-            4 + 1 + IMAGE_TOKENS
-        );
+        let with_image = [Message::user_with_images("abcd", vec![Image::new("image/png", "AAAA")])];
+        assert_eq!(estimate_input_tokens(&with_image, &[]), 4 + 1 + IMAGE_TOKENS);
     }
 
     #[test]
     fn longest_prefix_wins_and_unknown_models_cost_nothing_known() {
-        assert_eq!(
-            price_per_million("gpt-4o-mini-2024-07-18"),
-            Some((0.15, 0.60))
-        );
+        assert_eq!(price_per_million("gpt-4o-mini-2024-07-18"), Some((0.15, 0.60)));
         assert_eq!(price_per_million("gpt-4o-2024-08-06"), Some((2.50, 10.00)));
-        assert_eq!(
-            price_per_million("models/gemini-2.5-flash-lite"),
-            Some((0.10, 0.40))
-        );
+        assert_eq!(price_per_million("models/gemini-2.5-flash-lite"), Some((0.10, 0.40)));
         assert_eq!(price_per_million("openai/gpt-4.1-mini"), Some((0.40, 1.60)));
-        assert_eq!(
-            price_per_million("claude-sonnet-4-5-20250929"),
-            Some((3.0, 15.0))
-        );
+        assert_eq!(price_per_million("claude-sonnet-4-5-20250929"), Some((3.0, 15.0)));
         assert_eq!(cost_usd("llama3.1:8b", &Usage::new(1000, 1000)), None);
         let c = cost_usd("gpt-4o", &Usage::new(1_000_000, 100_000)).unwrap();
         assert!((c - 3.5).abs() < 1e-9);

@@ -12,94 +12,34 @@ pub struct Rgba {
 type M3 = [[f64; 3]; 3];
 
 const P3_TO_XYZ: M3 = [
-    [
-        0.486_570_948_648_216_2,
-        0.265_667_693_169_093_06,
-        0.198_217_285_234_362_5,
-    ],
-    [
-        0.228_974_564_069_748_8,
-        0.691_738_521_836_506_4,
-        0.079_286_914_093_745,
-    ],
+    [0.486_570_948_648_216_2, 0.265_667_693_169_093_06, 0.198_217_285_234_362_5],
+    [0.228_974_564_069_748_8, 0.691_738_521_836_506_4, 0.079_286_914_093_745],
     [0.0, 0.045_113_381_858_902_64, 1.043_944_368_900_976],
 ];
 const A98_TO_XYZ: M3 = [
-    [
-        0.576_669_042_910_130_5,
-        0.185_558_237_906_546_3,
-        0.188_228_646_234_994_7,
-    ],
-    [
-        0.297_344_975_250_536_05,
-        0.627_363_566_255_466_1,
-        0.075_291_458_493_997_8,
-    ],
-    [
-        0.027_031_361_386_412_34,
-        0.070_688_852_535_827_23,
-        0.991_337_536_837_638_8,
-    ],
+    [0.576_669_042_910_130_5, 0.185_558_237_906_546_3, 0.188_228_646_234_994_7],
+    [0.297_344_975_250_536_05, 0.627_363_566_255_466_1, 0.075_291_458_493_997_8],
+    [0.027_031_361_386_412_34, 0.070_688_852_535_827_23, 0.991_337_536_837_638_8],
 ];
 const PROPHOTO_TO_XYZ_D50: M3 = [
-    [
-        0.797_760_489_672_302_7,
-        0.135_185_837_175_740_31,
-        0.031_349_349_581_524_8,
-    ],
-    [
-        0.288_071_128_229_293_4,
-        0.711_843_217_810_101_4,
-        0.000_085_653_960_605_259_02,
-    ],
+    [0.797_760_489_672_302_7, 0.135_185_837_175_740_31, 0.031_349_349_581_524_8],
+    [0.288_071_128_229_293_4, 0.711_843_217_810_101_4, 0.000_085_653_960_605_259_02],
     [0.0, 0.0, 0.825_104_602_510_460_1],
 ];
 const REC2020_TO_XYZ: M3 = [
-    [
-        0.636_958_048_301_291_4,
-        0.144_616_903_586_208_32,
-        0.168_880_975_164_172_1,
-    ],
-    [
-        0.262_700_212_011_267_1,
-        0.677_998_071_518_870_8,
-        0.059_301_716_469_861_96,
-    ],
+    [0.636_958_048_301_291_4, 0.144_616_903_586_208_32, 0.168_880_975_164_172_1],
+    [0.262_700_212_011_267_1, 0.677_998_071_518_870_8, 0.059_301_716_469_861_96],
     [0.0, 0.028_072_693_049_087_428, 1.060_985_057_710_791],
 ];
 const XYZ_TO_SRGB: M3 = [
-    [
-        3.240_969_941_904_522_6,
-        -1.537_383_177_570_094,
-        -0.498_610_760_293_003_4,
-    ],
-    [
-        -0.969_243_636_280_879_6,
-        1.875_967_501_507_720_2,
-        0.041_555_057_407_175_59,
-    ],
-    [
-        0.055_630_079_696_993_66,
-        -0.203_976_958_888_976_52,
-        1.056_971_514_242_878_6,
-    ],
+    [3.240_969_941_904_522_6, -1.537_383_177_570_094, -0.498_610_760_293_003_4],
+    [-0.969_243_636_280_879_6, 1.875_967_501_507_720_2, 0.041_555_057_407_175_59],
+    [0.055_630_079_696_993_66, -0.203_976_958_888_976_52, 1.056_971_514_242_878_6],
 ];
 const D50_TO_D65: M3 = [
-    [
-        0.955_473_452_704_218_2,
-        -0.023_098_536_874_261_423,
-        0.063_259_308_661_021_7,
-    ],
-    [
-        -0.028_369_706_963_208_136,
-        1.009_995_458_005_822_6,
-        0.021_041_398_966_943_008,
-    ],
-    [
-        0.012_314_001_688_319_899,
-        -0.020_507_696_433_477_912,
-        1.330_365_936_608_075_3,
-    ],
+    [0.955_473_452_704_218_2, -0.023_098_536_874_261_423, 0.063_259_308_661_021_7],
+    [-0.028_369_706_963_208_136, 1.009_995_458_005_822_6, 0.021_041_398_966_943_008],
+    [0.012_314_001_688_319_899, -0.020_507_696_433_477_912, 1.330_365_936_608_075_3],
 ];
 const D50_WHITE: [f64; 3] = [0.3457 / 0.3585, 1.0, (1.0 - 0.3457 - 0.3585) / 0.3585];
 
@@ -109,31 +49,18 @@ fn mul(m: &M3, v: [f64; 3]) -> [f64; 3] {
 
 fn srgb_encode(v: f64) -> f64 {
     let a = v.abs();
-    let e = if a <= 0.003_130_8 {
-        12.92 * a
-    } else {
-        1.055 * a.powf(1.0 / 2.4) - 0.055
-    };
+    let e = if a <= 0.003_130_8 { 12.92 * a } else { 1.055 * a.powf(1.0 / 2.4) - 0.055 };
     e.copysign(v)
 }
 
 fn srgb_decode(v: f64) -> f64 {
     let a = v.abs();
-    let d = if a <= 0.040_45 {
-        a / 12.92
-    } else {
-        ((a + 0.055) / 1.055).powf(2.4)
-    };
+    let d = if a <= 0.040_45 { a / 12.92 } else { ((a + 0.055) / 1.055).powf(2.4) };
     d.copysign(v)
 }
 
 fn from_linear(rgb: [f64; 3], a: f64) -> Rgba {
-    Rgba {
-        r: srgb_encode(rgb[0]),
-        g: srgb_encode(rgb[1]),
-        b: srgb_encode(rgb[2]),
-        a,
-    }
+    Rgba { r: srgb_encode(rgb[0]), g: srgb_encode(rgb[1]), b: srgb_encode(rgb[2]), a }
 }
 
 fn from_xyz_d65(xyz: [f64; 3], a: f64) -> Rgba {
@@ -150,17 +77,9 @@ fn lab_to_xyz_d50(l: f64, a: f64, b: f64) -> [f64; 3] {
     let f1 = (l + 16.0) / 116.0;
     let f0 = a / 500.0 + f1;
     let f2 = f1 - b / 200.0;
-    let x = if f0.powi(3) > E {
-        f0.powi(3)
-    } else {
-        (116.0 * f0 - 16.0) / K
-    };
+    let x = if f0.powi(3) > E { f0.powi(3) } else { (116.0 * f0 - 16.0) / K };
     let y = if l > K * E { f1.powi(3) } else { l / K };
-    let z = if f2.powi(3) > E {
-        f2.powi(3)
-    } else {
-        (116.0 * f2 - 16.0) / K
-    };
+    let z = if f2.powi(3) > E { f2.powi(3) } else { (116.0 * f2 - 16.0) / K };
     [x * D50_WHITE[0], y * D50_WHITE[1], z * D50_WHITE[2]]
 }
 
@@ -183,12 +102,7 @@ fn hsl_to_rgba(h: f64, s: f64, l: f64, a: f64) -> Rgba {
         let k = (n + h / 30.0).rem_euclid(12.0);
         l - s * l.min(1.0 - l) * (k - 3.0).min(9.0 - k).clamp(-1.0, 1.0)
     };
-    Rgba {
-        r: f(0.0),
-        g: f(8.0),
-        b: f(4.0),
-        a,
-    }
+    Rgba { r: f(0.0), g: f(8.0), b: f(4.0), a }
 }
 
 /// One numeric component: a number, a percentage (scaled so 100% = `pct`), an angle, or `none`.
@@ -200,12 +114,7 @@ fn component(token: &str, pct: f64) -> Option<f64> {
     if let Some(p) = t.strip_suffix('%') {
         return p.parse::<f64>().ok().map(|v| v / 100.0 * pct);
     }
-    for (unit, to_deg) in [
-        ("deg", 1.0),
-        ("grad", 0.9),
-        ("rad", 180.0 / std::f64::consts::PI),
-        ("turn", 360.0),
-    ] {
+    for (unit, to_deg) in [("deg", 1.0), ("grad", 0.9), ("rad", 180.0 / std::f64::consts::PI), ("turn", 360.0)] {
         if let Some(n) = t.strip_suffix(unit) {
             return n.parse::<f64>().ok().map(|v| v * to_deg);
         }
@@ -219,10 +128,7 @@ fn split_args(body: &str) -> Option<([&str; 3], Option<&str>)> {
         Some((m, a)) => (m, Some(a.trim())),
         None => (body, None),
     };
-    let parts: Vec<&str> = main
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-        .collect();
+    let parts: Vec<&str> = main.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
     match (parts.as_slice(), alpha) {
         ([a, b, c], alpha) => Some(([a, b, c], alpha)),
         ([a, b, c, d], None) => Some(([a, b, c], Some(d))),
@@ -231,36 +137,18 @@ fn split_args(body: &str) -> Option<([&str; 3], Option<&str>)> {
 }
 
 fn parse_hex(hex: &str) -> Option<Rgba> {
-    let digits: Vec<f64> = hex
-        .chars()
-        .map(|c| c.to_digit(16).map(f64::from))
-        .collect::<Option<_>>()?;
+    let digits: Vec<f64> = hex.chars().map(|c| c.to_digit(16).map(f64::from)).collect::<Option<_>>()?;
     let (vals, scale): (Vec<f64>, f64) = match digits.len() {
         3 | 4 => (digits.iter().map(|d| d * 17.0).collect(), 255.0),
-        6 | 8 => (
-            digits.chunks(2).map(|p| p[0] * 16.0 + p[1]).collect(),
-            255.0,
-        ),
+        6 | 8 => (digits.chunks(2).map(|p| p[0] * 16.0 + p[1]).collect(), 255.0),
         _ => return None,
     };
-    Some(Rgba {
-        r: vals[0] / scale,
-        g: vals[1] / scale,
-        b: vals[2] / scale,
-        a: vals.get(3).map_or(1.0, |a| a / scale),
-    })
+    Some(Rgba { r: vals[0] / scale, g: vals[1] / scale, b: vals[2] / scale, a: vals.get(3).map_or(1.0, |a| a / scale) })
 }
 
 fn named(name: &str) -> Option<Rgba> {
     let hex = match name {
-        "transparent" => {
-            return Some(Rgba {
-                r: 0.0,
-                g: 0.0,
-                b: 0.0,
-                a: 0.0,
-            })
-        }
+        "transparent" => return Some(Rgba { r: 0.0, g: 0.0, b: 0.0, a: 0.0 }),
         "black" => "000",
         "white" => "fff",
         "red" => "f00",
@@ -298,65 +186,25 @@ pub fn parse_color(input: &str) -> Option<Rgba> {
         None => 1.0,
     };
     Some(match func {
-        "rgb" | "rgba" => Rgba {
-            r: component(c[0], 255.0)? / 255.0,
-            g: component(c[1], 255.0)? / 255.0,
-            b: component(c[2], 255.0)? / 255.0,
-            a,
-        },
-        "hsl" | "hsla" => hsl_to_rgba(
-            component(c[0], 1.0)?,
-            component(c[1], 1.0)?.max(0.0) / hsl_scale(c[1]),
-            component(c[2], 1.0)? / hsl_scale(c[2]),
-            a,
-        ),
+        "rgb" | "rgba" => {
+            Rgba { r: component(c[0], 255.0)? / 255.0, g: component(c[1], 255.0)? / 255.0, b: component(c[2], 255.0)? / 255.0, a }
+        }
+        "hsl" | "hsla" => hsl_to_rgba(component(c[0], 1.0)?, component(c[1], 1.0)?.max(0.0) / hsl_scale(c[1]), component(c[2], 1.0)? / hsl_scale(c[2]), a),
         "hwb" => {
-            let (w, bl) = (
-                component(c[1], 1.0)? / hsl_scale(c[1]),
-                component(c[2], 1.0)? / hsl_scale(c[2]),
-            );
-            let (w, bl) = if w + bl >= 1.0 {
-                (w / (w + bl), bl / (w + bl))
-            } else {
-                (w, bl)
-            };
+            let (w, bl) = (component(c[1], 1.0)? / hsl_scale(c[1]), component(c[2], 1.0)? / hsl_scale(c[2]));
+            let (w, bl) = if w + bl >= 1.0 { (w / (w + bl), bl / (w + bl)) } else { (w, bl) };
             let base = hsl_to_rgba(component(c[0], 1.0)?, 1.0, 0.5, a);
             let f = |v: f64| v * (1.0 - w - bl) + w;
-            Rgba {
-                r: f(base.r),
-                g: f(base.g),
-                b: f(base.b),
-                a,
-            }
+            Rgba { r: f(base.r), g: f(base.g), b: f(base.b), a }
         }
-        "lab" => from_xyz_d50(
-            lab_to_xyz_d50(
-                component(c[0], 100.0)?,
-                component(c[1], 125.0)?,
-                component(c[2], 125.0)?,
-            ),
-            a,
-        ),
+        "lab" => from_xyz_d50(lab_to_xyz_d50(component(c[0], 100.0)?, component(c[1], 125.0)?, component(c[2], 125.0)?), a),
         "lch" => {
-            let (l, ch, h) = (
-                component(c[0], 100.0)?,
-                component(c[1], 150.0)?,
-                component(c[2], 1.0)?.to_radians(),
-            );
+            let (l, ch, h) = (component(c[0], 100.0)?, component(c[1], 150.0)?, component(c[2], 1.0)?.to_radians());
             from_xyz_d50(lab_to_xyz_d50(l, ch * h.cos(), ch * h.sin()), a)
         }
-        "oklab" => oklab_to_rgba(
-            component(c[0], 1.0)?,
-            component(c[1], 0.4)?,
-            component(c[2], 0.4)?,
-            a,
-        ),
+        "oklab" => oklab_to_rgba(component(c[0], 1.0)?, component(c[1], 0.4)?, component(c[2], 0.4)?, a),
         "oklch" => {
-            let (l, ch, h) = (
-                component(c[0], 1.0)?,
-                component(c[1], 0.4)?,
-                component(c[2], 1.0)?.to_radians(),
-            );
+            let (l, ch, h) = (component(c[0], 1.0)?, component(c[1], 0.4)?, component(c[2], 1.0)?.to_radians());
             oklab_to_rgba(l, ch * h.cos(), ch * h.sin(), a)
         }
         _ => return None,
@@ -378,47 +226,20 @@ fn parse_color_fn(space: &str, args: &str) -> Option<Rgba> {
         Some(a) => component(a, 1.0)?.clamp(0.0, 1.0),
         None => 1.0,
     };
-    let v = [
-        component(c[0], 1.0)?,
-        component(c[1], 1.0)?,
-        component(c[2], 1.0)?,
-    ];
+    let v = [component(c[0], 1.0)?, component(c[1], 1.0)?, component(c[2], 1.0)?];
     Some(match space {
-        "srgb" => Rgba {
-            r: v[0],
-            g: v[1],
-            b: v[2],
-            a,
-        },
+        "srgb" => Rgba { r: v[0], g: v[1], b: v[2], a },
         "srgb-linear" => from_linear(v, a),
         "display-p3" => from_xyz_d65(mul(&P3_TO_XYZ, v.map(srgb_decode)), a),
-        "a98-rgb" => from_xyz_d65(
-            mul(
-                &A98_TO_XYZ,
-                v.map(|x| x.abs().powf(563.0 / 256.0).copysign(x)),
-            ),
-            a,
-        ),
+        "a98-rgb" => from_xyz_d65(mul(&A98_TO_XYZ, v.map(|x| x.abs().powf(563.0 / 256.0).copysign(x))), a),
         "prophoto-rgb" => {
-            let lin = v.map(|x| {
-                if x.abs() <= 16.0 / 512.0 {
-                    x / 16.0
-                } else {
-                    x.abs().powf(1.8).copysign(x)
-                }
-            });
+            let lin = v.map(|x| if x.abs() <= 16.0 / 512.0 { x / 16.0 } else { x.abs().powf(1.8).copysign(x) });
             from_xyz_d50(mul(&PROPHOTO_TO_XYZ_D50, lin), a)
         }
         "rec2020" => {
             const AL: f64 = 1.099_296_826_809_44;
             const BE: f64 = 0.018_053_968_510_807;
-            let lin = v.map(|x| {
-                if x.abs() < BE * 4.5 {
-                    x / 4.5
-                } else {
-                    ((x.abs() + AL - 1.0) / AL).powf(1.0 / 0.45).copysign(x)
-                }
-            });
+            let lin = v.map(|x| if x.abs() < BE * 4.5 { x / 4.5 } else { ((x.abs() + AL - 1.0) / AL).powf(1.0 / 0.45).copysign(x) });
             from_xyz_d65(mul(&REC2020_TO_XYZ, lin), a)
         }
         "xyz" | "xyz-d65" => from_xyz_d65(v, a),
@@ -434,13 +255,7 @@ impl Rgba {
     }
 
     fn clamped(&self) -> [f64; 3] {
-        [self.r, self.g, self.b].map(|v| {
-            if v.is_finite() {
-                v.clamp(0.0, 1.0)
-            } else {
-                0.0
-            }
-        })
+        [self.r, self.g, self.b].map(|v| if v.is_finite() { v.clamp(0.0, 1.0) } else { 0.0 })
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque; out-of-gamut components are clamped.
@@ -449,10 +264,7 @@ impl Rgba {
         if self.a >= 0.999 {
             format!("#{r:02x}{g:02x}{b:02x}")
         } else {
-            format!(
-                "#{r:02x}{g:02x}{b:02x}{:02x}",
-                (self.a.clamp(0.0, 1.0) * 255.0).round() as u8
-            )
+            format!("#{r:02x}{g:02x}{b:02x}{:02x}", (self.a.clamp(0.0, 1.0) * 255.0).round() as u8)
         }
     }
 
@@ -484,8 +296,7 @@ impl Rgba {
     /// Euclidean distance in OKLab, alpha included.
     pub fn distance(&self, other: &Rgba) -> f64 {
         let (p, q) = (self.oklab(), other.oklab());
-        let d: f64 =
-            (0..3).map(|i| (p[i] - q[i]).powi(2)).sum::<f64>() + (self.a - other.a).powi(2) * 0.1;
+        let d: f64 = (0..3).map(|i| (p[i] - q[i]).powi(2)).sum::<f64>() + (self.a - other.a).powi(2) * 0.1;
         d.sqrt()
     }
 
@@ -494,12 +305,7 @@ impl Rgba {
         let [r, g, b] = self.clamped();
         let [br, bg, bb] = below.clamped();
         let a = self.a.clamp(0.0, 1.0);
-        Rgba {
-            r: r * a + br * (1.0 - a),
-            g: g * a + bg * (1.0 - a),
-            b: b * a + bb * (1.0 - a),
-            a: 1.0,
-        }
+        Rgba { r: r * a + br * (1.0 - a), g: g * a + bg * (1.0 - a), b: b * a + bb * (1.0 - a), a: 1.0 }
     }
 }
 
@@ -514,9 +320,7 @@ mod tests {
     use super::*;
 
     fn hex(s: &str) -> String {
-        parse_color(s)
-            .map(|c| c.to_hex())
-            .unwrap_or_else(|| format!("unparsed: {s}"))
+        parse_color(s).map(|c| c.to_hex()).unwrap_or_else(|| format!("unparsed: {s}"))
     }
 
     #[test]
@@ -556,10 +360,7 @@ mod tests {
         assert_eq!(hex("oklab(1 0 0)"), "#ffffff");
         assert_eq!(hex("oklab(0.627955 0.224863 0.125846)"), "#ff0000");
         assert_eq!(hex("oklch(0.627955 0.257683 29.2339)"), "#ff0000");
-        assert_eq!(
-            hex("oklch(0.5 none none / 0.5)"),
-            hex("oklab(0.5 0 0 / 0.5)")
-        );
+        assert_eq!(hex("oklch(0.5 none none / 0.5)"), hex("oklab(0.5 0 0 / 0.5)"));
         assert_eq!(hex("oklch(62.7955% 0.257683 29.2339deg)"), "#ff0000");
     }
 
@@ -573,16 +374,7 @@ mod tests {
 
     #[test]
     fn rejects_garbage_without_panicking() {
-        for bad in [
-            "",
-            "rgb(",
-            "rgb(1,2)",
-            "color(foo 1 2 3)",
-            "lab(a b c)",
-            "#12345",
-            "(((",
-            "oklch(1 2 3 4 5)",
-        ] {
+        for bad in ["", "rgb(", "rgb(1,2)", "color(foo 1 2 3)", "lab(a b c)", "#12345", "(((", "oklch(1 2 3 4 5)"] {
             assert!(parse_color(bad).is_none(), "{bad}");
         }
     }
@@ -593,13 +385,7 @@ mod tests {
         let black = Rgba::parse("black").unwrap();
         assert!((contrast_ratio(&white, &black) - 21.0).abs() < 1e-6);
         assert!(white.distance(&black) > 0.9);
-        let half = Rgba {
-            r: 0.0,
-            g: 0.0,
-            b: 0.0,
-            a: 0.5,
-        }
-        .over(&white);
+        let half = Rgba { r: 0.0, g: 0.0, b: 0.0, a: 0.5 }.over(&white);
         assert_eq!(half.to_hex(), "#808080");
     }
 }

@@ -68,10 +68,7 @@ pub fn style_rule(rule: &str) -> Option<(String, Vec<(String, String)>)> {
         .filter_map(|d| {
             let (p, v) = d.split_once(':')?;
             let v = v.trim();
-            let v = v
-                .strip_suffix("!important")
-                .or_else(|| v.strip_suffix("! important"))
-                .unwrap_or(v);
+            let v = v.strip_suffix("!important").or_else(|| v.strip_suffix("! important")).unwrap_or(v);
             Some((p.trim().to_string(), v.trim().to_string()))
         })
         .collect();
@@ -98,10 +95,7 @@ fn split_declarations(body: &str) -> Vec<String> {
         current.push(c);
     }
     out.push(current);
-    out.into_iter()
-        .map(|d| d.trim().to_string())
-        .filter(|d| !d.is_empty())
-        .collect()
+    out.into_iter().map(|d| d.trim().to_string()).filter(|d| !d.is_empty()).collect()
 }
 
 #[cfg(test)]
@@ -112,29 +106,14 @@ mod tests {
     fn splits_top_level_rules() {
         let css = "/* c { } */ a { color: red; } @media (x) { b { c: d } } @import 'x;y'; p{}";
         let rules = split_rules(css);
-        assert_eq!(
-            rules,
-            vec![
-                "a { color: red; }",
-                "@media (x) { b { c: d } }",
-                "@import 'x;y';",
-                "p{}"
-            ]
-        );
+        assert_eq!(rules, vec!["a { color: red; }", "@media (x) { b { c: d } }", "@import 'x;y';", "p{}"]);
     }
 
     #[test]
     fn reads_declarations() {
-        let (sel, decls) =
-            style_rule("a, b { color: red !important; background: url('a;b'); }").unwrap();
+        let (sel, decls) = style_rule("a, b { color: red !important; background: url('a;b'); }").unwrap();
         assert_eq!(sel, "a, b");
-        assert_eq!(
-            decls,
-            vec![
-                ("color".into(), "red".into()),
-                ("background".into(), "url('a;b')".into())
-            ]
-        );
+        assert_eq!(decls, vec![("color".into(), "red".into()), ("background".into(), "url('a;b')".into())]);
         assert!(style_rule("@media x { a { } }").is_none());
     }
 }

@@ -8,23 +8,8 @@ pub const CANDIDATE_SELECTOR: &str =
     "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,iframe,frame,[role],[onclick],[tabindex],[contenteditable]";
 
 const INTERACTIVE_ROLES: [&str; 17] = [
-    "button",
-    "link",
-    "checkbox",
-    "radio",
-    "switch",
-    "tab",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "option",
-    "textbox",
-    "searchbox",
-    "combobox",
-    "listbox",
-    "slider",
-    "spinbutton",
-    "img",
+    "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
+    "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "img",
 ];
 
 /// What `is_candidate` needs to know about an element that is not a native control.
@@ -38,10 +23,7 @@ pub struct Extra<'a> {
 
 /// Native controls always count; links only with an href; anything else by role, handler, tab stop or editability.
 pub fn is_native(tag: &str, has_href: bool) -> bool {
-    matches!(
-        tag,
-        "button" | "input" | "select" | "textarea" | "summary" | "img" | "iframe" | "frame"
-    ) || (matches!(tag, "a" | "area") && has_href)
+    matches!(tag, "button" | "input" | "select" | "textarea" | "summary" | "img" | "iframe" | "frame") || (matches!(tag, "a" | "area") && has_href)
 }
 
 pub fn is_candidate(tag: &str, has_href: bool, extra: &Extra) -> bool {
@@ -49,10 +31,7 @@ pub fn is_candidate(tag: &str, has_href: bool, extra: &Extra) -> bool {
         return true;
     }
     let role = extra.role.map(str::trim).unwrap_or("");
-    let tab_stop = extra
-        .tabindex
-        .and_then(|t| t.trim().parse::<i32>().ok())
-        .is_some_and(|t| t >= 0);
+    let tab_stop = extra.tabindex.and_then(|t| t.trim().parse::<i32>().ok()).is_some_and(|t| t >= 0);
     INTERACTIVE_ROLES.contains(&role) || extra.onclick || tab_stop || extra.editable
 }
 
@@ -73,13 +52,9 @@ const BUTTON_INPUTS: [&str; 4] = ["button", "submit", "reset", "image"];
 pub fn classify(tag: &str, input_type: Option<&str>, role: Option<&str>, editable: bool) -> Kind {
     let role = role.map(str::trim).unwrap_or("");
     match role {
-        "button" | "tab" | "menuitem" | "menuitemcheckbox" | "menuitemradio" | "switch" => {
-            return Kind::Button
-        }
+        "button" | "tab" | "menuitem" | "menuitemcheckbox" | "menuitemradio" | "switch" => return Kind::Button,
         "link" => return Kind::Link,
-        "textbox" | "searchbox" | "combobox" | "spinbutton" | "slider" | "checkbox" | "radio" => {
-            return Kind::Input
-        }
+        "textbox" | "searchbox" | "combobox" | "spinbutton" | "slider" | "checkbox" | "radio" => return Kind::Input,
         "listbox" | "option" => return Kind::Select,
         "img" => return Kind::Image,
         _ => {}
@@ -196,10 +171,7 @@ mod tests {
     fn classifies_by_role_then_tag() {
         assert_eq!(classify("input", Some("submit"), None, false), Kind::Button);
         assert_eq!(classify("input", None, None, false), Kind::Input);
-        assert_eq!(
-            classify("input", Some("CHECKBOX"), None, false),
-            Kind::Input
-        );
+        assert_eq!(classify("input", Some("CHECKBOX"), None, false), Kind::Input);
         assert_eq!(classify("div", None, Some("button"), false), Kind::Button);
         assert_eq!(classify("a", None, Some("tab"), false), Kind::Button);
         assert_eq!(classify("a", None, None, false), Kind::Link);
@@ -216,54 +188,12 @@ mod tests {
         assert!(is_candidate("button", false, &none));
         assert!(is_candidate("a", true, &none));
         assert!(!is_candidate("a", false, &none));
-        assert!(!is_candidate(
-            "nav",
-            false,
-            &Extra {
-                role: Some("navigation"),
-                ..Extra::default()
-            }
-        ));
-        assert!(is_candidate(
-            "div",
-            false,
-            &Extra {
-                role: Some("button"),
-                ..Extra::default()
-            }
-        ));
-        assert!(!is_candidate(
-            "main",
-            false,
-            &Extra {
-                tabindex: Some("-1"),
-                ..Extra::default()
-            }
-        ));
-        assert!(is_candidate(
-            "div",
-            false,
-            &Extra {
-                tabindex: Some("0"),
-                ..Extra::default()
-            }
-        ));
-        assert!(is_candidate(
-            "div",
-            false,
-            &Extra {
-                onclick: true,
-                ..Extra::default()
-            }
-        ));
-        assert!(is_candidate(
-            "div",
-            false,
-            &Extra {
-                editable: true,
-                ..Extra::default()
-            }
-        ));
+        assert!(!is_candidate("nav", false, &Extra { role: Some("navigation"), ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { role: Some("button"), ..Extra::default() }));
+        assert!(!is_candidate("main", false, &Extra { tabindex: Some("-1"), ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { tabindex: Some("0"), ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { onclick: true, ..Extra::default() }));
+        assert!(is_candidate("div", false, &Extra { editable: true, ..Extra::default() }));
     }
 
     #[test]

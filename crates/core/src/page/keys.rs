@@ -56,36 +56,16 @@ fn alias(name: &str) -> &str {
 /// Resolves one key name; unknown multi-character names are refused.
 pub fn key_spec(name: &str) -> Option<KeySpec> {
     let name = alias(name);
-    if let Some((key, code, key_code)) = NAMED.iter().find(|(k, _, _)| k.eq_ignore_ascii_case(name))
-    {
-        return Some(KeySpec {
-            key: key.to_string(),
-            code: code.to_string(),
-            key_code: *key_code,
-            text: None,
-        });
+    if let Some((key, code, key_code)) = NAMED.iter().find(|(k, _, _)| k.eq_ignore_ascii_case(name)) {
+        return Some(KeySpec { key: key.to_string(), code: code.to_string(), key_code: *key_code, text: None });
     }
-    if let Some(n) = name
-        .strip_prefix(['F', 'f'])
-        .and_then(|n| n.parse::<u32>().ok())
-        .filter(|n| (1..=12).contains(n))
-    {
-        return Some(KeySpec {
-            key: format!("F{n}"),
-            code: format!("F{n}"),
-            key_code: 111 + n,
-            text: None,
-        });
+    if let Some(n) = name.strip_prefix(['F', 'f']).and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=12).contains(n)) {
+        return Some(KeySpec { key: format!("F{n}"), code: format!("F{n}"), key_code: 111 + n, text: None });
     }
     let mut chars = name.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else {
-        return None;
-    };
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
     let (code, key_code) = match c {
-        'a'..='z' | 'A'..='Z' => (
-            format!("Key{}", c.to_ascii_uppercase()),
-            c.to_ascii_uppercase() as u32,
-        ),
+        'a'..='z' | 'A'..='Z' => (format!("Key{}", c.to_ascii_uppercase()), c.to_ascii_uppercase() as u32),
         '0'..='9' => (format!("Digit{c}"), c as u32),
         ' ' => ("Space".into(), 32),
         '-' => ("Minus".into(), 189),
@@ -97,21 +77,12 @@ pub fn key_spec(name: &str) -> Option<KeySpec> {
         '\'' => ("Quote".into(), 222),
         _ => (String::new(), 0),
     };
-    Some(KeySpec {
-        key: c.to_string(),
-        code,
-        key_code,
-        text: Some(c),
-    })
+    Some(KeySpec { key: c.to_string(), code, key_code, text: Some(c) })
 }
 
 /// Parses "Ctrl+Shift+A" into the final key and the modifiers held with it.
 pub fn parse_combo(combo: &str, mut modifiers: Modifiers) -> Option<(KeySpec, Modifiers)> {
-    let parts: Vec<&str> = if combo == "+" {
-        vec!["+"]
-    } else {
-        combo.split('+').map(str::trim).collect()
-    };
+    let parts: Vec<&str> = if combo == "+" { vec!["+"] } else { combo.split('+').map(str::trim).collect() };
     let (last, held) = parts.split_last()?;
     for m in held {
         match alias(m) {
@@ -122,16 +93,7 @@ pub fn parse_combo(combo: &str, mut modifiers: Modifiers) -> Option<(KeySpec, Mo
             _ => return None,
         }
     }
-    let spec = if *last == "+" {
-        KeySpec {
-            key: "+".into(),
-            code: "Equal".into(),
-            key_code: 187,
-            text: Some('+'),
-        }
-    } else {
-        key_spec(last)?
-    };
+    let spec = if *last == "+" { KeySpec { key: "+".into(), code: "Equal".into(), key_code: 187, text: Some('+') } } else { key_spec(last)? };
     Some((spec, modifiers))
 }
 
@@ -141,15 +103,9 @@ mod tests {
 
     #[test]
     fn resolves_named_and_printable_keys() {
-        assert_eq!(
-            key_spec("enter").map(|k| (k.key, k.key_code)),
-            Some(("Enter".into(), 13))
-        );
+        assert_eq!(key_spec("enter").map(|k| (k.key, k.key_code)), Some(("Enter".into(), 13)));
         assert_eq!(key_spec("Down").map(|k| k.code), Some("ArrowDown".into()));
-        assert_eq!(
-            key_spec("a").map(|k| (k.code, k.key_code, k.text)),
-            Some(("KeyA".into(), 65, Some('a')))
-        );
+        assert_eq!(key_spec("a").map(|k| (k.code, k.key_code, k.text)), Some(("KeyA".into(), 65, Some('a'))));
         assert_eq!(key_spec("F5").map(|k| k.key_code), Some(116));
         assert_eq!(key_spec("space").map(|k| k.key), Some(" ".into()));
         assert_eq!(key_spec("Bogus"), None);
@@ -160,10 +116,7 @@ mod tests {
         let (k, m) = parse_combo("Ctrl+Shift+a", Modifiers::default()).unwrap();
         assert_eq!(k.key, "a");
         assert!(m.ctrl && m.shift && !m.alt);
-        assert_eq!(
-            parse_combo("+", Modifiers::default()).map(|(k, _)| k.key),
-            Some("+".into())
-        );
+        assert_eq!(parse_combo("+", Modifiers::default()).map(|(k, _)| k.key), Some("+".into()));
         assert!(parse_combo("Hyper+a", Modifiers::default()).is_none());
     }
 }

@@ -38,27 +38,14 @@ impl PaletteBuilder {
 
     /// Adds one colour; transparent and unparseable colours are ignored.
     pub fn add(&mut self, role: Role, css: &str, area: f64) {
-        let color = *self
-            .parsed
-            .entry(css.to_string())
-            .or_insert_with(|| Rgba::parse(css));
-        let Some(color) = color.filter(|c| c.a > 0.01) else {
-            return;
-        };
+        let color = *self.parsed.entry(css.to_string()).or_insert_with(|| Rgba::parse(css));
+        let Some(color) = color.filter(|c| c.a > 0.01) else { return };
         let group = &mut self.groups[role as usize];
         let weight = if area.is_finite() { area.max(1.0) } else { 1.0 };
-        let cluster = match group
-            .iter_mut()
-            .position(|c| c.color.distance(&color) < MERGE_DISTANCE)
-        {
+        let cluster = match group.iter_mut().position(|c| c.color.distance(&color) < MERGE_DISTANCE) {
             Some(i) => &mut group[i],
             None => {
-                group.push(Cluster {
-                    color,
-                    members: HashMap::new(),
-                    count: 0,
-                    weight: 0.0,
-                });
+                group.push(Cluster { color, members: HashMap::new(), count: 0, weight: 0.0 });
                 let last = group.len() - 1;
                 &mut group[last]
             }
@@ -70,13 +57,7 @@ impl PaletteBuilder {
 
     pub fn finish(self) -> Palette {
         let [backgrounds, text, accents, borders] = self.groups.map(finish_group);
-        Palette {
-            backgrounds,
-            text,
-            accents,
-            borders,
-            sampled: self.sampled,
-        }
+        Palette { backgrounds, text, accents, borders, sampled: self.sampled }
     }
 }
 
@@ -87,21 +68,12 @@ fn finish_group(mut group: Vec<Cluster>) -> Vec<PaletteColor> {
         .into_iter()
         .take(MAX_PER_GROUP)
         .map(|c| {
-            let css = c
-                .members
-                .into_iter()
-                .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))
-                .map(|m| m.0)
-                .unwrap_or_default();
+            let css = c.members.into_iter().max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0))).map(|m| m.0).unwrap_or_default();
             PaletteColor {
                 hex: c.color.to_hex(),
                 css,
                 count: c.count,
-                weight: if total > 0.0 {
-                    (c.weight / total * 1000.0).round() / 1000.0
-                } else {
-                    0.0
-                },
+                weight: if total > 0.0 { (c.weight / total * 1000.0).round() / 1000.0 } else { 0.0 },
             }
         })
         .collect()
@@ -128,11 +100,7 @@ mod tests {
         b.add(Role::Border, "nonsense", 10.0);
         let p = b.finish();
         assert_eq!(p.backgrounds.len(), 2, "{:?}", p.backgrounds);
-        let white = p
-            .backgrounds
-            .iter()
-            .find(|c| c.hex == "#ffffff")
-            .expect("white merged");
+        let white = p.backgrounds.iter().find(|c| c.hex == "#ffffff").expect("white merged");
         assert_eq!(white.count, 3);
         assert_eq!(white.css, "rgb(255, 255, 255)");
         assert!((white.weight - 0.5).abs() < 1e-9);

@@ -26,209 +26,36 @@ const fn c(
     input_types: &'static [&'static str],
     position: Option<Position>,
 ) -> Concept {
-    Concept {
-        words,
-        tags,
-        roles,
-        tokens,
-        input_types,
-        position,
-    }
+    Concept { words, tags, roles, tokens, input_types, position }
 }
 
 const CONCEPTS: &[Concept] = &[
-    c(
-        &["navigation", "nav", "navbar", "menu", "menubar"],
-        &["nav"],
-        &["navigation", "menubar", "menu"],
-        &["nav", "navigation", "navbar", "menu"],
-        &[],
-        None,
-    ),
-    c(
-        &["sidebar", "side", "aside", "toc"],
-        &["aside"],
-        &["complementary"],
-        &["sidebar", "side", "aside", "toc", "sphinxsidebar"],
-        &[],
-        Some(Position::Side),
-    ),
-    c(
-        &["header", "banner", "masthead", "top"],
-        &["header"],
-        &["banner"],
-        &["header", "masthead", "topbar", "banner"],
-        &[],
-        Some(Position::Top),
-    ),
-    c(
-        &["footer", "bottom"],
-        &["footer"],
-        &["contentinfo"],
-        &["footer"],
-        &[],
-        Some(Position::Bottom),
-    ),
-    c(
-        &["main", "content", "article", "body"],
-        &["main", "article"],
-        &["main", "article"],
-        &["main", "content", "article", "body", "document"],
-        &[],
-        None,
-    ),
-    c(
-        &["code", "codeblock", "snippet", "snippets", "pre", "source"],
-        &["pre", "code"],
-        &[],
-        &[
-            "code",
-            "highlight",
-            "snippet",
-            "sourcecode",
-            "codeblock",
-            "listing",
-        ],
-        &[],
-        None,
-    ),
-    c(
-        &["search", "find"],
-        &[],
-        &["search", "searchbox"],
-        &["search", "query", "q"],
-        &["search"],
-        None,
-    ),
-    c(
-        &["input", "field", "textbox", "box", "entry"],
-        &["input", "textarea"],
-        &["textbox", "searchbox", "combobox"],
-        &["input", "field"],
-        &[
-            "text", "search", "email", "password", "url", "tel", "number",
-        ],
-        None,
-    ),
-    c(
-        &["button", "buttons", "btn"],
-        &["button"],
-        &["button"],
-        &["btn", "button"],
-        &["button", "submit", "reset"],
-        None,
-    ),
-    c(
-        &["link", "links", "anchor"],
-        &["a"],
-        &["link"],
-        &["link"],
-        &[],
-        None,
-    ),
-    c(
-        &["heading", "headings", "title", "headline"],
-        &["h1", "h2", "h3", "h4", "h5", "h6"],
-        &["heading"],
-        &["title", "heading"],
-        &[],
-        None,
-    ),
-    c(
-        &["image", "images", "picture", "photo", "logo", "icon"],
-        &["img", "svg", "picture"],
-        &["img"],
-        &["logo", "icon", "image", "img", "avatar"],
-        &[],
-        None,
-    ),
-    c(
-        &["table", "grid"],
-        &["table"],
-        &["table", "grid"],
-        &["table", "grid"],
-        &[],
-        None,
-    ),
+    c(&["navigation", "nav", "navbar", "menu", "menubar"], &["nav"], &["navigation", "menubar", "menu"], &["nav", "navigation", "navbar", "menu"], &[], None),
+    c(&["sidebar", "side", "aside", "toc"], &["aside"], &["complementary"], &["sidebar", "side", "aside", "toc", "sphinxsidebar"], &[], Some(Position::Side)),
+    c(&["header", "banner", "masthead", "top"], &["header"], &["banner"], &["header", "masthead", "topbar", "banner"], &[], Some(Position::Top)),
+    c(&["footer", "bottom"], &["footer"], &["contentinfo"], &["footer"], &[], Some(Position::Bottom)),
+    c(&["main", "content", "article", "body"], &["main", "article"], &["main", "article"], &["main", "content", "article", "body", "document"], &[], None),
+    c(&["code", "codeblock", "snippet", "snippets", "pre", "source"], &["pre", "code"], &[], &["code", "highlight", "snippet", "sourcecode", "codeblock", "listing"], &[], None),
+    c(&["search", "find"], &[], &["search", "searchbox"], &["search", "query", "q"], &["search"], None),
+    c(&["input", "field", "textbox", "box", "entry"], &["input", "textarea"], &["textbox", "searchbox", "combobox"], &["input", "field"], &["text", "search", "email", "password", "url", "tel", "number"], None),
+    c(&["button", "buttons", "btn"], &["button"], &["button"], &["btn", "button"], &["button", "submit", "reset"], None),
+    c(&["link", "links", "anchor"], &["a"], &["link"], &["link"], &[], None),
+    c(&["heading", "headings", "title", "headline"], &["h1", "h2", "h3", "h4", "h5", "h6"], &["heading"], &["title", "heading"], &[], None),
+    c(&["image", "images", "picture", "photo", "logo", "icon"], &["img", "svg", "picture"], &["img"], &["logo", "icon", "image", "img", "avatar"], &[], None),
+    c(&["table", "grid"], &["table"], &["table", "grid"], &["table", "grid"], &[], None),
     c(&["form"], &["form"], &["form"], &["form"], &[], None),
-    c(
-        &["list", "items"],
-        &["ul", "ol", "dl"],
-        &["list"],
-        &["list"],
-        &[],
-        None,
-    ),
-    c(
-        &["dialog", "modal", "popup", "overlay"],
-        &["dialog"],
-        &["dialog", "alertdialog"],
-        &["modal", "dialog", "popup", "overlay"],
-        &[],
-        None,
-    ),
-    c(
-        &["tab", "tabs"],
-        &[],
-        &["tab", "tablist"],
-        &["tab", "tabs"],
-        &[],
-        None,
-    ),
-    c(
-        &["checkbox", "checkboxes", "tickbox"],
-        &[],
-        &["checkbox"],
-        &["checkbox"],
-        &["checkbox"],
-        None,
-    ),
-    c(
-        &["dropdown", "select", "combobox", "picker"],
-        &["select"],
-        &["listbox", "combobox"],
-        &["dropdown", "select"],
-        &[],
-        None,
-    ),
-    c(
-        &["quote", "blockquote", "citation"],
-        &["blockquote"],
-        &[],
-        &["quote"],
-        &[],
-        None,
-    ),
-    c(
-        &["paragraph", "paragraphs", "text"],
-        &["p"],
-        &["paragraph"],
-        &[],
-        &[],
-        None,
-    ),
-    c(
-        &["login", "signin", "password"],
-        &[],
-        &[],
-        &["login", "signin", "password"],
-        &["password"],
-        None,
-    ),
-    c(
-        &["breadcrumb", "breadcrumbs"],
-        &[],
-        &[],
-        &["breadcrumb", "breadcrumbs", "crumbs"],
-        &[],
-        None,
-    ),
+    c(&["list", "items"], &["ul", "ol", "dl"], &["list"], &["list"], &[], None),
+    c(&["dialog", "modal", "popup", "overlay"], &["dialog"], &["dialog", "alertdialog"], &["modal", "dialog", "popup", "overlay"], &[], None),
+    c(&["tab", "tabs"], &[], &["tab", "tablist"], &["tab", "tabs"], &[], None),
+    c(&["checkbox", "checkboxes", "tickbox"], &[], &["checkbox"], &["checkbox"], &["checkbox"], None),
+    c(&["dropdown", "select", "combobox", "picker"], &["select"], &["listbox", "combobox"], &["dropdown", "select"], &[], None),
+    c(&["quote", "blockquote", "citation"], &["blockquote"], &[], &["quote"], &[], None),
+    c(&["paragraph", "paragraphs", "text"], &["p"], &["paragraph"], &[], &[], None),
+    c(&["login", "signin", "password"], &[], &[], &["login", "signin", "password"], &["password"], None),
+    c(&["breadcrumb", "breadcrumbs"], &[], &[], &["breadcrumb", "breadcrumbs", "crumbs"], &[], None),
 ];
 
-const STOPWORDS: &[&str] = &[
-    "the", "a", "an", "of", "on", "in", "for", "with", "and", "or", "to", "that", "this", "all",
-    "any", "page", "element", "elements", "area", "section", "block", "blocks", "part",
-];
+const STOPWORDS: &[&str] = &["the", "a", "an", "of", "on", "in", "for", "with", "and", "or", "to", "that", "this", "all", "any", "page", "element", "elements", "area", "section", "block", "blocks", "part"];
 
 /// A parsed description: concept indices, leftover words and quoted phrases.
 #[derive(Debug, Clone, Default)]
@@ -300,9 +127,7 @@ impl Query {
             if STOPWORDS.contains(&word.as_str()) {
                 continue;
             }
-            let found = CONCEPTS.iter().position(|c| {
-                c.words.contains(&word.as_str()) || c.words.contains(&singular(&word))
-            });
+            let found = CONCEPTS.iter().position(|c| c.words.contains(&word.as_str()) || c.words.contains(&singular(&word)));
             match found {
                 Some(i) if !q.concepts.contains(&i) => q.concepts.push(i),
                 Some(_) => {}
@@ -324,22 +149,12 @@ impl Query {
             let c = &CONCEPTS[i];
             parts.extend(c.tags.iter().map(|t| t.to_string()));
             parts.extend(c.roles.iter().map(|r| format!("[role=\"{r}\"]")));
-            parts.extend(
-                c.input_types
-                    .iter()
-                    .map(|t| format!("input[type=\"{t}\" i]")),
-            );
+            parts.extend(c.input_types.iter().map(|t| format!("input[type=\"{t}\" i]")));
             parts.extend(c.tokens.iter().filter(|t| t.len() > 1).map(|t| attr(t)));
         }
-        for w in self
-            .words
-            .iter()
-            .filter(|w| w.chars().all(|c| c.is_alphanumeric()))
-        {
+        for w in self.words.iter().filter(|w| w.chars().all(|c| c.is_alphanumeric())) {
             parts.push(attr(w));
-            parts.push(format!(
-                "[placeholder*=\"{w}\" i],[name*=\"{w}\" i],[title*=\"{w}\" i]"
-            ));
+            parts.push(format!("[placeholder*=\"{w}\" i],[name*=\"{w}\" i],[title*=\"{w}\" i]"));
         }
         parts.join(",")
     }
@@ -361,10 +176,7 @@ impl Query {
             if !f.role.is_empty() && c.roles.contains(&f.role.as_str()) {
                 hits.push((3.0, format!("role={}", f.role)));
             }
-            if !f.input_type.is_empty()
-                && f.tag == "input"
-                && c.input_types.contains(&f.input_type.as_str())
-            {
+            if !f.input_type.is_empty() && f.tag == "input" && c.input_types.contains(&f.input_type.as_str()) {
                 hits.push((2.5, format!("type={}", f.input_type)));
             }
             if let Some(t) = toks.iter().find(|t| c.tokens.contains(&t.as_str())) {
@@ -392,12 +204,7 @@ impl Query {
                 reasons.push(format!("label~{w}"));
             }
         }
-        let text = f
-            .text
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
+        let text = f.text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         for p in &self.phrases {
             let p = p.to_lowercase();
             if text == p {
@@ -421,21 +228,12 @@ mod tests {
     use super::*;
 
     fn f(tag: &str, role: &str, id: &str, class: &str) -> Features {
-        Features {
-            tag: tag.into(),
-            role: role.into(),
-            id: id.into(),
-            class: class.into(),
-            ..Features::default()
-        }
+        Features { tag: tag.into(), role: role.into(), id: id.into(), class: class.into(), ..Features::default() }
     }
 
     #[test]
     fn tokenises_class_names() {
-        assert_eq!(
-            tokens("sidebarNav item-list  q"),
-            vec!["sidebar", "nav", "item", "list", "q"]
-        );
+        assert_eq!(tokens("sidebarNav item-list  q"), vec!["sidebar", "nav", "item", "list", "q"]);
     }
 
     #[test]
@@ -444,10 +242,7 @@ mod tests {
         let both = q.score(&f("div", "navigation", "", "sphinxsidebar")).0;
         let nav_only = q.score(&f("nav", "", "", "")).0;
         let none = q.score(&f("div", "", "", "content")).0;
-        assert!(
-            both > nav_only && nav_only > none,
-            "{both} {nav_only} {none}"
-        );
+        assert!(both > nav_only && nav_only > none, "{both} {nav_only} {none}");
         assert_eq!(none, 0.0);
     }
 
@@ -457,14 +252,8 @@ mod tests {
         assert!(q.score(&f("pre", "", "", "")).0 > q.score(&f("code", "", "", "")).0);
         assert!(q.score(&f("div", "", "", "highlight-python")).0 > 0.0);
         let q = Query::parse("search input");
-        let search = Features {
-            input_type: "search".into(),
-            ..f("input", "", "", "")
-        };
-        let text = Features {
-            input_type: "text".into(),
-            ..f("input", "", "", "")
-        };
+        let search = Features { input_type: "search".into(), ..f("input", "", "", "") };
+        let text = Features { input_type: "text".into(), ..f("input", "", "", "") };
         assert!(q.score(&search).0 > q.score(&text).0);
         assert!(q.candidate_selector().contains("input[type=\"search\" i]"));
     }
@@ -473,14 +262,8 @@ mod tests {
     fn quoted_phrases_match_text() {
         let q = Query::parse("link \"Sign up\"");
         assert_eq!(q.phrases, vec!["Sign up".to_string()]);
-        let exact = Features {
-            text: " sign   up ".into(),
-            ..f("span", "", "", "")
-        };
-        let partial = Features {
-            text: "Sign up now".into(),
-            ..f("span", "", "", "")
-        };
+        let exact = Features { text: " sign   up ".into(), ..f("span", "", "", "") };
+        let partial = Features { text: "Sign up now".into(), ..f("span", "", "", "") };
         assert!(q.score(&exact).0 > q.score(&partial).0);
     }
 
@@ -488,10 +271,7 @@ mod tests {
     fn unknown_words_match_tokens_and_labels() {
         let q = Query::parse("cart");
         assert!(q.score(&f("div", "", "shopping-cart", "")).0 > 0.0);
-        let labelled = Features {
-            label: "Open cart".into(),
-            ..f("button", "", "", "")
-        };
+        let labelled = Features { label: "Open cart".into(), ..f("button", "", "", "") };
         assert!(q.score(&labelled).0 > 0.0);
         assert!(Query::parse("the").is_empty());
     }

@@ -43,17 +43,7 @@ fn stable_class(c: &str) -> bool {
         && digits <= 2
         && !c.starts_with("css-")
         && !c.starts_with("sc-")
-        && ![
-            "active",
-            "hover",
-            "focus",
-            "selected",
-            "open",
-            "is-active",
-            "visible",
-            "hidden",
-        ]
-        .contains(&c)
+        && !["active", "hover", "focus", "selected", "open", "is-active", "visible", "hidden"].contains(&c)
 }
 
 impl Step {
@@ -82,9 +72,7 @@ impl Step {
 
 /// Candidate selectors for `path[0]`, simplest first; the last is the full positional path.
 pub fn candidates(path: &[Step]) -> Vec<String> {
-    let Some(first) = path.first() else {
-        return Vec::new();
-    };
+    let Some(first) = path.first() else { return Vec::new() };
     let mut out = Vec::new();
     out.extend(first.id_selector());
     if first.classes.iter().any(|c| stable_class(c)) {
@@ -133,44 +121,24 @@ mod tests {
     use super::*;
 
     fn step(tag: &str, id: &str, classes: &[&str], nth: u32, same: u32) -> Step {
-        Step {
-            tag: tag.into(),
-            id: id.into(),
-            classes: classes.iter().map(|c| c.to_string()).collect(),
-            nth_of_type: nth,
-            same_type: same,
-        }
+        Step { tag: tag.into(), id: id.into(), classes: classes.iter().map(|c| c.to_string()).collect(), nth_of_type: nth, same_type: same }
     }
 
     #[test]
     fn prefers_id_then_classes_then_path() {
-        let path = [
-            step("button", "go", &["btn", "css-1x2y3z"], 2, 3),
-            step("div", "", &[], 1, 1),
-            step("body", "", &[], 1, 1),
-        ];
+        let path = [step("button", "go", &["btn", "css-1x2y3z"], 2, 3), step("div", "", &[], 1, 1), step("body", "", &[], 1, 1)];
         let c = candidates(&path);
         assert_eq!(c[0], "#go");
         assert_eq!(c[1], "button.btn");
         assert_eq!(c[2], "button.btn:nth-of-type(2)");
-        assert_eq!(
-            c.last().map(String::as_str),
-            Some("body > div > button.btn:nth-of-type(2)")
-        );
+        assert_eq!(c.last().map(String::as_str), Some("body > div > button.btn:nth-of-type(2)"));
     }
 
     #[test]
     fn anchors_on_an_ancestor_id() {
-        let path = [
-            step("span", "", &[], 3, 5),
-            step("div", "area", &[], 1, 1),
-            step("body", "", &[], 1, 1),
-        ];
+        let path = [step("span", "", &[], 3, 5), step("div", "area", &[], 1, 1), step("body", "", &[], 1, 1)];
         let c = candidates(&path);
-        assert!(
-            c.contains(&"#area > span:nth-of-type(3)".to_string()),
-            "{c:?}"
-        );
+        assert!(c.contains(&"#area > span:nth-of-type(3)".to_string()), "{c:?}");
     }
 
     #[test]
@@ -180,26 +148,15 @@ mod tests {
         assert_eq!(escape_ident("-"), "\\-");
         assert_eq!(escape_ident("x:y[0]"), "x\\:y\\[0\\]");
         let path = [step("div", " spaced", &[], 1, 1)];
-        assert_eq!(
-            candidates(&path),
-            vec!["div".to_string()],
-            "ids with spaces are not usable as #id"
-        );
+        assert_eq!(candidates(&path), vec!["div".to_string()], "ids with spaces are not usable as #id");
     }
 
     #[test]
     fn builds_xpath_and_literals() {
-        let path = [
-            step("span", "", &[], 2, 2),
-            step("body", "", &[], 1, 1),
-            step("html", "", &[], 1, 1),
-        ];
+        let path = [step("span", "", &[], 2, 2), step("body", "", &[], 1, 1), step("html", "", &[], 1, 1)];
         assert_eq!(xpath(&path), "/html/body/span[2]");
         assert_eq!(xpath_literal("a"), "\"a\"");
         assert_eq!(xpath_literal("say \"hi\""), "'say \"hi\"'");
-        assert_eq!(
-            xpath_literal("it's \"x\""),
-            "concat(\"it's \", '\"', \"x\", '\"', \"\")"
-        );
+        assert_eq!(xpath_literal("it's \"x\""), "concat(\"it's \", '\"', \"x\", '\"', \"\")");
     }
 }

@@ -15,26 +15,15 @@ fn norm(s: &str) -> String {
 /// Splits rendered text (innerText lines) into sections at the lines that are the page's headings.
 /// `headings` are (level, text) in document order; headings not rendered as their own line are skipped.
 pub fn sectionize(text: &str, headings: &[(u8, String)]) -> Vec<TextSection> {
-    let heads: Vec<(u8, String)> = headings
-        .iter()
-        .map(|(l, t)| (*l, norm(t)))
-        .filter(|(_, t)| !t.is_empty())
-        .collect();
+    let heads: Vec<(u8, String)> = headings.iter().map(|(l, t)| (*l, norm(t))).filter(|(_, t)| !t.is_empty()).collect();
     let mut sections = vec![TextSection::default()];
     let mut next = 0;
     for line in text.lines().map(norm).filter(|l| !l.is_empty()) {
-        let found = heads[next.min(heads.len())..]
-            .iter()
-            .take(8)
-            .position(|(_, t)| *t == line);
+        let found = heads[next.min(heads.len())..].iter().take(8).position(|(_, t)| *t == line);
         if let Some(skip) = found {
             let (level, heading) = heads[next + skip].clone();
             next += skip + 1;
-            sections.push(TextSection {
-                heading: Some(heading),
-                level,
-                text: String::new(),
-            });
+            sections.push(TextSection { heading: Some(heading), level, text: String::new() });
             continue;
         }
         if let Some(current) = sections.last_mut() {
@@ -57,28 +46,16 @@ pub fn cut_to_tokens(s: &str, tokens: u32) -> String {
         return s.to_string();
     }
     let cut: String = s.chars().take(max_chars.saturating_sub(1)).collect();
-    let end = cut
-        .rfind(char::is_whitespace)
-        .filter(|&i| i > cut.len() / 2)
-        .unwrap_or(cut.len());
+    let end = cut.rfind(char::is_whitespace).filter(|&i| i > cut.len() / 2).unwrap_or(cut.len());
     format!("{}…", cut[..end].trim_end())
 }
 
 /// Fits sections into `budget` tokens: headings first, then text shared out so every section keeps some.
 pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextSnapshot {
     let head_cost = |s: &TextSection| s.heading.as_deref().map_or(0, estimate_tokens) + 1;
-    let total: u32 = sections
-        .iter()
-        .map(|s| head_cost(s) + estimate_tokens(&s.text))
-        .sum();
+    let total: u32 = sections.iter().map(|s| head_cost(s) + estimate_tokens(&s.text)).sum();
     if total <= budget {
-        return TextSnapshot {
-            title: title.into(),
-            sections,
-            tokens: total,
-            total_tokens: total,
-            truncated: false,
-        };
+        return TextSnapshot { title: title.into(), sections, tokens: total, total_tokens: total, truncated: false };
     }
     // Keep as many sections' headings as a third of the budget allows, in document order.
     let mut kept = Vec::new();
@@ -107,13 +84,7 @@ pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextS
         s.text = cut_to_tokens(&s.text, grant);
         tokens += estimate_tokens(&s.text);
     }
-    TextSnapshot {
-        title: title.into(),
-        sections: kept,
-        tokens,
-        total_tokens: total,
-        truncated: true,
-    }
+    TextSnapshot { title: title.into(), sections: kept, tokens, total_tokens: total, truncated: true }
 }
 
 #[cfg(test)]
@@ -123,11 +94,7 @@ mod tests {
     #[test]
     fn splits_at_rendered_headings() {
         let text = "Intro line\nGuide\nFirst para\n\nSecond para\nInstall\nRun it";
-        let heads = vec![
-            (1, "Guide".to_string()),
-            (2, "Hidden heading".to_string()),
-            (2, " Install ".to_string()),
-        ];
+        let heads = vec![(1, "Guide".to_string()), (2, "Hidden heading".to_string()), (2, " Install ".to_string())];
         let s = sectionize(text, &heads);
         assert_eq!(s.len(), 3);
         assert_eq!(s[0].heading, None);
@@ -141,11 +108,7 @@ mod tests {
     fn fits_a_budget_keeping_every_heading() {
         let long = "word ".repeat(400);
         let sections = (0..4)
-            .map(|i| TextSection {
-                heading: Some(format!("Heading {i}")),
-                level: 2,
-                text: if i == 1 { "short".into() } else { long.clone() },
-            })
+            .map(|i| TextSection { heading: Some(format!("Heading {i}")), level: 2, text: if i == 1 { "short".into() } else { long.clone() } })
             .collect();
         let snap = fit_budget("T", sections, 200);
         assert!(snap.truncated);
@@ -158,11 +121,7 @@ mod tests {
 
     #[test]
     fn small_text_is_untouched() {
-        let s = vec![TextSection {
-            heading: None,
-            level: 0,
-            text: "hello".into(),
-        }];
+        let s = vec![TextSection { heading: None, level: 0, text: "hello".into() }];
         let snap = fit_budget("T", s.clone(), 100);
         assert!(!snap.truncated);
         assert_eq!(snap.sections, s);

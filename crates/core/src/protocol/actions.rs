@@ -27,18 +27,11 @@ pub enum TargetKind {
 
 impl Target {
     pub fn index(index: u32) -> Target {
-        Target {
-            index: Some(index),
-            ..Target::default()
-        }
+        Target { index: Some(index), ..Target::default() }
     }
 
     pub fn kind(&self) -> Result<TargetKind, String> {
-        let given = [
-            self.index.is_some(),
-            self.selector.is_some(),
-            self.x.is_some() || self.y.is_some(),
-        ];
+        let given = [self.index.is_some(), self.selector.is_some(), self.x.is_some() || self.y.is_some()];
         if given.iter().filter(|g| **g).count() > 1 {
             return Err("give only one of index, selector or x/y".into());
         }
@@ -47,9 +40,7 @@ impl Target {
             (_, Some(s), _, _) if s.trim().is_empty() => return Err("the selector is empty".into()),
             (_, Some(s), _, _) => TargetKind::Selector(s.clone()),
             (_, _, Some(x), Some(y)) if x.is_finite() && y.is_finite() => TargetKind::Point(x, y),
-            (_, _, Some(_), _) | (_, _, _, Some(_)) => {
-                return Err("a point needs both x and y as numbers".into())
-            }
+            (_, _, Some(_), _) | (_, _, _, Some(_)) => return Err("a point needs both x and y as numbers".into()),
             _ => TargetKind::None,
         })
     }
@@ -100,18 +91,10 @@ pub struct ActionResult {
 
 impl ActionResult {
     pub fn ok(message: impl Into<String>) -> ActionResult {
-        ActionResult {
-            success: true,
-            message: message.into(),
-            reason: None,
-        }
+        ActionResult { success: true, message: message.into(), reason: None }
     }
     pub fn fail(reason: FailReason, message: impl Into<String>) -> ActionResult {
-        ActionResult {
-            success: false,
-            message: message.into(),
-            reason: Some(reason),
-        }
+        ActionResult { success: false, message: message.into(), reason: Some(reason) }
     }
 }
 
@@ -122,28 +105,14 @@ mod tests {
     #[test]
     fn target_names_exactly_one_thing() {
         assert_eq!(Target::index(3).kind(), Ok(TargetKind::Index(3)));
-        let point = Target {
-            x: Some(1.0),
-            y: Some(2.0),
-            ..Target::default()
-        };
+        let point = Target { x: Some(1.0), y: Some(2.0), ..Target::default() };
         assert_eq!(point.kind(), Ok(TargetKind::Point(1.0, 2.0)));
         assert_eq!(Target::default().kind(), Ok(TargetKind::None));
-        let both = Target {
-            index: Some(1),
-            selector: Some("a".into()),
-            ..Target::default()
-        };
+        let both = Target { index: Some(1), selector: Some("a".into()), ..Target::default() };
         assert!(both.kind().is_err());
-        let half = Target {
-            x: Some(1.0),
-            ..Target::default()
-        };
+        let half = Target { x: Some(1.0), ..Target::default() };
         assert!(half.kind().is_err());
-        let empty = Target {
-            selector: Some(" ".into()),
-            ..Target::default()
-        };
+        let empty = Target { selector: Some(" ".into()), ..Target::default() };
         assert!(empty.kind().is_err());
     }
 }

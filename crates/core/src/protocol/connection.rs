@@ -15,12 +15,7 @@ pub struct ConnectionReport {
 }
 
 impl ConnectionReport {
-    pub fn new(
-        kind: ProviderKind,
-        model: &str,
-        result: Result<ConnectionCheck, LlmError>,
-        latency_ms: f64,
-    ) -> Self {
+    pub fn new(kind: ProviderKind, model: &str, result: Result<ConnectionCheck, LlmError>, latency_ms: f64) -> Self {
         match result {
             Ok(check) => {
                 let yes_no = |b: bool| if b { "yes" } else { "no (text protocol)" };
@@ -30,28 +25,12 @@ impl ConnectionReport {
                     check.model,
                     latency_ms,
                     yes_no(check.capabilities.tools),
-                    if check.capabilities.vision {
-                        "yes"
-                    } else {
-                        "no"
-                    },
+                    if check.capabilities.vision { "yes" } else { "no" },
                 );
                 let cost = check.usage.as_ref().and_then(|u| cost_usd(model, u));
-                ConnectionReport {
-                    ok: true,
-                    message,
-                    latency_ms,
-                    usage: check.usage,
-                    cost_usd: cost,
-                }
+                ConnectionReport { ok: true, message, latency_ms, usage: check.usage, cost_usd: cost }
             }
-            Err(e) => ConnectionReport {
-                ok: false,
-                message: e.to_string(),
-                latency_ms,
-                usage: None,
-                cost_usd: None,
-            },
+            Err(e) => ConnectionReport { ok: false, message: e.to_string(), latency_ms, usage: None, cost_usd: None },
         }
     }
 }
@@ -91,10 +70,7 @@ mod tests {
             model: "gpt-4.1-mini".into(),
             reply: "OK".into(),
             usage: Some(Usage::new(12, 1)),
-            capabilities: Capabilities {
-                tools: false,
-                vision: true,
-            },
+            capabilities: Capabilities { tools: false, vision: true },
         };
         let r = ConnectionReport::new(ProviderKind::Openai, "gpt-4.1-mini", Ok(check), 42.4);
         assert!(r.ok);
@@ -103,39 +79,17 @@ mod tests {
 
     #[test]
     fn failure_carries_the_providers_words() {
-        let e = LlmError::BadKey {
-            provider: "OpenAI".into(),
-            message: "Incorrect API key provided".into(),
-        };
+        let e = LlmError::BadKey { provider: "OpenAI".into(), message: "Incorrect API key provided".into() };
         let r = ConnectionReport::new(ProviderKind::Openai, "m", Err(e), 5.0);
         assert!(!r.ok);
-        assert!(
-            r.message.contains("Incorrect API key provided"),
-            "{}",
-            r.message
-        );
+        assert!(r.message.contains("Incorrect API key provided"), "{}", r.message);
     }
 
     #[test]
     fn totals_accumulate_and_count_estimates() {
         let mut t = UsageTotals::default();
         t.add("unknown-model", &Usage::new(10, 5));
-        t.add(
-            "unknown-model",
-            &Usage {
-                input_tokens: 1,
-                output_tokens: 1,
-                estimated: true,
-            },
-        );
-        assert_eq!(
-            (
-                t.requests,
-                t.input_tokens,
-                t.output_tokens,
-                t.estimated_requests
-            ),
-            (2, 11, 6, 1)
-        );
+        t.add("unknown-model", &Usage { input_tokens: 1, output_tokens: 1, estimated: true });
+        assert_eq!((t.requests, t.input_tokens, t.output_tokens, t.estimated_requests), (2, 11, 6, 1));
     }
 }

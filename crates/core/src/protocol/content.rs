@@ -1,8 +1,8 @@
 use super::actions::{ActionResult, Direction, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo};
 use super::page::{
-    ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point,
-    QueryMatch, TextSnapshot,
+    ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch,
+    TextSnapshot,
 };
 use serde::{Deserialize, Serialize};
 
@@ -26,9 +26,7 @@ fn token_budget() -> u32 {
 pub enum ContentRequest {
     Ping,
     /// Counts the elements matching a CSS selector.
-    CountElements {
-        selector: String,
-    },
+    CountElements { selector: String },
 
     PageSummary {
         #[serde(default = "summary_text_limit")]
@@ -46,9 +44,7 @@ pub enum ContentRequest {
         #[serde(default)]
         offset: u32,
     },
-    GetElementDetails {
-        indices: Vec<u32>,
-    },
+    GetElementDetails { indices: Vec<u32> },
     Inspect {
         selector: String,
         #[serde(default = "ten")]
@@ -66,13 +62,8 @@ pub enum ContentRequest {
     },
 
     DetectDarkMode,
-    ApplyCss {
-        css: String,
-        id: String,
-    },
-    RemoveCss {
-        id: String,
-    },
+    ApplyCss { css: String, id: String },
+    RemoveCss { id: String },
 
     Click {
         #[serde(flatten)]
@@ -116,10 +107,7 @@ pub enum ContentRequest {
         #[serde(default)]
         modifiers: Modifiers,
     },
-    DragDrop {
-        from: Point,
-        to: Point,
-    },
+    DragDrop { from: Point, to: Point },
 
     /// Outlines an indexed element for `duration_ms` (default 1500).
     Highlight {
@@ -146,47 +134,21 @@ pub enum ContentRequest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ContentResponse {
-    Pong {
-        version: String,
-        url: String,
-    },
-    ElementCount {
-        selector: String,
-        count: u32,
-    },
+    Pong { version: String, url: String },
+    ElementCount { selector: String, count: u32 },
     PageSummary(PageSummary),
     /// `total` counts every element the filter matched, listed or not.
-    Elements {
-        elements: Vec<ElementInfo>,
-        total: u32,
-        truncated: bool,
-    },
-    ElementDetails {
-        details: Vec<ElementDetails>,
-        missing: Vec<u32>,
-    },
-    Inspected {
-        elements: Vec<InspectedElement>,
-        total: u32,
-    },
+    Elements { elements: Vec<ElementInfo>, total: u32, truncated: bool },
+    ElementDetails { details: Vec<ElementDetails>, missing: Vec<u32> },
+    Inspected { elements: Vec<InspectedElement>, total: u32 },
     ColorPalette(Palette),
-    QueryResults {
-        matches: Vec<QueryMatch>,
-    },
+    QueryResults { matches: Vec<QueryMatch> },
     TextSnapshot(TextSnapshot),
     DarkMode(DarkModeInfo),
     CssApplied(CssApplied),
-    CssRemoved {
-        id: String,
-        removed: bool,
-    },
+    CssRemoved { id: String, removed: bool },
     Action(ActionResult),
     /// Mask state after mask / heartbeat / unmask.
-    Mask {
-        active: bool,
-        expires_in_ms: u32,
-    },
-    Error {
-        message: String,
-    },
+    Mask { active: bool, expires_in_ms: u32 },
+    Error { message: String },
 }

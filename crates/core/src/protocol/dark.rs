@@ -9,27 +9,14 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DarkRequest {
     /// The state of a tab; without an id, the active tab of the last focused window.
-    DarkGetState {
-        tab_id: Option<i32>,
-    },
+    DarkGetState { tab_id: Option<i32> },
     /// Remembers dark mode on or off for the tab's site.
-    DarkSetSite {
-        tab_id: i32,
-        on: bool,
-    },
+    DarkSetSite { tab_id: i32, on: bool },
     /// Dark mode on every site without an explicit choice.
-    DarkSetAuto {
-        on: bool,
-        tab_id: Option<i32>,
-    },
-    DarkSetMode {
-        mode: Mode,
-        tab_id: Option<i32>,
-    },
+    DarkSetAuto { on: bool, tab_id: Option<i32> },
+    DarkSetMode { mode: Mode, tab_id: Option<i32> },
     /// From a content script: the text of a cross-origin stylesheet the page won't let it read.
-    DarkFetchCss {
-        url: String,
-    },
+    DarkFetchCss { url: String },
 }
 
 /// The worker's replies.
@@ -38,13 +25,8 @@ pub enum DarkRequest {
 pub enum DarkResponse {
     DarkState(TabDarkState),
     /// A cross-origin stylesheet's text, answering `dark_fetch_css`.
-    DarkCss {
-        url: String,
-        css: String,
-    },
-    Error {
-        message: String,
-    },
+    DarkCss { url: String, css: String },
+    Error { message: String },
 }
 
 /// The part of a `dark_css` reply a content script reads; any other reply (an error) lacks `css`.
@@ -125,10 +107,7 @@ pub struct PageDarkStatus {
 
 /// Whether a raw message belongs to the dark-mode protocol.
 pub fn is_dark_message(value: &serde_json::Value) -> bool {
-    value
-        .get("type")
-        .and_then(|t| t.as_str())
-        .is_some_and(|t| t.starts_with("dark_"))
+    value.get("type").and_then(|t| t.as_str()).is_some_and(|t| t.starts_with("dark_"))
 }
 
 #[cfg(test)]
@@ -138,62 +117,20 @@ mod tests {
 
     #[test]
     fn tags_and_round_trip() {
-        let r: DarkRequest =
-            serde_json::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true}))
-                .unwrap();
-        assert_eq!(
-            r,
-            DarkRequest::DarkSetSite {
-                tab_id: 3,
-                on: true
-            }
-        );
-        let r: DarkRequest =
-            serde_json::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
-        assert_eq!(
-            r,
-            DarkRequest::DarkSetMode {
-                mode: Mode::Thorough,
-                tab_id: None
-            }
-        );
-        let state = DarkResponse::DarkState(TabDarkState {
-            restriction: Some(Restriction::WebStore),
-            ..Default::default()
-        });
+        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true})).unwrap();
+        assert_eq!(r, DarkRequest::DarkSetSite { tab_id: 3, on: true });
+        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
+        assert_eq!(r, DarkRequest::DarkSetMode { mode: Mode::Thorough, tab_id: None });
+        let state = DarkResponse::DarkState(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() });
         let v = serde_json::to_value(&state).unwrap();
-        assert_eq!(
-            (v["type"].as_str(), v["restriction"].as_str()),
-            (Some("dark_state"), Some("web_store"))
-        );
-        let r: DarkRequest = serde_json::from_value(
-            json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"}),
-        )
-        .unwrap();
-        assert_eq!(
-            r,
-            DarkRequest::DarkFetchCss {
-                url: "https://cdn.example/a.css".into()
-            }
-        );
-        let v = serde_json::to_value(DarkResponse::DarkCss {
-            url: "u".into(),
-            css: "a{}".into(),
-        })
-        .unwrap();
+        assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
+        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
+        assert_eq!(r, DarkRequest::DarkFetchCss { url: "https://cdn.example/a.css".into() });
+        let v = serde_json::to_value(DarkResponse::DarkCss { url: "u".into(), css: "a{}".into() }).unwrap();
         assert_eq!(v, json!({"type": "dark_css", "url": "u", "css": "a{}"}));
-        assert_eq!(
-            serde_json::from_value::<FetchedCss>(v).unwrap(),
-            FetchedCss { css: "a{}".into() }
-        );
-        let error = serde_json::to_value(DarkResponse::Error {
-            message: "404".into(),
-        })
-        .unwrap();
+        assert_eq!(serde_json::from_value::<FetchedCss>(v).unwrap(), FetchedCss { css: "a{}".into() });
+        let error = serde_json::to_value(DarkResponse::Error { message: "404".into() }).unwrap();
         assert!(serde_json::from_value::<FetchedCss>(error).is_err());
-        assert!(
-            is_dark_message(&json!({"type": "dark_get_state"}))
-                && !is_dark_message(&json!({"type": "ping"}))
-        );
+        assert!(is_dark_message(&json!({"type": "dark_get_state"})) && !is_dark_message(&json!({"type": "ping"})));
     }
 }

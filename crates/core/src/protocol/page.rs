@@ -18,11 +18,7 @@ pub struct Rect {
 
 /// Agents need no sub-pixel precision, and integers are much cheaper to format than floats.
 fn whole_px<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_i32(if v.is_finite() {
-        v.round().clamp(-1e9, 1e9) as i32
-    } else {
-        0
-    })
+    s.serialize_i32(if v.is_finite() { v.round().clamp(-1e9, 1e9) as i32 } else { 0 })
 }
 
 impl Rect {
@@ -38,12 +34,7 @@ impl Rect {
         let y = self.y.max(other.y);
         let right = (self.x + self.width).min(other.x + other.width);
         let bottom = (self.y + self.height).min(other.y + other.height);
-        Rect {
-            x,
-            y,
-            width: (right - x).max(0.0),
-            height: (bottom - y).max(0.0),
-        }
+        Rect { x, y, width: (right - x).max(0.0), height: (bottom - y).max(0.0) }
     }
 }
 
@@ -229,16 +220,8 @@ mod tests {
 
     #[test]
     fn rects_travel_as_whole_pixels() {
-        let r = Rect {
-            x: 1.4,
-            y: -2.6,
-            width: 10.5,
-            height: f64::NAN,
-        };
-        assert_eq!(
-            serde_json::to_string(&r).unwrap(),
-            r#"{"x":1,"y":-3,"width":11,"height":0}"#
-        );
+        let r = Rect { x: 1.4, y: -2.6, width: 10.5, height: f64::NAN };
+        assert_eq!(serde_json::to_string(&r).unwrap(), r#"{"x":1,"y":-3,"width":11,"height":0}"#);
         let back: Rect = serde_json::from_str(r#"{"x":1,"y":2,"width":3,"height":4}"#).unwrap();
         assert_eq!(back.area(), 12.0);
     }

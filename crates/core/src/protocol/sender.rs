@@ -15,10 +15,7 @@ mod tests {
     #[test]
     fn accepts_only_own_extension() {
         assert_eq!(check_sender(Some("abc"), "abc"), Ok(()));
-        assert_eq!(
-            check_sender(Some("evil"), "abc"),
-            Err(CoreError::UntrustedSender)
-        );
+        assert_eq!(check_sender(Some("evil"), "abc"), Err(CoreError::UntrustedSender));
         assert_eq!(check_sender(None, "abc"), Err(CoreError::UntrustedSender));
         assert_eq!(check_sender(Some(""), ""), Err(CoreError::UntrustedSender));
     }

@@ -9,10 +9,7 @@ pub const LLM_PORT: &str = "llm";
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PortRequest {
     /// Runs one model call with the active provider; an empty `model` means the configured one.
-    Complete {
-        request_id: String,
-        request: ChatRequest,
-    },
+    Complete { request_id: String, request: ChatRequest },
     /// The user pressed Stop: abort the request, streaming included.
     Stop { request_id: String },
 }
@@ -22,16 +19,9 @@ pub enum PortRequest {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PortEvent {
     /// One streamed event (text delta, tool call fragment, usage, retrying …).
-    Event {
-        request_id: String,
-        event: StreamEvent,
-    },
+    Event { request_id: String, event: StreamEvent },
     /// The call finished; `cost_usd` is None when the model's price is unknown.
-    Reply {
-        request_id: String,
-        reply: AssistantReply,
-        cost_usd: Option<f64>,
-    },
+    Reply { request_id: String, reply: AssistantReply, cost_usd: Option<f64> },
     /// The call was stopped by the user; what streamed so far stays on screen.
     Stopped { request_id: String },
     /// The call failed; `message` is written for the user.

@@ -4,9 +4,7 @@
 use crate::{dom, status};
 use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
-use dusk_core::protocol::dark::{
-    DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT,
-};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -17,12 +15,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     section.set_id("dark");
     let tab_id = tab_param();
     let state = ask(DarkRequest::DarkGetState { tab_id }).await;
-    if let Ok(TabDarkState {
-        tab_id: Some(id),
-        host: Some(_),
-        ..
-    }) = &state
-    {
+    if let Ok(TabDarkState { tab_id: Some(id), host: Some(_), .. }) = &state {
         open_page_port(*id);
     }
     show(&section, state)?;
@@ -53,16 +46,13 @@ thread_local! {
 
 /// Opens the port the switch uses: a message on an open port reaches the page in one hop.
 fn open_page_port(tab_id: i32) {
-    let Ok(port) = dusk_chrome::tabs::connect(tab_id, DARK_PORT) else {
-        return;
-    };
+    let Ok(port) = dusk_chrome::tabs::connect(tab_id, DARK_PORT) else { return };
     let closed = Closure::<dyn FnMut()>::new(|| {
         // A page without our content script closes the port with lastError set; read it so Chrome logs nothing.
         let _ = runtime::take_last_error();
         PAGE_PORT.with(|p| p.borrow_mut().take());
     });
-    port.on_disconnect()
-        .add_listener(closed.as_ref().unchecked_ref());
+    port.on_disconnect().add_listener(closed.as_ref().unchecked_ref());
     closed.forget();
     PAGE_PORT.with(|p| *p.borrow_mut() = Some(port));
 }
@@ -70,11 +60,7 @@ fn open_page_port(tab_id: i32) {
 /// Sends `request` to the tab's page: over the open port, else as a one-off message.
 fn tell_page(tab_id: i32, request: &DarkContentRequest) {
     let message = message::to_js(request);
-    let sent = PAGE_PORT.with(|p| {
-        p.borrow()
-            .as_ref()
-            .is_some_and(|port| port.post_message(&message).is_ok())
-    });
+    let sent = PAGE_PORT.with(|p| p.borrow().as_ref().is_some_and(|port| port.post_message(&message).is_ok()));
     if !sent {
         wasm_bindgen_futures::spawn_local(async move {
             let _ = dusk_chrome::tabs::send_message(tab_id, &message).await;
@@ -85,16 +71,11 @@ fn tell_page(tab_id: i32, request: &DarkContentRequest) {
 /// The `tab` query parameter, when the popup is opened for a specific tab.
 fn tab_param() -> Option<i32> {
     let search = web_sys::window()?.location().search().ok()?;
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("tab=")?.parse().ok())
+    search.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("tab=")?.parse().ok())
 }
 
 async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
-    let reply = runtime::send_message(&message::to_js(&request))
-        .await
-        .map_err(|e| message::error_text(&e))?;
+    let reply = runtime::send_message(&message::to_js(&request)).await.map_err(|e| message::error_text(&e))?;
     match message::from_js::<DarkResponse>(reply)? {
         DarkResponse::DarkState(s) => Ok(s),
         DarkResponse::Error { message } => Err(message),
@@ -109,12 +90,7 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
     let state = match state {
         Ok(s) => s,
         Err(e) => {
-            dom::append(
-                section,
-                "div",
-                "error",
-                &format!("{} {e}", i18n::message("darkError")),
-            )?;
+            dom::append(section, "div", "error", &format!("{} {e}", i18n::message("darkError")))?;
             return Ok(());
         }
     };
@@ -125,9 +101,7 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             let site = switch(section, "dark-site", "darkThisSite", state.on)?;
             let tab_id = state.tab_id;
             on_change(&site, move |on| async move {
-                let Some(tab_id) = tab_id else {
-                    return Err("no tab".into());
-                };
+                let Some(tab_id) = tab_id else { return Err("no tab".into()) };
                 // The page hears it directly, so it changes without waiting on the worker's storage round trip.
                 tell_page(tab_id, &DarkContentRequest::DarkSwitch { on });
                 ask(DarkRequest::DarkSetSite { tab_id, on }).await
@@ -145,9 +119,7 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
     }
     let tab_id = state.tab_id;
     let auto = switch(section, "dark-auto", "darkAllSites", state.auto)?;
-    on_change(&auto, move |on| async move {
-        ask(DarkRequest::DarkSetAuto { on, tab_id }).await
-    })?;
+    on_change(&auto, move |on| async move { ask(DarkRequest::DarkSetAuto { on, tab_id }).await })?;
     modes(section, &state)
 }
 
@@ -167,19 +139,12 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     let group = dom::append(section, "fieldset", "modes", "")?;
     group.set_id("dark-mode");
     dom::append_i18n(&group, "legend", "", "darkModeLabel")?;
-    for (mode, key) in [
-        (Mode::Instant, "darkModeInstant"),
-        (Mode::Quick, "darkModeQuick"),
-        (Mode::Thorough, "darkModeThorough"),
-    ] {
+    for (mode, key) in [(Mode::Instant, "darkModeInstant"), (Mode::Quick, "darkModeQuick"), (Mode::Thorough, "darkModeThorough")] {
         let label = dom::append(&group, "label", "mode", "")?;
         let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
         input.set_type("radio");
         input.set_name("dark-mode");
-        let value = serde_json::to_value(mode)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
+        let value = serde_json::to_value(mode).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
         input.set_value(&value);
         input.set_checked(state.mode == mode);
         label.append_child(&input)?;
@@ -189,10 +154,7 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
         let handler = Closure::<dyn FnMut()>::new(move || {
             let section = section.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let _ = show(
-                    &section,
-                    ask(DarkRequest::DarkSetMode { mode, tab_id }).await,
-                );
+                let _ = show(&section, ask(DarkRequest::DarkSetMode { mode, tab_id }).await);
             });
         });
         input.add_event_listener_with_callback("change", handler.as_ref().unchecked_ref())?;
@@ -210,12 +172,7 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
 }
 
 /// A labelled checkbox switch.
-fn switch(
-    parent: &Element,
-    id: &str,
-    message_key: &str,
-    checked: bool,
-) -> Result<HtmlInputElement, JsValue> {
+fn switch(parent: &Element, id: &str, message_key: &str, checked: bool) -> Result<HtmlInputElement, JsValue> {
     let label = dom::append(parent, "label", "switch", "")?;
     let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
     input.set_type("checkbox");

@@ -22,14 +22,7 @@ async fn rpc(tab: &TabInfo, request: ContentRequest) -> Result<ContentResponse, 
 
 impl ChatBrowser for TabBrowser {
     async fn text_snapshot(&self, tab: &TabInfo, token_budget: usize) -> Result<String, String> {
-        match rpc(
-            tab,
-            ContentRequest::TextSnapshot {
-                token_budget: token_budget as u32,
-            },
-        )
-        .await?
-        {
+        match rpc(tab, ContentRequest::TextSnapshot { token_budget: token_budget as u32 }).await? {
             ContentResponse::TextSnapshot(s) => Ok(snapshot_text(&s)),
             other => Err(format!("unexpected reply: {other:?}")),
         }
@@ -38,40 +31,21 @@ impl ChatBrowser for TabBrowser {
     async fn screenshot(&self, tab: &TabInfo) -> Result<Image, String> {
         let props = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&props, &"active".into(), &true.into());
-        let updated = tabs::update(tab.tab_id, &props)
-            .await
-            .map_err(|e| error_text(&e))?;
-        let window_id = js_sys::Reflect::get(&updated, &"windowId".into())
-            .ok()
-            .and_then(|w| w.as_f64())
-            .unwrap_or(-2.0);
+        let updated = tabs::update(tab.tab_id, &props).await.map_err(|e| error_text(&e))?;
+        let window_id = js_sys::Reflect::get(&updated, &"windowId".into()).ok().and_then(|w| w.as_f64()).unwrap_or(-2.0);
         let options = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&options, &"format".into(), &"jpeg".into());
         let _ = js_sys::Reflect::set(&options, &"quality".into(), &70.into());
-        let url = tabs::capture_visible_tab(window_id as i32, &options)
-            .await
-            .map_err(|e| error_text(&e))?;
+        let url = tabs::capture_visible_tab(window_id as i32, &options).await.map_err(|e| error_text(&e))?;
         let url = url.as_string().unwrap_or_default();
-        let data = url
-            .split_once(";base64,")
-            .map(|(_, d)| d.to_string())
-            .ok_or("the browser returned no image")?;
+        let data = url.split_once(";base64,").map(|(_, d)| d.to_string()).ok_or("the browser returned no image")?;
         Ok(Image::new("image/jpeg", data))
     }
 
     async fn scroll(&self, tab: &TabInfo, down: bool, screens: f64) -> Result<String, String> {
         let direction = if down { Direction::Down } else { Direction::Up };
         let amount = Some(screens.clamp(0.1, 10.0) * 800.0);
-        match rpc(
-            tab,
-            ContentRequest::Scroll {
-                target: Target::default(),
-                direction,
-                amount,
-            },
-        )
-        .await?
-        {
+        match rpc(tab, ContentRequest::Scroll { target: Target::default(), direction, amount }).await? {
             ContentResponse::Action(r) if r.success => Ok(r.message),
             ContentResponse::Action(r) => Err(r.message),
             other => Err(format!("unexpected reply: {other:?}")),

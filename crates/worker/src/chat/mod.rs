@@ -36,53 +36,29 @@ impl ChatSink for PortSink {
 pub async fn handle(port: Port, request: ChatPortRequest) {
     let sink = PortSink(port);
     match request {
-        ChatPortRequest::Load { window_id } => sink.emit(ChatEvent::Session {
-            session: store::load(window_id).await,
-        }),
-        ChatPortRequest::ListTabs { window_id } => sink.emit(ChatEvent::Tabs {
-            tabs: tabs::list(window_id).await,
-        }),
+        ChatPortRequest::Load { window_id } => sink.emit(ChatEvent::Session { session: store::load(window_id).await }),
+        ChatPortRequest::ListTabs { window_id } => sink.emit(ChatEvent::Tabs { tabs: tabs::list(window_id).await }),
         ChatPortRequest::Clear { window_id } => {
             stop(window_id);
             store::clear(window_id).await;
-            sink.emit(ChatEvent::Session {
-                session: ChatSession::default(),
-            });
+            sink.emit(ChatEvent::Session { session: ChatSession::default() });
         }
         ChatPortRequest::Stop { window_id } => stop(window_id),
-        ChatPortRequest::Ask {
-            window_id,
-            question,
-            tab_ids,
-        } => ask(&sink, window_id, question, tab_ids).await,
+        ChatPortRequest::Ask { window_id, question, tab_ids } => ask(&sink, window_id, question, tab_ids).await,
     }
 }
 
 fn stop(window_id: i32) {
-    RUNNING.with(|r| {
-        r.borrow()
-            .iter()
-            .filter(|(w, _)| *w == window_id)
-            .for_each(|(_, c)| c.abort_with_reason(&JsValue::from_str("stop")))
-    });
+    RUNNING.with(|r| r.borrow().iter().filter(|(w, _)| *w == window_id).for_each(|(_, c)| c.abort_with_reason(&JsValue::from_str("stop"))));
 }
 
 async fn ask(sink: &PortSink, window_id: i32, question: String, tab_ids: Vec<i32>) {
-    let Some(provider) = settings::load()
-        .await
-        .active()
-        .filter(|p| p.is_configured())
-    else {
-        let message =
-            LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
+    let Some(provider) = settings::load().await.active().filter(|p| p.is_configured()) else {
+        let message = LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
         return sink.emit(ChatEvent::Failed { message });
     };
     let all = tabs::list(window_id).await;
-    let mut chosen: Vec<_> = all
-        .iter()
-        .filter(|t| tab_ids.contains(&t.tab_id))
-        .cloned()
-        .collect();
+    let mut chosen: Vec<_> = all.iter().filter(|t| tab_ids.contains(&t.tab_id)).cloned().collect();
     for t in mention::mentioned_tabs(&question, &all) {
         if !chosen.iter().any(|c| c.tab_id == t.tab_id) {
             chosen.push(t);
@@ -92,9 +68,7 @@ async fn ask(sink: &PortSink, window_id: i32, question: String, tab_ids: Vec<i32
         chosen.extend(tabs::active(window_id).await);
     }
     let Ok(controller) = controller_with_timeout(ANSWER_TIMEOUT_MS) else {
-        return sink.emit(ChatEvent::Failed {
-            message: "could not start the request".into(),
-        });
+        return sink.emit(ChatEvent::Failed { message: "could not start the request".into() });
     };
     RUNNING.with(|r| r.borrow_mut().push((window_id, controller.clone())));
     let mut session = store::load(window_id).await;

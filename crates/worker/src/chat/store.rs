@@ -5,9 +5,7 @@ use dusk_chrome::storage;
 use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
 
 pub async fn load(window_id: i32) -> ChatSession {
-    let stored = storage::session_get(&ChatSession::storage_key(window_id))
-        .await
-        .ok();
+    let stored = storage::session_get(&ChatSession::storage_key(window_id)).await.ok();
     stored.and_then(|v| from_js(v).ok()).unwrap_or_default()
 }
 
@@ -20,24 +18,13 @@ pub async fn clear(window_id: i32) {
 }
 
 /// Saved before answering: if the worker dies mid-answer, the panel still shows the question.
-pub async fn save_interrupted(
-    window_id: i32,
-    session: &ChatSession,
-    question: &str,
-    tabs: &[TabInfo],
-) {
+pub async fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, tabs: &[TabInfo]) {
     let mut copy = session.clone();
-    copy.entries.push(ChatEntry::User {
-        text: question.to_string(),
-        tabs: tabs.to_vec(),
-    });
+    copy.entries.push(ChatEntry::User { text: question.to_string(), tabs: tabs.to_vec() });
     copy.entries.push(ChatEntry::Assistant {
         text: String::new(),
         stopped: false,
-        error: Some(
-            "The answer was interrupted because the background service restarted. Ask again."
-                .into(),
-        ),
+        error: Some("The answer was interrupted because the background service restarted. Ask again.".into()),
     });
     save(window_id, &copy).await;
 }

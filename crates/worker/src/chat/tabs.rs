@@ -33,13 +33,7 @@ pub async fn list(window_id: i32) -> Vec<TabInfo> {
         .await
         .into_iter()
         .filter(|t| !t.url.starts_with(&dusk_chrome::runtime::get_url("")))
-        .filter_map(|t| {
-            Some(TabInfo {
-                tab_id: t.id?,
-                title: t.title,
-                url: t.url,
-            })
-        })
+        .filter_map(|t| Some(TabInfo { tab_id: t.id?, title: t.title, url: t.url }))
         .collect()
 }
 
@@ -50,11 +44,5 @@ pub async fn active(window_id: i32) -> Option<TabInfo> {
         .await
         .into_iter()
         .find(|t| t.active && !t.url.starts_with(&own))
-        .and_then(|t| {
-            Some(TabInfo {
-                tab_id: t.id?,
-                title: t.title,
-                url: t.url,
-            })
-        })
+        .and_then(|t| Some(TabInfo { tab_id: t.id?, title: t.title, url: t.url }))
 }

@@ -11,13 +11,9 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
             version: dusk_core::VERSION.to_string(),
             init_ms: crate::init_ms(),
         },
-        WorkerRequest::GetStatus => {
-            WorkerResponse::Status(settings::load().await.status(dusk_core::VERSION))
-        }
+        WorkerRequest::GetStatus => WorkerResponse::Status(settings::load().await.status(dusk_core::VERSION)),
         WorkerRequest::TabRpc { tab_id, rpc } => tabs::relay(tab_id, rpc).await,
-        WorkerRequest::GetSettings => WorkerResponse::Settings {
-            settings: settings::load().await.redacted(),
-        },
+        WorkerRequest::GetSettings => WorkerResponse::Settings { settings: settings::load().await.redacted() },
         WorkerRequest::SaveSettings { settings } => settings::save(settings).await,
         WorkerRequest::TestConnection { provider } => settings::test_connection(provider).await,
         WorkerRequest::GetUsage => WorkerResponse::Usage(settings::usage().await),

@@ -18,9 +18,7 @@ pub async fn save(mut settings: Settings) -> WorkerResponse {
     settings.restore_keys(&load().await);
     match storage::local_set(STORAGE_KEY, &to_js(&settings)).await {
         Ok(()) => WorkerResponse::Saved,
-        Err(e) => WorkerResponse::Error {
-            message: format!("could not save settings: {}", error_text(&e)),
-        },
+        Err(e) => WorkerResponse::Error { message: format!("could not save settings: {}", error_text(&e)) },
     }
 }
 
@@ -38,28 +36,15 @@ pub async fn record_usage(model: &str, u: &dusk_core::llm::Usage) {
 
 pub async fn test_connection(mut provider: ProviderSettings) -> WorkerResponse {
     let stored = load().await;
-    let mut one = Settings {
-        provider: Some(provider.kind),
-        providers: vec![provider],
-    };
+    let mut one = Settings { provider: Some(provider.kind), providers: vec![provider] };
     one.restore_keys(&stored);
     provider = one.providers.remove(0);
     let controller = match controller_with_timeout(TEST_TIMEOUT_MS) {
         Ok(c) => c,
-        Err(e) => {
-            return WorkerResponse::Error {
-                message: error_text(&e),
-            }
-        }
+        Err(e) => return WorkerResponse::Error { message: error_text(&e) },
     };
     let (kind, model) = (provider.kind, provider.effective_model());
-    let client = LlmClient::new(
-        provider,
-        FetchTransport {
-            signal: controller.signal(),
-        },
-        TimerSleeper,
-    );
+    let client = LlmClient::new(provider, FetchTransport { signal: controller.signal() }, TimerSleeper);
     let started = js_sys::Date::now();
     let result = client.test_connection().await;
     if let Ok(check) = &result {
@@ -67,10 +52,5 @@ pub async fn test_connection(mut provider: ProviderSettings) -> WorkerResponse {
             record_usage(&model, u).await;
         }
     }
-    WorkerResponse::ConnectionResult(ConnectionReport::new(
-        kind,
-        &model,
-        result,
-        js_sys::Date::now() - started,
-    ))
+    WorkerResponse::ConnectionResult(ConnectionReport::new(kind, &model, result, js_sys::Date::now() - started))
 }

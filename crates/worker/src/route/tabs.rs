@@ -9,8 +9,6 @@ pub async fn relay(tab_id: i32, rpc: ContentRequest) -> WorkerResponse {
             Ok(response) => WorkerResponse::Content { response },
             Err(e) => WorkerResponse::Error { message: e },
         },
-        Err(e) => WorkerResponse::Error {
-            message: format!("the page did not answer: {}", error_text(&e)),
-        },
+        Err(e) => WorkerResponse::Error { message: format!("the page did not answer: {}", error_text(&e)) },
     }
 }

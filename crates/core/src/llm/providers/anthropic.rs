@@ -17,10 +17,7 @@ pub const DEFAULT_MAX_TOKENS: u32 = 4096;
 pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> HttpRequest {
     let mut body = Map::new();
     body.insert("model".into(), model.into());
-    body.insert(
-        "max_tokens".into(),
-        req.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into(),
-    );
+    body.insert("max_tokens".into(), req.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS).into());
     let system: Vec<&str> = req
         .messages
         .iter()
@@ -51,16 +48,9 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
         ("x-api-key".to_string(), p.api_key.trim().to_string()),
         ("anthropic-version".to_string(), "2023-06-01".to_string()),
         // Required for calls made from a browser context such as an extension.
-        (
-            "anthropic-dangerous-direct-browser-access".to_string(),
-            "true".to_string(),
-        ),
+        ("anthropic-dangerous-direct-browser-access".to_string(), "true".to_string()),
     ];
-    HttpRequest::post_json(
-        join_url(&p.effective_base_url(), "v1/messages"),
-        headers,
-        &Value::Object(body),
-    )
+    HttpRequest::post_json(join_url(&p.effective_base_url(), "v1/messages"), headers, &Value::Object(body))
 }
 
 fn image_block(i: &Image) -> Value {
@@ -72,37 +62,38 @@ fn image_block(i: &Image) -> Value {
 pub fn messages(msgs: &[Message]) -> Vec<Value> {
     let mut out: Vec<(&'static str, Vec<Value>)> = vec![];
     for m in msgs {
-        let (role, blocks) = match m {
-            Message::System { .. } => continue,
-            Message::User { text, images } => {
-                let mut b: Vec<Value> = images.iter().map(image_block).collect();
-                if !text.is_empty() {
-                    b.push(json!({"type": "text", "text": text}));
+        let (role, blocks) =
+            match m {
+                Message::System { .. } => continue,
+                Message::User { text, images } => {
+                    let mut b: Vec<Value> = images.iter().map(image_block).collect();
+                    if !text.is_empty() {
+                        b.push(json!({"type": "text", "text": text}));
+                    }
+                    ("user", b)
                 }
-                ("user", b)
-            }
-            Message::Assistant { text, tool_calls } => {
-                let mut b = vec![];
-                if !text.is_empty() {
-                    b.push(json!({"type": "text", "text": text}));
-                }
-                b.extend(tool_calls.iter().map(
+                Message::Assistant { text, tool_calls } => {
+                    let mut b = vec![];
+                    if !text.is_empty() {
+                        b.push(json!({"type": "text", "text": text}));
+                    }
+                    b.extend(tool_calls.iter().map(
                         |c| json!({"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments_object()}),
                     ));
-                ("assistant", b)
-            }
-            Message::Tool(r) => {
-                let mut content = vec![
-                    json!({"type": "text", "text": if r.content.is_empty() { "(no output)" } else { &r.content }}),
-                ];
-                content.extend(r.image.iter().map(image_block));
-                let mut block = json!({"type": "tool_result", "tool_use_id": r.tool_call_id, "content": content});
-                if r.is_error {
-                    block["is_error"] = true.into();
+                    ("assistant", b)
                 }
-                ("user", vec![block])
-            }
-        };
+                Message::Tool(r) => {
+                    let mut content = vec![
+                        json!({"type": "text", "text": if r.content.is_empty() { "(no output)" } else { &r.content }}),
+                    ];
+                    content.extend(r.image.iter().map(image_block));
+                    let mut block = json!({"type": "tool_result", "tool_use_id": r.tool_call_id, "content": content});
+                    if r.is_error {
+                        block["is_error"] = true.into();
+                    }
+                    ("user", vec![block])
+                }
+            };
         if blocks.is_empty() {
             continue;
         }
@@ -111,18 +102,13 @@ pub fn messages(msgs: &[Message]) -> Vec<Value> {
             _ => out.push((role, blocks)),
         }
     }
-    out.into_iter()
-        .map(|(role, content)| json!({"role": role, "content": content}))
-        .collect()
+    out.into_iter().map(|(role, content)| json!({"role": role, "content": content})).collect()
 }
 
 fn usage_of(u: &Value) -> (u64, u64) {
     let n = |k: &str| u.get(k).and_then(Value::as_u64).unwrap_or(0);
     // Cached prompt tokens are still prompt tokens.
-    (
-        n("input_tokens") + n("cache_creation_input_tokens") + n("cache_read_input_tokens"),
-        n("output_tokens"),
-    )
+    (n("input_tokens") + n("cache_creation_input_tokens") + n("cache_read_input_tokens"), n("output_tokens"))
 }
 
 pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmError> {
@@ -138,17 +124,11 @@ pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmErro
     let mut tool_calls = vec![];
     for b in blocks {
         match b.get("type").and_then(Value::as_str) {
-            Some("text") => {
-                text.push_str(b.get("text").and_then(Value::as_str).unwrap_or_default())
-            }
+            Some("text") => text.push_str(b.get("text").and_then(Value::as_str).unwrap_or_default()),
             Some("tool_use") => {
                 let id = b.get("id").and_then(Value::as_str).unwrap_or_default();
                 let name = b.get("name").and_then(Value::as_str).unwrap_or_default();
-                tool_calls.push(ToolCall::new(
-                    id,
-                    name,
-                    b.get("input").cloned().unwrap_or_else(|| json!({})),
-                ));
+                tool_calls.push(ToolCall::new(id, name, b.get("input").cloned().unwrap_or_else(|| json!({}))));
             }
             _ => {}
         }
@@ -157,16 +137,8 @@ pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmErro
         let (i, o) = usage_of(u);
         Usage::new(i, o)
     });
-    let reason = v
-        .get("stop_reason")
-        .and_then(Value::as_str)
-        .map(StopReason::from_provider);
-    Ok(AssistantReply {
-        text,
-        stop_reason: StopReason::normalise(reason, !tool_calls.is_empty()),
-        tool_calls,
-        usage,
-    })
+    let reason = v.get("stop_reason").and_then(Value::as_str).map(StopReason::from_provider);
+    Ok(AssistantReply { text, stop_reason: StopReason::normalise(reason, !tool_calls.is_empty()), tool_calls, usage })
 }
 
 /// Decodes Messages API stream events.
@@ -194,9 +166,7 @@ impl StreamDecoder {
     }
 
     fn usage(&self) -> StreamEvent {
-        StreamEvent::Usage {
-            usage: Usage::new(self.input_tokens, self.output_tokens),
-        }
+        StreamEvent::Usage { usage: Usage::new(self.input_tokens, self.output_tokens) }
     }
 
     pub fn feed(&mut self, ev: &SseEvent) -> Result<Vec<StreamEvent>, LlmError> {
@@ -205,11 +175,7 @@ impl StreamDecoder {
             return Ok(out);
         }
         let v = parse_json(&ev.data)?;
-        let kind = v
-            .get("type")
-            .and_then(Value::as_str)
-            .or(ev.event.as_deref())
-            .unwrap_or_default();
+        let kind = v.get("type").and_then(Value::as_str).or(ev.event.as_deref()).unwrap_or_default();
         match kind {
             "message_start" => {
                 if let Some(u) = v.get("message").and_then(|m| m.get("usage")) {
@@ -221,31 +187,17 @@ impl StreamDecoder {
                 let block = v.get("content_block").unwrap_or(&Value::Null);
                 match block.get("type").and_then(Value::as_str) {
                     Some("text") => {
-                        let text = block
-                            .get("text")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default();
+                        let text = block.get("text").and_then(Value::as_str).unwrap_or_default();
                         if !text.is_empty() {
-                            out.push(StreamEvent::TextDelta {
-                                text: text.to_string(),
-                            });
+                            out.push(StreamEvent::TextDelta { text: text.to_string() });
                         }
                     }
                     Some("tool_use") => {
-                        self.tool_blocks
-                            .push(v.get("index").and_then(Value::as_u64).unwrap_or(u64::MAX));
+                        self.tool_blocks.push(v.get("index").and_then(Value::as_u64).unwrap_or(u64::MAX));
                         out.push(StreamEvent::ToolCallStart {
                             index: self.tool_blocks.len() - 1,
-                            id: block
-                                .get("id")
-                                .and_then(Value::as_str)
-                                .unwrap_or_default()
-                                .to_string(),
-                            name: block
-                                .get("name")
-                                .and_then(Value::as_str)
-                                .unwrap_or_default()
-                                .to_string(),
+                            id: block.get("id").and_then(Value::as_str).unwrap_or_default().to_string(),
+                            name: block.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
                             signature: None,
                         });
                     }
@@ -256,41 +208,25 @@ impl StreamDecoder {
                 let delta = v.get("delta").unwrap_or(&Value::Null);
                 match delta.get("type").and_then(Value::as_str) {
                     Some("text_delta") => {
-                        let text = delta
-                            .get("text")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default();
+                        let text = delta.get("text").and_then(Value::as_str).unwrap_or_default();
                         if !text.is_empty() {
-                            out.push(StreamEvent::TextDelta {
-                                text: text.to_string(),
-                            });
+                            out.push(StreamEvent::TextDelta { text: text.to_string() });
                         }
                     }
                     Some("input_json_delta") => {
                         let block = v.get("index").and_then(Value::as_u64).unwrap_or(u64::MAX);
-                        let fragment = delta
-                            .get("partial_json")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default();
-                        if let (Some(index), false) = (
-                            self.tool_blocks.iter().position(|&b| b == block),
-                            fragment.is_empty(),
-                        ) {
-                            out.push(StreamEvent::ToolCallArgsDelta {
-                                index,
-                                fragment: fragment.to_string(),
-                            });
+                        let fragment = delta.get("partial_json").and_then(Value::as_str).unwrap_or_default();
+                        if let (Some(index), false) =
+                            (self.tool_blocks.iter().position(|&b| b == block), fragment.is_empty())
+                        {
+                            out.push(StreamEvent::ToolCallArgsDelta { index, fragment: fragment.to_string() });
                         }
                     }
                     _ => {}
                 }
             }
             "message_delta" => {
-                if let Some(r) = v
-                    .get("delta")
-                    .and_then(|d| d.get("stop_reason"))
-                    .and_then(Value::as_str)
-                {
+                if let Some(r) = v.get("delta").and_then(|d| d.get("stop_reason")).and_then(Value::as_str) {
                     self.stop_reason = Some(StopReason::from_provider(r));
                 }
                 if let Some(u) = v.get("usage") {
@@ -303,17 +239,9 @@ impl StreamDecoder {
             }
             "message_stop" => {
                 self.done = true;
-                out.push(StreamEvent::Done {
-                    stop_reason: self.stop_reason.clone(),
-                });
+                out.push(StreamEvent::Done { stop_reason: self.stop_reason.clone() });
             }
-            "error" => {
-                return Err(classify_stream_error(
-                    ProviderKind::Anthropic,
-                    &self.model,
-                    &ev.data,
-                ))
-            }
+            "error" => return Err(classify_stream_error(ProviderKind::Anthropic, &self.model, &ev.data)),
             _ => {}
         }
         Ok(out)
@@ -344,24 +272,14 @@ mod tests {
 
     #[test]
     fn request_shape_with_system_tools_images_and_results() {
-        let c1 = ToolCall::new(
-            "toolu_01A",
-            "get_weather",
-            json!({"location": "San Francisco, CA"}),
-        );
+        let c1 = ToolCall::new("toolu_01A", "get_weather", json!({"location": "San Francisco, CA"}));
         let c2 = ToolCall::new("toolu_01B", "get_time", json!("{\"tz\":\"PST\"}"));
         let req = ChatRequest {
             model: String::new(),
             messages: vec![
                 Message::system("You are terse."),
-                Message::user_with_images(
-                    "What is in this image?",
-                    vec![Image::new("image/jpeg", "/9j/4AAQ")],
-                ),
-                Message::Assistant {
-                    text: "Checking.".into(),
-                    tool_calls: vec![c1.clone(), c2.clone()],
-                },
+                Message::user_with_images("What is in this image?", vec![Image::new("image/jpeg", "/9j/4AAQ")]),
+                Message::Assistant { text: "Checking.".into(), tool_calls: vec![c1.clone(), c2.clone()] },
                 Message::Tool(ToolResult {
                     tool_call_id: c1.id.clone(),
                     name: c1.name.clone(),
@@ -390,28 +308,19 @@ mod tests {
         assert_eq!(http.url, "https://api.anthropic.com/v1/messages");
         assert_eq!(http.header("x-api-key"), Some("sk-ant-test"));
         assert_eq!(http.header("anthropic-version"), Some("2023-06-01"));
-        assert_eq!(
-            http.header("anthropic-dangerous-direct-browser-access"),
-            Some("true")
-        );
+        assert_eq!(http.header("anthropic-dangerous-direct-browser-access"), Some("true"));
         let body: Value = serde_json::from_str(&http.body).unwrap();
         assert_eq!(body["system"], "You are terse.");
         assert_eq!(body["max_tokens"], DEFAULT_MAX_TOKENS);
         assert_eq!(body["stream"], true);
-        assert_eq!(
-            body["tools"][0]["input_schema"]["required"],
-            json!(["location"])
-        );
+        assert_eq!(body["tools"][0]["input_schema"]["required"], json!(["location"]));
         let m = body["messages"].as_array().unwrap();
         assert_eq!(m.len(), 3, "{m:?}");
         assert_eq!(
             m[0]["content"][0],
             json!({"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": "/9j/4AAQ"}})
         );
-        assert_eq!(
-            m[0]["content"][1],
-            json!({"type": "text", "text": "What is in this image?"})
-        );
+        assert_eq!(m[0]["content"][1], json!({"type": "text", "text": "What is in this image?"}));
         assert_eq!(
             m[1]["content"][1],
             json!({"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {"location": "San Francisco, CA"}})
@@ -431,8 +340,7 @@ mod tests {
         let mut req = ChatRequest::new(vec![Message::user("Hello, world")]);
         req.max_tokens = Some(1024);
         let body: Value =
-            serde_json::from_str(&build_request(&settings(), "claude-3-5-haiku-latest", &req).body)
-                .unwrap();
+            serde_json::from_str(&build_request(&settings(), "claude-3-5-haiku-latest", &req).body).unwrap();
         assert_eq!(
             body,
             json!({"model": "claude-3-5-haiku-latest", "max_tokens": 1024, "messages": [{"role": "user", "content": [{"type": "text", "text": "Hello, world"}]}]})
@@ -445,11 +353,7 @@ mod tests {
         let r = parse_response("m", text).unwrap();
         assert_eq!(
             (r.text.as_str(), r.stop_reason.clone(), r.usage),
-            (
-                "Hi! My name is Claude.",
-                StopReason::EndTurn,
-                Some(Usage::new(2095, 503))
-            )
+            ("Hi! My name is Claude.", StopReason::EndTurn, Some(Usage::new(2095, 503)))
         );
         let tools = r#"{"id":"msg_01Aq9w938a90dw8q","model":"claude-sonnet-4-5","stop_reason":"tool_use","role":"assistant","type":"message",
           "content":[{"type":"text","text":"I'll check the current weather in San Francisco for you."},
@@ -466,11 +370,8 @@ mod tests {
         );
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(484, 74)));
-        let e = parse_response(
-            "m",
-            r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#,
-        )
-        .unwrap_err();
+        let e = parse_response("m", r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#)
+            .unwrap_err();
         assert!(e.is_retryable());
     }
 
@@ -487,23 +388,14 @@ mod tests {
 
     #[test]
     fn streams_recorded_text_and_tool_use() {
-        let evs = decode(include_str!(
-            "../../../tests/fixtures/anthropic_stream_tools.sse"
-        ))
-        .unwrap();
+        let evs = decode(include_str!("../../../tests/fixtures/anthropic_stream_tools.sse")).unwrap();
         let mut acc = StreamAccumulator::new();
         evs.iter().for_each(|e| acc.push(e));
         let r = acc.finish().unwrap();
-        assert_eq!(
-            r.text,
-            "Okay, let's check the weather for San Francisco, CA:"
-        );
+        assert_eq!(r.text, "Okay, let's check the weather for San Francisco, CA:");
         assert_eq!(r.tool_calls.len(), 1);
         assert_eq!(r.tool_calls[0].id, "toolu_01T1x1fJ34qAmk2tNTrN7Up6");
-        assert_eq!(
-            r.tool_calls[0].arguments,
-            json!({"location": "San Francisco, CA", "unit": "fahrenheit"})
-        );
+        assert_eq!(r.tool_calls[0].arguments, json!({"location": "San Francisco, CA", "unit": "fahrenheit"}));
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(472, 89)));
         assert!(matches!(evs[0], StreamEvent::Usage { .. }));

@@ -29,10 +29,7 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
         })
         .collect();
     if !system.is_empty() {
-        body.insert(
-            "systemInstruction".into(),
-            json!({"parts": [{"text": system.join("\n\n")}]}),
-        );
+        body.insert("systemInstruction".into(), json!({"parts": [{"text": system.join("\n\n")}]}));
     }
     body.insert("contents".into(), Value::Array(contents(&req.messages)));
     if !req.tools.is_empty() {
@@ -54,11 +51,7 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
         body.insert("generationConfig".into(), Value::Object(config));
     }
     let headers = vec![("x-goog-api-key".to_string(), p.api_key.trim().to_string())];
-    HttpRequest::post_json(
-        join_url(&p.effective_base_url(), &path),
-        headers,
-        &Value::Object(body),
-    )
+    HttpRequest::post_json(join_url(&p.effective_base_url(), &path), headers, &Value::Object(body))
 }
 
 fn inline(i: &Image) -> Value {
@@ -86,8 +79,7 @@ pub fn contents(msgs: &[Message]) -> Vec<Value> {
                     p.push(json!({"text": text}));
                 }
                 for c in tool_calls {
-                    let mut part =
-                        json!({"functionCall": {"name": c.name, "args": c.arguments_object()}});
+                    let mut part = json!({"functionCall": {"name": c.name, "args": c.arguments_object()}});
                     if let Some(sig) = &c.signature {
                         part["thoughtSignature"] = sig.as_str().into();
                     }
@@ -97,9 +89,7 @@ pub fn contents(msgs: &[Message]) -> Vec<Value> {
             }
             Message::Tool(r) => {
                 let key = if r.is_error { "error" } else { "content" };
-                let mut p = vec![
-                    json!({"functionResponse": {"name": r.name, "response": {key: r.content}}}),
-                ];
+                let mut p = vec![json!({"functionResponse": {"name": r.name, "response": {key: r.content}}})];
                 p.extend(r.image.iter().map(inline));
                 ("user", p)
             }
@@ -112,19 +102,14 @@ pub fn contents(msgs: &[Message]) -> Vec<Value> {
             _ => out.push((role, parts)),
         }
     }
-    out.into_iter()
-        .map(|(role, parts)| json!({"role": role, "parts": parts}))
-        .collect()
+    out.into_iter().map(|(role, parts)| json!({"role": role, "parts": parts})).collect()
 }
 
 fn usage_of(v: &Value) -> Option<Usage> {
     let u = v.get("usageMetadata")?;
     let n = |k: &str| u.get(k).and_then(Value::as_u64).unwrap_or(0);
     // Thinking tokens are billed as output.
-    Some(Usage::new(
-        n("promptTokenCount"),
-        n("candidatesTokenCount") + n("thoughtsTokenCount"),
-    ))
+    Some(Usage::new(n("promptTokenCount"), n("candidatesTokenCount") + n("thoughtsTokenCount")))
 }
 
 /// Gemini has no call ids; the position in the reply makes a stable one.
@@ -144,10 +129,7 @@ fn read_chunk(v: &Value, first_index: usize) -> Chunk {
     let cand = v.get("candidates").and_then(|c| c.get(0));
     let mut text = String::new();
     let mut calls = vec![];
-    let parts = cand
-        .and_then(|c| c.get("content"))
-        .and_then(|c| c.get("parts"))
-        .and_then(Value::as_array);
+    let parts = cand.and_then(|c| c.get("content")).and_then(|c| c.get("parts")).and_then(Value::as_array);
     for part in parts.into_iter().flatten() {
         if part.get("thought").and_then(Value::as_bool) == Some(true) {
             continue;
@@ -156,45 +138,19 @@ fn read_chunk(v: &Value, first_index: usize) -> Chunk {
             text.push_str(t);
         }
         if let Some(fc) = part.get("functionCall") {
-            let name = fc
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
+            let name = fc.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
             let index = first_index + calls.len();
-            let id = fc
-                .get("id")
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .unwrap_or_else(|| call_id(index, &name));
-            let mut call = ToolCall::new(
-                id,
-                name,
-                fc.get("args").cloned().unwrap_or_else(|| json!({})),
-            );
-            call.signature = part
-                .get("thoughtSignature")
-                .and_then(Value::as_str)
-                .map(str::to_string);
+            let id = fc.get("id").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| call_id(index, &name));
+            let mut call = ToolCall::new(id, name, fc.get("args").cloned().unwrap_or_else(|| json!({})));
+            call.signature = part.get("thoughtSignature").and_then(Value::as_str).map(str::to_string);
             calls.push(call);
         }
     }
-    let mut finish = cand
-        .and_then(|c| c.get("finishReason"))
-        .and_then(Value::as_str)
-        .map(StopReason::from_provider);
-    if v.get("promptFeedback")
-        .and_then(|f| f.get("blockReason"))
-        .is_some()
-    {
+    let mut finish = cand.and_then(|c| c.get("finishReason")).and_then(Value::as_str).map(StopReason::from_provider);
+    if v.get("promptFeedback").and_then(|f| f.get("blockReason")).is_some() {
         finish = Some(StopReason::ContentFilter);
     }
-    Chunk {
-        text,
-        calls,
-        finish,
-        usage: usage_of(v),
-    }
+    Chunk { text, calls, finish, usage: usage_of(v) }
 }
 
 pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmError> {
@@ -203,9 +159,7 @@ pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmErro
         return Err(classify_stream_error(ProviderKind::Gemini, model, body));
     }
     if v.get("candidates").is_none() && v.get("promptFeedback").is_none() {
-        return Err(LlmError::MalformedResponse(
-            "the response has no candidates".into(),
-        ));
+        return Err(LlmError::MalformedResponse("the response has no candidates".into()));
     }
     let c = read_chunk(&v, 0);
     Ok(AssistantReply {
@@ -227,12 +181,7 @@ pub struct StreamDecoder {
 
 impl StreamDecoder {
     pub fn new(model: &str) -> Self {
-        StreamDecoder {
-            model: model.to_string(),
-            calls: 0,
-            finish: None,
-            done: false,
-        }
+        StreamDecoder { model: model.to_string(), calls: 0, finish: None, done: false }
     }
 
     pub fn feed(&mut self, ev: &SseEvent) -> Result<Vec<StreamEvent>, LlmError> {
@@ -242,11 +191,7 @@ impl StreamDecoder {
         }
         let v = parse_json(&ev.data)?;
         if v.get("error").is_some() {
-            return Err(classify_stream_error(
-                ProviderKind::Gemini,
-                &self.model,
-                &ev.data,
-            ));
+            return Err(classify_stream_error(ProviderKind::Gemini, &self.model, &ev.data));
         }
         let c = read_chunk(&v, self.calls);
         if !c.text.is_empty() {
@@ -255,16 +200,8 @@ impl StreamDecoder {
         for call in c.calls {
             let index = self.calls;
             self.calls += 1;
-            out.push(StreamEvent::ToolCallStart {
-                index,
-                id: call.id,
-                name: call.name,
-                signature: call.signature,
-            });
-            out.push(StreamEvent::ToolCallArgsDelta {
-                index,
-                fragment: call.arguments.to_string(),
-            });
+            out.push(StreamEvent::ToolCallStart { index, id: call.id, name: call.name, signature: call.signature });
+            out.push(StreamEvent::ToolCallArgsDelta { index, fragment: call.arguments.to_string() });
         }
         if let Some(usage) = c.usage {
             out.push(StreamEvent::Usage { usage });
@@ -304,10 +241,7 @@ mod tests {
             messages: vec![
                 Message::system("You control lights."),
                 Message::user_with_images("Dim the lights", vec![Image::new("image/png", "iVBOR")]),
-                Message::Assistant {
-                    text: String::new(),
-                    tool_calls: vec![call.clone()],
-                },
+                Message::Assistant { text: String::new(), tool_calls: vec![call.clone()] },
                 Message::Tool(ToolResult {
                     tool_call_id: call.id.clone(),
                     name: call.name.clone(),
@@ -333,14 +267,8 @@ mod tests {
         assert_eq!(http.header("x-goog-api-key"), Some("AIza-test"));
         assert!(!http.url.contains("AIza"));
         let body: Value = serde_json::from_str(&http.body).unwrap();
-        assert_eq!(
-            body["systemInstruction"],
-            json!({"parts": [{"text": "You control lights."}]})
-        );
-        assert_eq!(
-            body["contents"][0]["parts"][1],
-            json!({"inlineData": {"mimeType": "image/png", "data": "iVBOR"}})
-        );
+        assert_eq!(body["systemInstruction"], json!({"parts": [{"text": "You control lights."}]}));
+        assert_eq!(body["contents"][0]["parts"][1], json!({"inlineData": {"mimeType": "image/png", "data": "iVBOR"}}));
         assert_eq!(
             body["contents"][1],
             json!({"role": "model", "parts": [{"functionCall": {"name": "set_light", "args": {"brightness": 25}}, "thoughtSignature": "sig=="}]})
@@ -350,35 +278,22 @@ mod tests {
             body["contents"][2]["parts"][0],
             json!({"functionResponse": {"name": "set_light", "response": {"content": "ok"}}})
         );
-        assert_eq!(
-            body["contents"][2]["parts"][1]["inlineData"]["mimeType"],
-            "image/jpeg"
-        );
+        assert_eq!(body["contents"][2]["parts"][1]["inlineData"]["mimeType"], "image/jpeg");
         let decl = &body["tools"][0]["functionDeclarations"][0];
         assert_eq!(decl["name"], "set_light");
         assert_eq!(
             decl["parameters"],
             json!({"type": "object", "properties": {"brightness": {"type": "integer", "nullable": true, "minimum": 0}}})
         );
-        assert_eq!(
-            body["generationConfig"],
-            json!({"maxOutputTokens": 100, "temperature": 0.1})
-        );
+        assert_eq!(body["generationConfig"], json!({"maxOutputTokens": 100, "temperature": 0.1}));
     }
 
     #[test]
     fn non_streaming_url_and_minimal_body() {
-        let http = build_request(
-            &settings(),
-            "gemini-2.5-pro",
-            &ChatRequest::new(vec![Message::user("Hi")]),
-        );
+        let http = build_request(&settings(), "gemini-2.5-pro", &ChatRequest::new(vec![Message::user("Hi")]));
         assert_eq!(http.url, "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent");
         let body: Value = serde_json::from_str(&http.body).unwrap();
-        assert_eq!(
-            body,
-            json!({"contents": [{"role": "user", "parts": [{"text": "Hi"}]}]})
-        );
+        assert_eq!(body, json!({"contents": [{"role": "user", "parts": [{"text": "Hi"}]}]}));
     }
 
     #[test]
@@ -388,31 +303,19 @@ mod tests {
         let r = parse_response("m", text).unwrap();
         assert_eq!(
             (r.text.as_str(), r.stop_reason.clone(), r.usage),
-            (
-                "AI learns patterns from data.",
-                StopReason::EndTurn,
-                Some(Usage::new(8, 7))
-            )
+            ("AI learns patterns from data.", StopReason::EndTurn, Some(Usage::new(8, 7)))
         );
         let call = r#"{"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"schedule_meeting","args":{"attendees":["Bob","Alice"],"date":"2025-03-27","time":"10:00","topic":"Q3 planning"}}}]},"finishReason":"STOP","index":0}],
           "usageMetadata":{"promptTokenCount":112,"candidatesTokenCount":31,"thoughtsTokenCount":40,"totalTokenCount":183}}"#;
         let r = parse_response("m", call).unwrap();
         assert_eq!(r.tool_calls[0].id, "gemini_0_schedule_meeting");
-        assert_eq!(
-            r.tool_calls[0].arguments["attendees"],
-            json!(["Bob", "Alice"])
-        );
+        assert_eq!(r.tool_calls[0].arguments["attendees"], json!(["Bob", "Alice"]));
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(112, 71)));
-        let blocked = r#"{"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":5,"totalTokenCount":5}}"#;
-        assert_eq!(
-            parse_response("m", blocked).unwrap().stop_reason,
-            StopReason::ContentFilter
-        );
-        assert!(matches!(
-            parse_response("m", "{}"),
-            Err(LlmError::MalformedResponse(_))
-        ));
+        let blocked =
+            r#"{"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":5,"totalTokenCount":5}}"#;
+        assert_eq!(parse_response("m", blocked).unwrap().stop_reason, StopReason::ContentFilter);
+        assert!(matches!(parse_response("m", "{}"), Err(LlmError::MalformedResponse(_))));
     }
 
     fn decode(stream: &str) -> Result<Vec<StreamEvent>, LlmError> {
@@ -428,10 +331,7 @@ mod tests {
 
     #[test]
     fn streams_recorded_text_and_function_calls() {
-        let evs = decode(include_str!(
-            "../../../tests/fixtures/gemini_stream_tools.sse"
-        ))
-        .unwrap();
+        let evs = decode(include_str!("../../../tests/fixtures/gemini_stream_tools.sse")).unwrap();
         let mut acc = StreamAccumulator::new();
         evs.iter().for_each(|e| acc.push(e));
         let r = acc.finish().unwrap();

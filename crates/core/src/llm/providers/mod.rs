@@ -24,12 +24,8 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
-    pub const ALL: [ProviderKind; 4] = [
-        ProviderKind::Openai,
-        ProviderKind::Anthropic,
-        ProviderKind::Gemini,
-        ProviderKind::OpenaiCompatible,
-    ];
+    pub const ALL: [ProviderKind; 4] =
+        [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini, ProviderKind::OpenaiCompatible];
 
     /// The snake_case name used in settings and in `Status.provider`.
     pub fn as_str(self) -> &'static str {
@@ -86,34 +82,19 @@ impl std::fmt::Display for ProviderKind {
 
 /// Joins a base URL and a path without doubling or dropping the slash.
 pub(crate) fn join_url(base: &str, path: &str) -> String {
-    format!(
-        "{}/{}",
-        base.trim().trim_end_matches('/'),
-        path.trim_start_matches('/')
-    )
+    format!("{}/{}", base.trim().trim_end_matches('/'), path.trim_start_matches('/'))
 }
 
 /// Builds the HTTP request for the configured provider.
-pub fn build_request(
-    provider: &ProviderSettings,
-    request: &ChatRequest,
-) -> Result<HttpRequest, LlmError> {
+pub fn build_request(provider: &ProviderSettings, request: &ChatRequest) -> Result<HttpRequest, LlmError> {
     if provider.kind.needs_api_key() && provider.api_key.trim().is_empty() {
-        return Err(LlmError::NotConfigured(format!(
-            "{} needs an API key.",
-            provider.kind.display_name()
-        )));
+        return Err(LlmError::NotConfigured(format!("{} needs an API key.", provider.kind.display_name())));
     }
     if provider.effective_base_url().is_empty() {
-        return Err(LlmError::NotConfigured(
-            "the provider has no base URL.".into(),
-        ));
+        return Err(LlmError::NotConfigured("the provider has no base URL.".into()));
     }
-    let model = if request.model.trim().is_empty() {
-        provider.effective_model()
-    } else {
-        request.model.trim().to_string()
-    };
+    let model =
+        if request.model.trim().is_empty() { provider.effective_model() } else { request.model.trim().to_string() };
     if model.is_empty() {
         return Err(LlmError::NotConfigured("no model is set.".into()));
     }
@@ -121,22 +102,14 @@ pub fn build_request(
         ProviderKind::Openai => openai::build_request(provider, &model, request),
         ProviderKind::Anthropic => anthropic::build_request(provider, &model, request),
         ProviderKind::Gemini => gemini::build_request(provider, &model, request),
-        ProviderKind::OpenaiCompatible => {
-            openai_compatible::build_request(provider, &model, request)
-        }
+        ProviderKind::OpenaiCompatible => openai_compatible::build_request(provider, &model, request),
     })
 }
 
 /// Parses a complete (non-streamed) successful response body.
-pub fn parse_response(
-    kind: ProviderKind,
-    model: &str,
-    body: &str,
-) -> Result<AssistantReply, LlmError> {
+pub fn parse_response(kind: ProviderKind, model: &str, body: &str) -> Result<AssistantReply, LlmError> {
     match kind {
-        ProviderKind::Openai | ProviderKind::OpenaiCompatible => {
-            openai::parse_response(kind, model, body)
-        }
+        ProviderKind::Openai | ProviderKind::OpenaiCompatible => openai::parse_response(kind, model, body),
         ProviderKind::Anthropic => anthropic::parse_response(model, body),
         ProviderKind::Gemini => gemini::parse_response(model, body),
     }
@@ -156,9 +129,7 @@ impl StreamDecoder {
             ProviderKind::Openai | ProviderKind::OpenaiCompatible => {
                 StreamDecoder::Openai(openai::StreamDecoder::new(kind, model))
             }
-            ProviderKind::Anthropic => {
-                StreamDecoder::Anthropic(anthropic::StreamDecoder::new(model))
-            }
+            ProviderKind::Anthropic => StreamDecoder::Anthropic(anthropic::StreamDecoder::new(model)),
             ProviderKind::Gemini => StreamDecoder::Gemini(gemini::StreamDecoder::new(model)),
         }
     }
@@ -183,19 +154,14 @@ impl StreamDecoder {
 
 /// The error for a stream that stopped before the provider said it was complete.
 /// Ends a stream: one Done when a finish reason was seen (some servers send no end marker), else a cut.
-pub(crate) fn end_stream(
-    done: &mut bool,
-    finish: Option<StopReason>,
-) -> Result<Vec<StreamEvent>, LlmError> {
+pub(crate) fn end_stream(done: &mut bool, finish: Option<StopReason>) -> Result<Vec<StreamEvent>, LlmError> {
     if *done {
         return Ok(vec![]);
     }
     match finish {
         Some(r) => {
             *done = true;
-            Ok(vec![StreamEvent::Done {
-                stop_reason: Some(r),
-            }])
+            Ok(vec![StreamEvent::Done { stop_reason: Some(r) }])
         }
         None => Err(cut_stream()),
     }
@@ -221,24 +187,15 @@ mod tests {
     fn kinds_round_trip_as_snake_case() {
         for k in ProviderKind::ALL {
             assert_eq!(ProviderKind::parse(k.as_str()), Some(k));
-            assert_eq!(
-                serde_json::to_value(k).unwrap(),
-                serde_json::json!(k.as_str())
-            );
+            assert_eq!(serde_json::to_value(k).unwrap(), serde_json::json!(k.as_str()));
         }
         assert_eq!(ProviderKind::parse("mistral"), None);
     }
 
     #[test]
     fn urls_join_cleanly() {
-        assert_eq!(
-            join_url("https://a/v1/", "/chat/completions"),
-            "https://a/v1/chat/completions"
-        );
-        assert_eq!(
-            join_url("https://a/v1", "chat/completions"),
-            "https://a/v1/chat/completions"
-        );
+        assert_eq!(join_url("https://a/v1/", "/chat/completions"), "https://a/v1/chat/completions");
+        assert_eq!(join_url("https://a/v1", "chat/completions"), "https://a/v1/chat/completions");
     }
 
     #[test]

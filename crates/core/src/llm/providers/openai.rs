@@ -16,12 +16,7 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
 
 /// `official` selects OpenAI's own dialect: `max_completion_tokens` and no sampling knobs on
 /// reasoning models. Compatible servers get the classic fields they understand.
-pub(crate) fn build_with(
-    p: &ProviderSettings,
-    model: &str,
-    req: &ChatRequest,
-    official: bool,
-) -> HttpRequest {
+pub(crate) fn build_with(p: &ProviderSettings, model: &str, req: &ChatRequest, official: bool) -> HttpRequest {
     let mut body = Map::new();
     body.insert("model".into(), model.into());
     body.insert("messages".into(), Value::Array(messages(&req.messages)));
@@ -34,15 +29,7 @@ pub(crate) fn build_with(
         body.insert("tools".into(), Value::Array(tools));
     }
     if let Some(n) = req.max_tokens {
-        body.insert(
-            if official {
-                "max_completion_tokens"
-            } else {
-                "max_tokens"
-            }
-            .into(),
-            n.into(),
-        );
+        body.insert(if official { "max_completion_tokens" } else { "max_tokens" }.into(), n.into());
     }
     if let Some(t) = req.temperature {
         if !(official && is_reasoning_model(model)) {
@@ -58,11 +45,7 @@ pub(crate) fn build_with(
     if !key.is_empty() {
         headers.push(("authorization".to_string(), format!("Bearer {key}")));
     }
-    HttpRequest::post_json(
-        join_url(&p.effective_base_url(), "chat/completions"),
-        headers,
-        &Value::Object(body),
-    )
+    HttpRequest::post_json(join_url(&p.effective_base_url(), "chat/completions"), headers, &Value::Object(body))
 }
 
 /// o-series and gpt-5 models reject a custom temperature.
@@ -79,11 +62,7 @@ fn user_content(text: &str, images: &[Image]) -> Value {
     if !text.is_empty() {
         parts.push(json!({"type": "text", "text": text}));
     }
-    parts.extend(
-        images
-            .iter()
-            .map(|i| json!({"type": "image_url", "image_url": {"url": i.data_url()}})),
-    );
+    parts.extend(images.iter().map(|i| json!({"type": "image_url", "image_url": {"url": i.data_url()}})));
     Value::Array(parts)
 }
 
@@ -107,19 +86,13 @@ pub fn messages(msgs: &[Message]) -> Vec<Value> {
         }
         match m {
             Message::System { text } => out.push(json!({"role": "system", "content": text})),
-            Message::User { text, images } => {
-                out.push(json!({"role": "user", "content": user_content(text, images)}))
-            }
+            Message::User { text, images } => out.push(json!({"role": "user", "content": user_content(text, images)})),
             Message::Assistant { text, tool_calls } => {
                 let mut a = Map::new();
                 a.insert("role".into(), "assistant".into());
                 a.insert(
                     "content".into(),
-                    if text.is_empty() && !tool_calls.is_empty() {
-                        Value::Null
-                    } else {
-                        text.as_str().into()
-                    },
+                    if text.is_empty() && !tool_calls.is_empty() { Value::Null } else { text.as_str().into() },
                 );
                 if !tool_calls.is_empty() {
                     let calls: Vec<Value> = tool_calls
@@ -131,9 +104,7 @@ pub fn messages(msgs: &[Message]) -> Vec<Value> {
                 out.push(Value::Object(a));
             }
             Message::Tool(r) => {
-                out.push(
-                    json!({"role": "tool", "tool_call_id": r.tool_call_id, "content": r.content}),
-                );
+                out.push(json!({"role": "tool", "tool_call_id": r.tool_call_id, "content": r.content}));
                 if let Some(img) = &r.image {
                     pending_images.push((r.name.clone(), img.clone()));
                 }
@@ -146,12 +117,7 @@ pub fn messages(msgs: &[Message]) -> Vec<Value> {
 
 fn usage_of(v: &Value) -> Option<Usage> {
     let u = v.get("usage").filter(|u| u.is_object())?;
-    Some(Usage::new(
-        u.get("prompt_tokens")?.as_u64()?,
-        u.get("completion_tokens")
-            .and_then(Value::as_u64)
-            .unwrap_or(0),
-    ))
+    Some(Usage::new(u.get("prompt_tokens")?.as_u64()?, u.get("completion_tokens").and_then(Value::as_u64).unwrap_or(0)))
 }
 
 /// Arguments are a JSON string per the spec; some compatible servers send an object.
@@ -167,19 +133,12 @@ fn arguments_fragment(v: Option<&Value>) -> String {
 fn content_text(v: Option<&Value>) -> String {
     match v {
         Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(parts)) => parts
-            .iter()
-            .filter_map(|p| p.get("text").and_then(Value::as_str))
-            .collect(),
+        Some(Value::Array(parts)) => parts.iter().filter_map(|p| p.get("text").and_then(Value::as_str)).collect(),
         _ => String::new(),
     }
 }
 
-pub fn parse_response(
-    kind: ProviderKind,
-    model: &str,
-    body: &str,
-) -> Result<AssistantReply, LlmError> {
+pub fn parse_response(kind: ProviderKind, model: &str, body: &str) -> Result<AssistantReply, LlmError> {
     let v = parse_json(body)?;
     if v.get("error").is_some() {
         return Err(classify_stream_error(kind, model, body));
@@ -199,24 +158,14 @@ pub fn parse_response(
                 .filter_map(|(i, c)| {
                     let f = c.get("function")?;
                     let name = f.get("name")?.as_str()?.to_string();
-                    let id = c
-                        .get("id")
-                        .and_then(Value::as_str)
-                        .map(str::to_string)
-                        .unwrap_or_else(|| format!("call_{i}"));
-                    Some(ToolCall::new(
-                        id,
-                        name,
-                        parse_arguments(&arguments_fragment(f.get("arguments"))),
-                    ))
+                    let id =
+                        c.get("id").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("call_{i}"));
+                    Some(ToolCall::new(id, name, parse_arguments(&arguments_fragment(f.get("arguments")))))
                 })
                 .collect()
         })
         .unwrap_or_default();
-    let reason = choice
-        .get("finish_reason")
-        .and_then(Value::as_str)
-        .map(StopReason::from_provider);
+    let reason = choice.get("finish_reason").and_then(Value::as_str).map(StopReason::from_provider);
     Ok(AssistantReply {
         text: content_text(msg.get("content")),
         stop_reason: StopReason::normalise(reason, !tool_calls.is_empty()),
@@ -238,13 +187,7 @@ pub struct StreamDecoder {
 
 impl StreamDecoder {
     pub fn new(kind: ProviderKind, model: &str) -> Self {
-        StreamDecoder {
-            kind,
-            model: model.to_string(),
-            calls: vec![],
-            finish_reason: None,
-            done: false,
-        }
+        StreamDecoder { kind, model: model.to_string(), calls: vec![], finish_reason: None, done: false }
     }
 
     pub fn feed(&mut self, ev: &SseEvent) -> Result<Vec<StreamEvent>, LlmError> {
@@ -254,9 +197,7 @@ impl StreamDecoder {
         }
         if ev.is_done() {
             self.done = true;
-            out.push(StreamEvent::Done {
-                stop_reason: self.finish_reason.clone(),
-            });
+            out.push(StreamEvent::Done { stop_reason: self.finish_reason.clone() });
             return Ok(out);
         }
         let v = parse_json(&ev.data)?;
@@ -269,12 +210,7 @@ impl StreamDecoder {
             if !text.is_empty() {
                 out.push(StreamEvent::TextDelta { text });
             }
-            for tc in delta
-                .get("tool_calls")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
+            for tc in delta.get("tool_calls").and_then(Value::as_array).into_iter().flatten() {
                 self.tool_call_delta(tc, &mut out);
             }
             if let Some(r) = choice.get("finish_reason").and_then(Value::as_str) {
@@ -288,19 +224,13 @@ impl StreamDecoder {
     }
 
     fn tool_call_delta(&mut self, tc: &Value, out: &mut Vec<StreamEvent>) {
-        let id = tc
-            .get("id")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty());
+        let id = tc.get("id").and_then(Value::as_str).filter(|s| !s.is_empty());
         let func = tc.get("function").unwrap_or(&Value::Null);
         // Servers that omit `index` send each call whole; a new id then means a new call.
         let index_key = tc.get("index").and_then(Value::as_u64);
         let found = match (index_key, id) {
             (Some(i), _) => self.calls.iter().position(|(k, _)| *k == Some(i)),
-            (None, Some(id)) => self
-                .calls
-                .iter()
-                .position(|(_, x)| x.as_deref() == Some(id)),
+            (None, Some(id)) => self.calls.iter().position(|(_, x)| x.as_deref() == Some(id)),
             (None, None) => self.calls.len().checked_sub(1),
         };
         let index = match found {
@@ -310,14 +240,8 @@ impl StreamDecoder {
                 let index = self.calls.len() - 1;
                 out.push(StreamEvent::ToolCallStart {
                     index,
-                    id: id
-                        .map(str::to_string)
-                        .unwrap_or_else(|| format!("call_{index}")),
-                    name: func
-                        .get("name")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_string(),
+                    id: id.map(str::to_string).unwrap_or_else(|| format!("call_{index}")),
+                    name: func.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
                     signature: None,
                 });
                 index
@@ -359,11 +283,7 @@ mod tests {
 
     #[test]
     fn request_shape_with_tools_images_and_results() {
-        let call = ToolCall::new(
-            "call_abc",
-            "get_current_weather",
-            json!({"location": "Boston, MA"}),
-        );
+        let call = ToolCall::new("call_abc", "get_current_weather", json!({"location": "Boston, MA"}));
         let mut result = ToolResult {
             tool_call_id: "call_abc".into(),
             name: call.name.clone(),
@@ -376,14 +296,8 @@ mod tests {
             model: String::new(),
             messages: vec![
                 Message::system("Be brief."),
-                Message::user_with_images(
-                    "What's in this image?",
-                    vec![Image::new("image/jpeg", "AAAA")],
-                ),
-                Message::Assistant {
-                    text: String::new(),
-                    tool_calls: vec![call],
-                },
+                Message::user_with_images("What's in this image?", vec![Image::new("image/jpeg", "AAAA")]),
+                Message::Assistant { text: String::new(), tool_calls: vec![call] },
                 Message::Tool(result),
                 Message::user("thanks"),
             ],
@@ -403,10 +317,7 @@ mod tests {
         assert_eq!(body["stream_options"], json!({"include_usage": true}));
         assert_eq!(body["tools"][0]["type"], "function");
         assert_eq!(body["tools"][0]["function"]["name"], "get_current_weather");
-        assert_eq!(
-            body["tools"][0]["function"]["parameters"]["required"],
-            json!(["location"])
-        );
+        assert_eq!(body["tools"][0]["function"]["parameters"]["required"], json!(["location"]));
         let m = &body["messages"];
         assert_eq!(m[0], json!({"role": "system", "content": "Be brief."}));
         assert_eq!(
@@ -414,35 +325,21 @@ mod tests {
             json!({"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,AAAA"}})
         );
         assert_eq!(m[2]["content"], Value::Null);
-        assert_eq!(
-            m[2]["tool_calls"][0]["function"]["arguments"],
-            "{\"location\":\"Boston, MA\"}"
-        );
-        assert_eq!(
-            m[3],
-            json!({"role": "tool", "tool_call_id": "call_abc", "content": "22C"})
-        );
+        assert_eq!(m[2]["tool_calls"][0]["function"]["arguments"], "{\"location\":\"Boston, MA\"}");
+        assert_eq!(m[3], json!({"role": "tool", "tool_call_id": "call_abc", "content": "22C"}));
         assert_eq!(m[4]["role"], "user");
-        assert_eq!(
-            m[4]["content"][1]["image_url"]["url"],
-            "data:image/png;base64,iVBOR"
-        );
+        assert_eq!(m[4]["content"][1]["image_url"]["url"], "data:image/png;base64,iVBOR");
         assert_eq!(m[5], json!({"role": "user", "content": "thanks"}));
     }
 
     #[test]
     fn request_without_tools_or_stream_is_minimal() {
         let req = ChatRequest::new(vec![Message::user("Hello!")]);
-        let body: Value =
-            serde_json::from_str(&build_request(&settings(), "gpt-4o-mini", &req).body).unwrap();
-        assert_eq!(
-            body,
-            json!({"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "Hello!"}]})
-        );
+        let body: Value = serde_json::from_str(&build_request(&settings(), "gpt-4o-mini", &req).body).unwrap();
+        assert_eq!(body, json!({"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "Hello!"}]}));
         let mut r = req.clone();
         r.temperature = Some(0.5);
-        let body: Value =
-            serde_json::from_str(&build_request(&settings(), "o3-mini", &r).body).unwrap();
+        let body: Value = serde_json::from_str(&build_request(&settings(), "o3-mini", &r).body).unwrap();
         assert!(body.get("temperature").is_none());
     }
 
@@ -474,25 +371,15 @@ mod tests {
         assert_eq!(r.text, "");
         assert_eq!(
             r.tool_calls,
-            vec![ToolCall::new(
-                "call_abc123",
-                "get_current_weather",
-                json!({"location": "Boston, MA"})
-            )]
+            vec![ToolCall::new("call_abc123", "get_current_weather", json!({"location": "Boston, MA"}))]
         );
         assert_eq!(r.stop_reason, StopReason::ToolUse);
     }
 
     #[test]
     fn malformed_and_error_bodies_are_errors() {
-        assert!(matches!(
-            parse_response(ProviderKind::Openai, "m", "{not json"),
-            Err(LlmError::MalformedResponse(_))
-        ));
-        assert!(matches!(
-            parse_response(ProviderKind::Openai, "m", "{}"),
-            Err(LlmError::MalformedResponse(_))
-        ));
+        assert!(matches!(parse_response(ProviderKind::Openai, "m", "{not json"), Err(LlmError::MalformedResponse(_))));
+        assert!(matches!(parse_response(ProviderKind::Openai, "m", "{}"), Err(LlmError::MalformedResponse(_))));
         let e = parse_response(
             ProviderKind::OpenaiCompatible,
             "m",
@@ -527,43 +414,21 @@ data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":16
 data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1694268190,\"model\":\"gpt-4o-mini\",\"choices\":[],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":1,\"total_tokens\":10}}\n\n\
 data: [DONE]\n\n";
         let evs = decode(s).unwrap();
-        assert_eq!(
-            evs[0],
-            StreamEvent::TextDelta {
-                text: "Hello".into()
-            }
-        );
-        assert_eq!(
-            evs.last(),
-            Some(&StreamEvent::Done {
-                stop_reason: Some(StopReason::EndTurn)
-            })
-        );
+        assert_eq!(evs[0], StreamEvent::TextDelta { text: "Hello".into() });
+        assert_eq!(evs.last(), Some(&StreamEvent::Done { stop_reason: Some(StopReason::EndTurn) }));
         let r = fold(&evs);
-        assert_eq!(
-            (r.text.as_str(), r.usage),
-            ("Hello", Some(Usage::new(9, 1)))
-        );
+        assert_eq!((r.text.as_str(), r.usage), ("Hello", Some(Usage::new(9, 1))));
     }
 
     #[test]
     fn streams_recorded_tool_calls() {
-        let evs = decode(include_str!(
-            "../../../tests/fixtures/openai_stream_tools.sse"
-        ))
-        .unwrap();
+        let evs = decode(include_str!("../../../tests/fixtures/openai_stream_tools.sse")).unwrap();
         let r = fold(&evs);
         assert_eq!(r.tool_calls.len(), 2);
         assert_eq!(r.tool_calls[0].id, "call_DdmO9pD3xa9XTPNJ32zg2hcA");
-        assert_eq!(
-            r.tool_calls[0].arguments,
-            json!({"location": "Paris, France"})
-        );
+        assert_eq!(r.tool_calls[0].arguments, json!({"location": "Paris, France"}));
         assert_eq!(r.tool_calls[1].name, "get_weather");
-        assert_eq!(
-            r.tool_calls[1].arguments,
-            json!({"location": "Bogotá, Colombia"})
-        );
+        assert_eq!(r.tool_calls[1].arguments, json!({"location": "Bogotá, Colombia"}));
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(72, 46)));
     }
@@ -585,9 +450,6 @@ data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
         assert!(matches!(decode(cut), Err(LlmError::Network(_))));
         let err = "data: {\"error\":{\"message\":\"The server had an error\",\"type\":\"server_error\"}}\n\n";
         assert!(decode(err).unwrap_err().is_retryable());
-        assert!(matches!(
-            decode("data: {oops\n\n"),
-            Err(LlmError::MalformedResponse(_))
-        ));
+        assert!(matches!(decode("data: {oops\n\n"), Err(LlmError::MalformedResponse(_))));
     }
 }

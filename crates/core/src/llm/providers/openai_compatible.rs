@@ -23,11 +23,8 @@ mod tests {
     fn keyless_local_server_with_classic_fields() {
         let mut p = ProviderSettings::new(ProviderKind::OpenaiCompatible);
         p.base_url = "http://127.0.0.1:1234/v1/".into();
-        let mut req = ChatRequest::new(vec![Message::user("hi")]).with_tools(vec![ToolSpec::new(
-            "noop",
-            "",
-            json!({}),
-        )]);
+        let mut req =
+            ChatRequest::new(vec![Message::user("hi")]).with_tools(vec![ToolSpec::new("noop", "", json!({}))]);
         req.max_tokens = Some(64);
         req.temperature = Some(0.0);
         let http = build_request(&p, "qwen3:8b", &req);
@@ -37,10 +34,7 @@ mod tests {
         assert_eq!(body["max_tokens"], 64);
         assert!(body.get("max_completion_tokens").is_none());
         assert_eq!(body["temperature"], 0.0);
-        assert_eq!(
-            body["tools"][0]["function"]["parameters"],
-            json!({"type": "object", "properties": {}})
-        );
+        assert_eq!(body["tools"][0]["function"]["parameters"], json!({"type": "object", "properties": {}}));
     }
 
     #[test]
@@ -48,11 +42,7 @@ mod tests {
         let mut p = ProviderSettings::new(ProviderKind::OpenaiCompatible);
         p.base_url = "https://openrouter.ai/api/v1".into();
         p.api_key = "sk-or-1".into();
-        let http = build_request(
-            &p,
-            "openai/gpt-4o",
-            &ChatRequest::new(vec![Message::user("hi")]),
-        );
+        let http = build_request(&p, "openai/gpt-4o", &ChatRequest::new(vec![Message::user("hi")]));
         assert_eq!(http.url, "https://openrouter.ai/api/v1/chat/completions");
         assert_eq!(http.header("Authorization"), Some("Bearer sk-or-1"));
     }

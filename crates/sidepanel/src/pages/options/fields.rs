@@ -34,11 +34,7 @@ fn parse_tri_state(s: &str) -> Option<bool> {
 impl Fields {
     pub fn build(form: &Element) -> Result<Fields, JsValue> {
         let mut kinds = vec![("", dusk_chrome::i18n::message("providerNone"))];
-        kinds.extend(
-            ProviderKind::ALL
-                .iter()
-                .map(|k| (k.as_str(), k.display_name().to_string())),
-        );
+        kinds.extend(ProviderKind::ALL.iter().map(|k| (k.as_str(), k.display_name().to_string())));
         let auto = || {
             vec![
                 ("auto", dusk_chrome::i18n::message("auto")),
@@ -58,8 +54,7 @@ impl Fields {
 
     /// Shows the active provider, or an empty choice when none is set.
     pub fn show(&self, settings: &Settings) {
-        self.provider
-            .set_value(settings.provider.map(|k| k.as_str()).unwrap_or(""));
+        self.provider.set_value(settings.provider.map(|k| k.as_str()).unwrap_or(""));
         self.switch_provider(settings);
     }
 

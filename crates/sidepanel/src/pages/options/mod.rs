@@ -43,9 +43,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
 
     {
         let (fields, state) = (fields.clone(), state.clone());
-        dom::on(&fields.provider.clone().into(), "change", move || {
-            fields.switch_provider(&state.borrow())
-        })?;
+        dom::on(&fields.provider.clone().into(), "change", move || fields.switch_provider(&state.borrow()))?;
     }
     {
         let (fields, state, result) = (fields.clone(), state.clone(), result.clone());
@@ -77,18 +75,10 @@ async fn save_settings(settings: Settings, result: Element) {
     }
 }
 
-async fn test_connection(
-    provider: dusk_core::settings::ProviderSettings,
-    result: Element,
-    usage: Element,
-) {
+async fn test_connection(provider: dusk_core::settings::ProviderSettings, result: Element, usage: Element) {
     match worker::request(&WorkerRequest::TestConnection { provider }).await {
         Ok(WorkerResponse::ConnectionResult(report)) => {
-            show(
-                &result,
-                if report.ok { "ok" } else { "error" },
-                &report.message,
-            );
+            show(&result, if report.ok { "ok" } else { "error" }, &report.message);
             show_usage(usage).await;
         }
         Ok(other) => show(&result, "error", &format!("unexpected reply: {other:?}")),

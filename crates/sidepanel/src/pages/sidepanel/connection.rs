@@ -18,10 +18,7 @@ pub struct Connection {
 
 impl Connection {
     pub fn new(on_event: impl Fn(Result<ChatEvent, String>) + 'static) -> Self {
-        Connection {
-            port: Rc::new(RefCell::new(None)),
-            on_event: Rc::new(on_event),
-        }
+        Connection { port: Rc::new(RefCell::new(None)), on_event: Rc::new(on_event) }
     }
 
     pub fn send(&self, request: &ChatPortRequest) -> Result<(), JsValue> {
@@ -40,18 +37,15 @@ impl Connection {
         }
         let port = runtime::connect(CHAT_PORT)?;
         let handler = self.on_event.clone();
-        let on_message =
-            Closure::<dyn Fn(JsValue)>::new(move |m: JsValue| handler(from_js::<ChatEvent>(m)));
-        port.on_message()
-            .add_listener(on_message.as_ref().unchecked_ref());
+        let on_message = Closure::<dyn Fn(JsValue)>::new(move |m: JsValue| handler(from_js::<ChatEvent>(m)));
+        port.on_message().add_listener(on_message.as_ref().unchecked_ref());
         on_message.forget();
         let (slot, handler) = (self.port.clone(), self.on_event.clone());
         let on_disconnect = Closure::<dyn Fn()>::new(move || {
             slot.borrow_mut().take();
             handler(Err("disconnected".into()));
         });
-        port.on_disconnect()
-            .add_listener(on_disconnect.as_ref().unchecked_ref());
+        port.on_disconnect().add_listener(on_disconnect.as_ref().unchecked_ref());
         on_disconnect.forget();
         *self.port.borrow_mut() = Some(port.clone());
         Ok(port)

@@ -45,16 +45,9 @@ impl Ui {
             Ok(ChatEvent::Asked { text, tabs }) => view.question(&text, &tabs)?,
             Ok(ChatEvent::Delta { text }) => view.delta(&text)?,
             Ok(ChatEvent::ResetAnswer) => view.reset_answer(),
-            Ok(ChatEvent::Looking { reason }) => view.step(
-                &format!("{} {reason}", i18n::message("lookingCloser")),
-                None,
-            )?,
+            Ok(ChatEvent::Looking { reason }) => view.step(&format!("{} {reason}", i18n::message("lookingCloser")), None)?,
             Ok(ChatEvent::Step { text, screenshot }) => view.step(&text, screenshot.as_deref())?,
-            Ok(ChatEvent::Usage {
-                input_tokens,
-                output_tokens,
-                cost_usd,
-            }) => self.show_usage(input_tokens + output_tokens, cost_usd),
+            Ok(ChatEvent::Usage { input_tokens, output_tokens, cost_usd }) => self.show_usage(input_tokens + output_tokens, cost_usd),
             Ok(ChatEvent::Done { text }) => {
                 view.finish(Some(&text), None)?;
                 self.set_running(false);
@@ -68,13 +61,7 @@ impl Ui {
                 self.set_running(false);
             }
             Err(e) if self.running.get() => {
-                view.finish(
-                    None,
-                    Some((
-                        "error",
-                        &format!("{} ({e})", i18n::message("workerRestarted")),
-                    )),
-                )?;
+                view.finish(None, Some(("error", &format!("{} ({e})", i18n::message("workerRestarted")))))?;
                 self.set_running(false);
             }
             Err(_) => {}
@@ -83,11 +70,7 @@ impl Ui {
     }
 
     fn show_usage(&self, tokens: u64, cost: f64) {
-        let text = if tokens == 0 {
-            String::new()
-        } else {
-            format!("{tokens} {} · ${cost:.4}", i18n::message("tokens"))
-        };
+        let text = if tokens == 0 { String::new() } else { format!("{tokens} {} · ${cost:.4}", i18n::message("tokens")) };
         self.usage.set_text_content(Some(&text));
     }
 }
@@ -138,14 +121,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     usage.set_id("usage");
 
     let window_id = windows::current_id().await.unwrap_or(-1);
-    let ui = Rc::new(Ui {
-        view: RefCell::new(View::new(messages)),
-        picker,
-        send: send.clone(),
-        stop: stop.clone(),
-        usage,
-        running: Cell::new(false),
-    });
+    let ui = Rc::new(Ui { view: RefCell::new(View::new(messages)), picker, send: send.clone(), stop: stop.clone(), usage, running: Cell::new(false) });
     let handler_ui = ui.clone();
     let conn = Connection::new(move |event| {
         if let Err(e) = handler_ui.handle(event) {
@@ -165,14 +141,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             question.set_value("");
             ui.set_running(true);
             let tab_ids = picker::checked(&ui.picker);
-            if let Err(e) = conn.send(&ChatPortRequest::Ask {
-                window_id,
-                question: text,
-                tab_ids,
-            }) {
-                let _ = ui.handle(Ok(ChatEvent::Failed {
-                    message: format!("{e:?}"),
-                }));
+            if let Err(e) = conn.send(&ChatPortRequest::Ask { window_id, question: text, tab_ids }) {
+                let _ = ui.handle(Ok(ChatEvent::Failed { message: format!("{e:?}") }));
             }
         }
     };
@@ -182,13 +152,12 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
         dom::on(&send, "click", move || ask())?;
         send.remove_attribute("disabled")?;
     }
-    let on_key =
-        Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
-            if e.key() == "Enter" && !e.shift_key() && !e.is_composing() {
-                e.prevent_default();
-                ask();
-            }
-        });
+    let on_key = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+        if e.key() == "Enter" && !e.shift_key() && !e.is_composing() {
+            e.prevent_default();
+            ask();
+        }
+    });
     question.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
     on_key.forget();
     {

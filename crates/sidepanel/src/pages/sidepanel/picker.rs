@@ -15,16 +15,7 @@ pub fn fill(list: &Element, tabs: &[TabInfo]) -> Result<(), JsValue> {
         check.set_type("checkbox");
         check.set_attribute("data-tab-id", &tab.tab_id.to_string())?;
         check.set_checked(keep.contains(&tab.tab_id));
-        dom::append(
-            &row,
-            "span",
-            "",
-            if tab.title.is_empty() {
-                &tab.url
-            } else {
-                &tab.title
-            },
-        )?;
+        dom::append(&row, "span", "", if tab.title.is_empty() { &tab.url } else { &tab.title })?;
     }
     Ok(())
 }
@@ -33,10 +24,7 @@ pub fn checked(list: &Element) -> Vec<i32> {
     let mut out = Vec::new();
     if let Ok(nodes) = list.query_selector_all("input:checked") {
         for i in 0..nodes.length() {
-            let id = nodes
-                .item(i)
-                .and_then(|n| n.dyn_into::<Element>().ok())
-                .and_then(|e| e.get_attribute("data-tab-id"));
+            let id = nodes.item(i).and_then(|n| n.dyn_into::<Element>().ok()).and_then(|e| e.get_attribute("data-tab-id"));
             if let Some(id) = id.and_then(|s| s.parse().ok()) {
                 out.push(id);
             }

@@ -15,10 +15,7 @@ pub struct View {
 
 impl View {
     pub fn new(messages: Element) -> Self {
-        View {
-            messages,
-            current: None,
-        }
+        View { messages, current: None }
     }
 
     pub fn clear(&mut self) {
@@ -29,11 +26,7 @@ impl View {
     pub fn entry(&mut self, entry: &ChatEntry) -> Result<(), JsValue> {
         match entry {
             ChatEntry::User { text, tabs } => self.question(text, tabs),
-            ChatEntry::Assistant {
-                text,
-                stopped,
-                error,
-            } => {
+            ChatEntry::Assistant { text, stopped, error } => {
                 let el = self.answer_element()?;
                 self.set_answer(&el, text)?;
                 self.current = None;
@@ -93,11 +86,7 @@ impl View {
     }
 
     /// Ends the streamed answer: the final text replaces what streamed, plus a note if any.
-    pub fn finish(
-        &mut self,
-        final_text: Option<&str>,
-        note: Option<(&str, &str)>,
-    ) -> Result<(), JsValue> {
+    pub fn finish(&mut self, final_text: Option<&str>, note: Option<(&str, &str)>) -> Result<(), JsValue> {
         let el = match self.current.take() {
             Some((el, _)) => el,
             None => self.answer_element()?,
