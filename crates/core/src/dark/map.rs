@@ -32,6 +32,8 @@ pub const BG_MAX_Y: f32 = 0.042;
 /// Lowest luminance text may have; (0.40 + 0.05) / (0.042 + 0.05) = 4.9 ≥ 4.5 with rounding margin.
 pub const FG_MIN_Y: f32 = 0.40;
 
+/// Lightness kept by a background that is dark already (#333 becomes #292929).
+const DARK_BG_DEEPEN: f32 = 0.8;
 /// Highest luminance any text keeps: pure white glares on a dark page (#e7e7e7 is about 0.80).
 pub const FG_MAX_Y: f32 = 0.80;
 /// Highest luminance coloured text is lifted to: links and accents stay vivid but below the
@@ -60,8 +62,9 @@ pub fn map(c: Rgba, role: Role) -> Rgba {
 
 fn map_bg(c: Rgba) -> Rgba {
     let (h, s, l) = c.to_hsl();
-    // Already-dark backgrounds (dark headers, code blocks) keep their shade; light ones invert.
-    let l = if c.luminance() <= BG_MAX_Y { l } else { 0.09 + 0.13 * (1.0 - l) };
+    // Already-dark backgrounds (dark headers, code blocks) keep their hue, a shade deeper so a
+    // #333 sidebar doesn't outshine the page; light ones invert.
+    let l = if c.luminance() <= BG_MAX_Y { l * DARK_BG_DEEPEN } else { 0.09 + 0.13 * (1.0 - l) };
     let s = s.min(0.6);
     clamp_luminance(h, s, l, c.a, |y| y <= BG_MAX_Y - 0.002, false)
 }
@@ -140,6 +143,14 @@ mod tests {
         assert_eq!(map(Rgba::rgb(144, 238, 144), Role::Fg), Rgba::rgb(144, 238, 144));
         let white = map(Rgba::rgb(255, 255, 255), Role::Fg);
         assert!((0.75..=FG_MAX_Y).contains(&white.luminance()), "{white:?}");
+    }
+
+    #[test]
+    fn dark_backgrounds_keep_their_hue_a_shade_deeper() {
+        assert_eq!(map(Rgba::rgb(51, 51, 51), Role::Bg), Rgba::rgb(41, 41, 41));
+        let navy = map(Rgba::rgb(20, 30, 60), Role::Bg);
+        assert!(navy.luminance() < Rgba::rgb(20, 30, 60).luminance() && (navy.to_hsl().0 - 225.0).abs() < 3.0, "{navy:?}");
+        assert_eq!(map(Rgba::rgb(0, 0, 0), Role::Bg), Rgba::rgb(0, 0, 0));
     }
 
     #[test]
