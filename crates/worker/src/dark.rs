@@ -18,7 +18,7 @@ const PAGE_BUSY: &str = "page busy";
 pub async fn handle(request: DarkRequest) -> DarkResponse {
     let state = match request {
         DarkRequest::DarkFetchCss { url } => return crate::foreign_css::handle(url).await,
-        DarkRequest::DarkGetState { tab_id } => state_of(tab_id, true).await,
+        DarkRequest::DarkGetState { tab_id } => state_of(tab_id, None).await,
         DarkRequest::DarkSetSite { tab_id, on } => set_site(tab_id, on).await,
         DarkRequest::DarkSetAuto { on, tab_id } => set_auto(on, tab_id).await,
         DarkRequest::DarkSetMode { mode, tab_id } => set_mode(mode, tab_id).await,
@@ -34,29 +34,28 @@ async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
     let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
     // The page answers once its switch frame is out: storage and registration work (every
     // renderer hears of it) then stays off that frame.
-    let busy = matches!(page_status(tab_id).await, PageReply::Busy);
+    let page = page_status(tab_id).await;
     let mut memory = load_memory().await;
     memory.set(&host, on);
     store(SITES_KEY, &memory.sites).await?;
     sync_registration(&memory).await;
-    // A page that just failed to answer is not asked again: the popup hears back in 500 ms, not 1 s.
-    let mut state = state_of(Some(tab_id), !busy).await?;
-    state.page_busy |= busy;
-    Ok(state)
+    // That answer came after the switch: it is the page's state now, so it is not asked twice.
+    state_of(Some(tab_id), Some(page)).await
 }
 
 async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String> {
     store(AUTO_KEY, &on).await?;
     sync_registration(&load_memory().await).await;
-    state_of(tab_id, true).await
+    state_of(tab_id, None).await
 }
 
 async fn set_mode(mode: Mode, tab_id: Option<i32>) -> Result<TabDarkState, String> {
     store(MODE_KEY, &mode).await?;
-    state_of(tab_id, true).await
+    state_of(tab_id, None).await
 }
 
-async fn state_of(tab_id: Option<i32>, ask_page: bool) -> Result<TabDarkState, String> {
+/// The tab's state; `page` is the page's answer if the caller already has it.
+async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDarkState, String> {
     let tab_id = match tab_id {
         Some(id) => Some(id),
         None => active_tab().await,
@@ -72,8 +71,9 @@ async fn state_of(tab_id: Option<i32>, ask_page: bool) -> Result<TabDarkState, S
         Ok(h) => (Some(h), None),
         Err(r) => (None, Some(r)),
     };
-    let reply = match (tab_id, &host) {
-        (Some(id), Some(_)) if ask_page => page_status(id).await,
+    let reply = match (tab_id, &host, page) {
+        (_, _, Some(known)) => known,
+        (Some(id), Some(_), None) => page_status(id).await,
         _ => PageReply::Absent,
     };
     let (page, page_busy) = match reply {

@@ -1,9 +1,10 @@
 //! Finds the big drop-down `<select>`s to hold at their width while the theme switches
 //! (core's `HeldWidth`): read while the popup is open, so the switch itself reads no layout.
 
+use crate::selector::unique_selector;
 use dusk_core::dark::freeze::{HeldWidth, HOLD_MAX, HOLD_MIN_OPTIONS};
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlSelectElement};
+use web_sys::{Document, HtmlSelectElement};
 
 pub fn held_selects(document: &Document) -> Vec<HeldWidth> {
     let Some(window) = web_sys::window() else { return Vec::new() };
@@ -17,28 +18,10 @@ pub fn held_selects(document: &Document) -> Vec<HeldWidth> {
         let width = window.get_computed_style(&select).ok().flatten().and_then(|s| s.get_property_value("width").ok());
         // "auto" (not rendered) parses to None and is skipped.
         let Some(width_px) = width.and_then(|w| w.strip_suffix("px")?.parse().ok()) else { continue };
-        out.push(HeldWidth { path: path_of(&select), width_px });
+        out.push(HeldWidth { selector: unique_selector(&select), width_px });
         if out.len() == HOLD_MAX {
             break;
         }
     }
     out
-}
-
-/// 1-based element-child positions from the root element down to `el`.
-fn path_of(el: &Element) -> Vec<u32> {
-    let mut path = Vec::new();
-    let mut node = el.clone();
-    while let Some(parent) = node.parent_element() {
-        let mut n = 1;
-        let mut sibling = node.previous_element_sibling();
-        while let Some(s) = sibling {
-            n += 1;
-            sibling = s.previous_element_sibling();
-        }
-        path.push(n);
-        node = parent;
-    }
-    path.reverse();
-    path
 }

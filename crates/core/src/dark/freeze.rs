@@ -38,24 +38,19 @@ pub const HOLD_MAX: usize = 16;
 /// at a fixed width that work waits until after the dark frame, when it changes nothing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HeldWidth {
-    /// 1-based element-child positions from the root element down to the select.
-    pub path: Vec<u32>,
+    /// A selector that matches only this select (the page layer's `unique_selector`).
+    pub selector: String,
     /// Its computed `width` (box-sizing unchanged), in CSS px.
     pub width_px: f64,
 }
 
-/// One rule per held select, each matching only a `select` at that exact place in the tree.
+/// One rule per held select.
 pub fn hold_widths_css(held: &[HeldWidth]) -> String {
-    let mut out = String::new();
-    for h in held.iter().take(HOLD_MAX).filter(|h| !h.path.is_empty() && h.width_px.is_finite() && h.width_px > 0.0) {
-        out.push_str(":root");
-        for (i, n) in h.path.iter().enumerate() {
-            let tag = if i + 1 == h.path.len() { "select" } else { "" };
-            out.push_str(&format!(">{tag}:nth-child({n})"));
-        }
-        out.push_str(&format!("{{width:{}px!important}}\n", (h.width_px * 100.0).round() / 100.0));
-    }
-    out
+    held.iter()
+        .take(HOLD_MAX)
+        .filter(|h| !h.selector.is_empty() && h.width_px.is_finite() && h.width_px > 0.0)
+        .map(|h| format!("{}{{width:{}px!important}}\n", h.selector, (h.width_px * 100.0).round() / 100.0))
+        .collect()
 }
 
 fn is_transition(name: &str) -> bool {
@@ -113,18 +108,21 @@ mod tests {
 
     #[test]
     fn held_widths_name_one_select_each() {
-        let held = [HeldWidth { path: vec![2, 1, 3], width_px: 181.333_33 }, HeldWidth { path: vec![2, 4], width_px: 90.0 }];
+        let held = [
+            HeldWidth { selector: "#country".into(), width_px: 181.333_33 },
+            HeldWidth { selector: "form > select:nth-of-type(2)".into(), width_px: 90.0 },
+        ];
         assert_eq!(
             hold_widths_css(&held),
-            ":root>:nth-child(2)>:nth-child(1)>select:nth-child(3){width:181.33px!important}\n:root>:nth-child(2)>select:nth-child(4){width:90px!important}\n"
+            "#country{width:181.33px!important}\nform > select:nth-of-type(2){width:90px!important}\n"
         );
     }
 
     #[test]
     fn unrendered_or_too_many_selects_are_not_held() {
-        let bad = [HeldWidth { path: vec![], width_px: 10.0 }, HeldWidth { path: vec![1], width_px: 0.0 }, HeldWidth { path: vec![1], width_px: f64::NAN }];
-        assert_eq!(hold_widths_css(&bad), "");
-        let many: Vec<_> = (1..40).map(|n| HeldWidth { path: vec![2, n], width_px: 50.0 }).collect();
+        let at = |selector: &str, width_px| HeldWidth { selector: selector.into(), width_px };
+        assert_eq!(hold_widths_css(&[at("", 10.0), at("#a", 0.0), at("#a", f64::NAN)]), "");
+        let many: Vec<_> = (1..40).map(|n| at(&format!("#s{n}"), 50.0)).collect();
         assert_eq!(hold_widths_css(&many).lines().count(), HOLD_MAX);
     }
 }
