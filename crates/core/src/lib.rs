@@ -1,5 +1,6 @@
 //! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
 
+pub mod agent;
 pub mod chat;
 pub mod dark;
 pub mod error;

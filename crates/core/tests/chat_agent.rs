@@ -3,8 +3,9 @@
 mod common;
 use common::block_on;
 
-use dusk_core::chat::{answer, ChatBrowser, ChatEntry, ChatModel, ChatSession, ChatSink, TabInfo};
-use dusk_core::llm::{AssistantReply, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, Usage};
+use dusk_core::agent::{self, Host, RunState, StopSignal};
+use dusk_core::chat::{answer, ChatBrowser, ChatEntry, ChatSession, ChatSink, TabInfo};
+use dusk_core::llm::{AssistantReply, Capabilities, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, Usage};
 use dusk_core::protocol::ChatEvent;
 use serde_json::json;
 use std::cell::RefCell;
@@ -33,7 +34,7 @@ impl Model {
     }
 }
 
-impl ChatModel for Model {
+impl agent::Model for Model {
     async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         self.requests.borrow_mut().push(request);
         let reply = self.replies.borrow_mut().pop_front().unwrap_or(Err(LlmError::Network("script ran out".into())));
@@ -54,12 +55,29 @@ impl ChatModel for Model {
     fn model_name(&self) -> String {
         "fake".into()
     }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities { tools: true, vision: true }
+    }
 }
 
 #[derive(Default)]
 struct Browser {
     snapshots: RefCell<Vec<i32>>,
     scrolls: RefCell<Vec<bool>>,
+    stop: StopSignal,
+    checkpoints: RefCell<Vec<RunState>>,
+}
+
+impl Host for Browser {
+    fn now_ms(&self) -> f64 {
+        1_000.0
+    }
+    fn stop_signal(&self) -> &StopSignal {
+        &self.stop
+    }
+    async fn save_checkpoint(&self, state: &RunState) {
+        self.checkpoints.borrow_mut().push(state.checkpoint());
+    }
 }
 
 impl ChatBrowser for Browser {
@@ -77,6 +95,12 @@ impl ChatBrowser for Browser {
     async fn scroll(&self, _tab: &TabInfo, down: bool, _screens: f64) -> Result<String, String> {
         self.scrolls.borrow_mut().push(down);
         Ok("scrolled to 800".into())
+    }
+    async fn tab_exists(&self, _tab: &TabInfo) -> bool {
+        true
+    }
+    fn run_id(&self) -> String {
+        "chat-test".into()
     }
 }
 
@@ -173,7 +197,7 @@ fn need_tools_starts_pass_two_with_exactly_three_tools_and_a_screenshot() {
     let Some(Message::Tool(result)) = reqs[2].messages.last() else { panic!() };
     assert!(result.image.is_some(), "the model sees the screenshot");
     let kept = s.history.iter().find_map(|m| if let Message::Tool(r) = m { Some(r) } else { None }).unwrap();
-    assert!(kept.image.is_none() && kept.content.contains("not kept"), "history keeps a placeholder");
+    assert!(kept.image.is_none() && kept.content.contains("[screenshot from step 1]"), "history keeps a placeholder: {}", kept.content);
 }
 
 #[test]
@@ -224,11 +248,11 @@ fn an_unreadable_tab_is_described_not_fatal() {
 #[test]
 fn a_model_that_never_stops_calling_tools_is_cut_off() {
     let mut model = Model::default().text("NEED_TOOLS");
-    for _ in 0..30 {
-        model = model.call("scroll", json!({"direction": "down"}));
+    for i in 0..30 {
+        model = model.call("scroll", json!({"direction": "down", "screens": 1 + i % 3}));
     }
     let (browser, mut s) = (Browser::default(), ChatSession::default());
     let sink = run(&mut s, "q", vec![tab(1)], &model, &browser);
-    assert_eq!(model.requests.borrow().len(), dusk_core::chat::agent::MAX_TURNS);
-    assert!(matches!(sink.0.borrow().last(), Some(ChatEvent::Failed { message }) if message.contains("20 steps")));
+    assert_eq!(model.requests.borrow().len() as u32, dusk_core::chat::agent::MAX_TURNS);
+    assert!(matches!(sink.0.borrow().last(), Some(ChatEvent::Failed { message }) if message.contains("19 model turns")));
 }

@@ -1,42 +1,27 @@
-//! The two-pass chat loop over small traits, so it runs the same in the worker and in tests.
+//! The two-pass chat over small traits, so it runs the same in the worker and in tests. Pass 1
+//! is one streamed call without tools; pass 2 runs on the agent runtime with three tools.
 
 use super::prompt::{self, needs_tools};
-use super::tools::{self, RefreshArgs, ScreenshotArgs, ScrollArgs};
-use super::{ChatEntry, ChatSession, PageContext, TabInfo};
-use crate::llm::client::{HttpResponse, LlmClient, Sleeper, Transport};
+use super::{tools, ChatEntry, ChatSession, PageContext, TabInfo};
+use crate::agent::{self, AgentEvent, AgentSpec, Budget, Host, Model, RunOutcome, RunState, Sink};
 use crate::llm::usage::cost_usd;
-use crate::llm::{parse_args, AssistantReply, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, ToolResult};
+use crate::llm::{AssistantReply, ChatRequest, Image, LlmError, Message, StreamEvent, Usage};
 use crate::protocol::ChatEvent;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
-/// Model calls per question, pass 1 included; a model stuck calling tools stops here.
-pub const MAX_TURNS: usize = 20;
+/// Model calls per question, pass 1 included.
+pub const MAX_TURNS: u32 = 20;
 
-/// A chat model: `LlmClient` in the worker, a script in tests.
+/// What the chat may do to tabs, on top of what the runtime needs.
 #[allow(async_fn_in_trait)]
-pub trait ChatModel {
-    async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError>;
-    fn model_name(&self) -> String;
-}
-
-impl<T: Transport, S: Sleeper> ChatModel for LlmClient<T, S>
-where
-    T::Response: HttpResponse,
-{
-    async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
-        LlmClient::complete(self, request, |e| on_event(e)).await
-    }
-
-    fn model_name(&self) -> String {
-        self.provider().effective_model()
-    }
-}
-
-/// What the chat may do to tabs.
-#[allow(async_fn_in_trait)]
-pub trait ChatBrowser {
+pub trait ChatBrowser: Host {
     async fn text_snapshot(&self, tab: &TabInfo, token_budget: usize) -> Result<String, String>;
     async fn screenshot(&self, tab: &TabInfo) -> Result<Image, String>;
     async fn scroll(&self, tab: &TabInfo, down: bool, screens: f64) -> Result<String, String>;
+    async fn tab_exists(&self, tab: &TabInfo) -> bool;
+    /// One chat run at a time per browser window, so the window names the run.
+    fn run_id(&self) -> String;
 }
 
 /// Where events for the side panel go.
@@ -44,12 +29,60 @@ pub trait ChatSink {
     fn emit(&self, event: ChatEvent);
 }
 
+/// Pass 2's host: the browser plus the pages, which refresh_page_state re-reads.
+pub struct ChatHost<'a, B> {
+    pub browser: &'a B,
+    pub contexts: RefCell<Vec<PageContext>>,
+}
+
+impl<B> ChatHost<'_, B> {
+    /// A tab by its 1-based number in the page list.
+    pub fn tab(&self, n: usize) -> Option<TabInfo> {
+        self.contexts.borrow().get(n.checked_sub(1)?).map(|c| c.tab.clone())
+    }
+}
+
+impl<B: ChatBrowser> Host for ChatHost<'_, B> {
+    fn now_ms(&self) -> f64 {
+        self.browser.now_ms()
+    }
+    fn stop_signal(&self) -> &agent::StopSignal {
+        self.browser.stop_signal()
+    }
+    async fn save_checkpoint(&self, state: &RunState) {
+        self.browser.save_checkpoint(state).await
+    }
+    async fn check_target(&self) -> Result<(), String> {
+        let tabs: Vec<TabInfo> = self.contexts.borrow().iter().map(|c| c.tab.clone()).collect();
+        for tab in &tabs {
+            if !self.browser.tab_exists(tab).await {
+                return Err("the tab was closed".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What pass 2 needs to finish after a worker restart, kept in the run's checkpoint.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatRun {
+    pub question: String,
+    pub reason: String,
+    pub tabs: Vec<TabInfo>,
+    pub contexts: Vec<PageContext>,
+    /// Index in the run's messages where pass 2's own turns begin.
+    pub turns_from: usize,
+    /// Conversation totals before pass 2.
+    pub usage: Usage,
+    pub cost_usd: f64,
+}
+
 /// Answers `question` about `tabs`, streaming to `sink` and recording everything in `session`.
 pub async fn answer(
     session: &mut ChatSession,
     question: &str,
     tabs: Vec<TabInfo>,
-    model: &impl ChatModel,
+    model: &impl Model,
     browser: &impl ChatBrowser,
     sink: &impl ChatSink,
 ) {
@@ -59,27 +92,104 @@ pub async fn answer(
         session.contexts = extract(&tabs, browser).await;
     }
     let question_msg = Message::user(format!("{}\nQuestion: {question}", prompt::pages_message(&session.contexts)));
-    let mut run = Run { session, model, sink, text: String::new(), turn_log: vec![] };
-    let outcome = run.go(question_msg, browser).await;
-    let Run { session, text, turn_log, .. } = run;
+    let count = session.contexts.len().max(1);
+    let mut messages = vec![Message::system(prompt::system_prompt(count))];
+    messages.extend(session.history.iter().cloned());
+    messages.push(question_msg);
+    let mut shown = String::new();
+    let reply = pass_one(session, &messages, model, sink, &mut shown).await;
+    let reply = match reply {
+        Ok(r) => r,
+        Err(e) => return finish_failed(session, shown, e, sink),
+    };
+    let Some(reason) = needs_tools(&reply.text) else {
+        session.history.push(Message::user(question));
+        session.history.push(Message::assistant(reply.text.clone()));
+        session.entries.push(ChatEntry::Assistant { text: reply.text.clone(), stopped: false, error: None });
+        return sink.emit(ChatEvent::Done { text: reply.text });
+    };
+    sink.emit(ChatEvent::ResetAnswer);
+    sink.emit(ChatEvent::Looking { reason: reason.clone() });
+    messages[0] = Message::system(prompt::system_prompt_with_tools(count));
+    let run = ChatRun {
+        question: question.to_string(),
+        reason,
+        tabs,
+        contexts: session.contexts.clone(),
+        turns_from: messages.len(),
+        usage: session.usage,
+        cost_usd: session.cost_usd,
+    };
+    let mut state = RunState::new(browser.run_id(), "chat", question, messages);
+    state.extra = serde_json::to_value(&run).unwrap_or_default();
+    pass_two(session, state, run, model, browser, sink).await
+}
+
+/// Finishes a pass 2 that a restarted worker found in its checkpoint.
+pub async fn resume(session: &mut ChatSession, state: RunState, model: &impl Model, browser: &impl ChatBrowser, sink: &impl ChatSink) {
+    let Ok(run) = serde_json::from_value::<ChatRun>(state.extra.clone()) else {
+        return sink.emit(ChatEvent::Failed { message: "the interrupted answer could not be resumed; ask again".into() });
+    };
+    // The placeholder saved in case the worker died; the real ending replaces it.
+    if matches!(session.entries.last(), Some(ChatEntry::Assistant { error: Some(_), .. })) {
+        session.entries.pop();
+    }
+    pass_two(session, state, run, model, browser, sink).await
+}
+
+/// What a side panel that (re)connects mid-run needs to show the answer in progress.
+pub fn replay(state: &RunState) -> Vec<ChatEvent> {
+    let Ok(run) = serde_json::from_value::<ChatRun>(state.extra.clone()) else { return vec![] };
+    let mut out = vec![ChatEvent::Asked { text: run.question, tabs: run.tabs }, ChatEvent::Looking { reason: run.reason }];
+    out.extend(state.transcript.iter().filter(|s| s.success).map(|s| ChatEvent::Step { text: s.summary.clone(), screenshot: None }));
+    let mut usage = run.usage;
+    usage.add(&Usage::new(state.used.input_tokens, state.used.output_tokens));
+    out.push(ChatEvent::Usage { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, cost_usd: run.cost_usd + state.used.cost_usd });
+    out
+}
+
+async fn pass_two(
+    session: &mut ChatSession,
+    mut state: RunState,
+    run: ChatRun,
+    model: &impl Model,
+    browser: &impl ChatBrowser,
+    sink: &impl ChatSink,
+) {
+    let host = ChatHost { browser, contexts: RefCell::new(run.contexts.clone()) };
+    let spec = AgentSpec { name: "chat", tools: tools::registry(), budget: Budget { max_turns: MAX_TURNS - 1, ..Budget::default() }, max_tokens: None };
+    let events = RunSink { sink, text: RefCell::new(String::new()), screenshot: RefCell::new(None), run: &run };
+    let outcome = agent::run(&spec, &mut state, model, &host, &events).await;
+    session.contexts = host.contexts.into_inner();
+    session.usage = run.usage;
+    session.usage.add(&Usage::new(state.used.input_tokens, state.used.output_tokens));
+    session.cost_usd = run.cost_usd + state.used.cost_usd;
+    let shown = events.text.into_inner();
     match outcome {
-        Ok(final_text) => {
-            session.history.push(Message::user(question));
-            session.history.extend(turn_log);
-            session.history.push(Message::assistant(final_text.clone()));
-            session.entries.push(ChatEntry::Assistant { text: final_text.clone(), stopped: false, error: None });
-            sink.emit(ChatEvent::Done { text: final_text });
+        RunOutcome::Finished { text } => {
+            let mut turns = state.messages[run.turns_from.min(state.messages.len())..].to_vec();
+            agent::history::drop_images(&mut turns, state.image_step.unwrap_or(0));
+            session.history.push(Message::user(&run.question));
+            session.history.extend(turns);
+            session.entries.push(ChatEntry::Assistant { text: text.clone(), stopped: false, error: None });
+            sink.emit(ChatEvent::Done { text });
         }
-        Err(LlmError::Aborted) => {
-            session.entries.push(ChatEntry::Assistant { text, stopped: true, error: None });
-            sink.emit(ChatEvent::Stopped);
-        }
-        Err(e) => {
-            let message = e.to_string();
-            session.entries.push(ChatEntry::Assistant { text, stopped: false, error: Some(message.clone()) });
+        RunOutcome::Stopped => finish_failed(session, shown, LlmError::Aborted, sink),
+        RunOutcome::Failed { message, .. } => {
+            session.entries.push(ChatEntry::Assistant { text: shown, stopped: false, error: Some(message.clone()) });
             sink.emit(ChatEvent::Failed { message });
         }
     }
+}
+
+fn finish_failed(session: &mut ChatSession, text: String, e: LlmError, sink: &impl ChatSink) {
+    if e == LlmError::Aborted {
+        session.entries.push(ChatEntry::Assistant { text, stopped: true, error: None });
+        return sink.emit(ChatEvent::Stopped);
+    }
+    let message = e.to_string();
+    session.entries.push(ChatEntry::Assistant { text, stopped: false, error: Some(message.clone()) });
+    sink.emit(ChatEvent::Failed { message });
 }
 
 async fn extract(tabs: &[TabInfo], browser: &impl ChatBrowser) -> Vec<PageContext> {
@@ -95,151 +205,78 @@ async fn extract(tabs: &[TabInfo], browser: &impl ChatBrowser) -> Vec<PageContex
     out
 }
 
-struct Run<'a, M, S> {
-    session: &'a mut ChatSession,
-    model: &'a M,
-    sink: &'a S,
-    /// The answer text shown so far (kept on Stop).
-    text: String,
-    /// Pass-2 turns for the history, with images replaced by placeholders.
-    turn_log: Vec<Message>,
+/// Pass 1: one streamed call, no tools; text reaches the panel unless it may be the marker.
+async fn pass_one(
+    session: &mut ChatSession,
+    messages: &[Message],
+    model: &impl Model,
+    sink: &impl ChatSink,
+    text: &mut String,
+) -> Result<AssistantReply, LlmError> {
+    let request = ChatRequest::new(messages.to_vec()).streaming(true);
+    let mut pending = String::new();
+    let reply = model
+        .complete(request, &mut |event| match event {
+            StreamEvent::TextDelta { text: delta } => {
+                pending.push_str(delta);
+                if !(text.is_empty() && prompt::may_be_marker(&pending)) {
+                    text.push_str(&pending);
+                    sink.emit(ChatEvent::Delta { text: std::mem::take(&mut pending) });
+                }
+            }
+            StreamEvent::Retrying { .. } => {
+                pending.clear();
+                text.clear();
+                sink.emit(ChatEvent::ResetAnswer);
+            }
+            _ => {}
+        })
+        .await?;
+    if let Some(u) = &reply.usage {
+        session.add_usage(u, cost_usd(&model.model_name(), u));
+        sink.emit(ChatEvent::Usage { input_tokens: session.usage.input_tokens, output_tokens: session.usage.output_tokens, cost_usd: session.cost_usd });
+    }
+    if needs_tools(&reply.text).is_none() && text.len() < reply.text.len() && reply.text.starts_with(text.as_str()) {
+        let rest = reply.text[text.len()..].to_string();
+        text.push_str(&rest);
+        sink.emit(ChatEvent::Delta { text: rest });
+    }
+    Ok(reply)
 }
 
-impl<M: ChatModel, S: ChatSink> Run<'_, M, S> {
-    async fn go(&mut self, question: Message, browser: &impl ChatBrowser) -> Result<String, LlmError> {
-        let tabs = self.session.contexts.len().max(1);
-        let mut messages = vec![Message::system(prompt::system_prompt(tabs))];
-        messages.extend(self.session.history.iter().cloned());
-        messages.push(question);
-        let reply = self.call(&messages, false).await?;
-        let Some(reason) = needs_tools(&reply.text) else {
-            return Ok(reply.text);
-        };
-        self.sink.emit(ChatEvent::ResetAnswer);
-        self.text.clear();
-        self.sink.emit(ChatEvent::Looking { reason });
-        messages[0] = Message::system(prompt::system_prompt_with_tools(tabs));
-        for _ in 1..MAX_TURNS {
-            let reply = self.call(&messages, true).await?;
-            if reply.tool_calls.is_empty() {
-                return Ok(reply.text);
-            }
-            messages.push(reply.to_message());
-            self.turn_log.push(reply.to_message());
-            for call in &reply.tool_calls {
-                let result = self.run_tool(call, browser).await;
-                let mut logged = result.clone();
-                if logged.image.take().is_some() {
-                    logged.content.push_str(" [screenshot shown to the user; not kept]");
-                }
-                self.turn_log.push(Message::Tool(logged));
-                messages.push(Message::Tool(result));
-            }
-            self.text.clear();
-            self.sink.emit(ChatEvent::ResetAnswer);
-        }
-        Err(LlmError::ToolCallFormat { message: format!("no answer after {MAX_TURNS} steps; ask a narrower question") })
-    }
+/// Turns the runtime's events into the side panel's: streamed text, steps with screenshots, totals.
+struct RunSink<'a, S> {
+    sink: &'a S,
+    /// The answer text shown so far in this turn (kept on Stop).
+    text: RefCell<String>,
+    screenshot: RefCell<Option<String>>,
+    run: &'a ChatRun,
+}
 
-    /// One streamed model call; text reaches the panel unless it may be the NEED_TOOLS marker.
-    async fn call(&mut self, messages: &[Message], with_tools: bool) -> Result<AssistantReply, LlmError> {
-        let mut request = ChatRequest::new(messages.to_vec()).streaming(true);
-        if with_tools {
-            request = request.with_tools(tools::specs());
-        }
-        let mut pending = String::new();
-        let (sink, text) = (self.sink, &mut self.text);
-        let reply = self
-            .model
-            .complete(request, &mut |event| match event {
-                StreamEvent::TextDelta { text: delta } => {
-                    pending.push_str(delta);
-                    if !(text.is_empty() && !with_tools && prompt::may_be_marker(&pending)) {
-                        text.push_str(&pending);
-                        sink.emit(ChatEvent::Delta { text: std::mem::take(&mut pending) });
-                    }
-                }
-                StreamEvent::Retrying { .. } => {
-                    pending.clear();
-                    text.clear();
-                    sink.emit(ChatEvent::ResetAnswer);
-                }
-                _ => {}
-            })
-            .await;
-        if let Ok(r) = &reply {
-            if let Some(u) = &r.usage {
-                self.session.add_usage(u, cost_usd(&self.model.model_name(), u));
-                let s = &self.session;
+impl<S: ChatSink> Sink for RunSink<'_, S> {
+    fn emit(&self, event: AgentEvent) {
+        match event {
+            AgentEvent::TextDelta { text } => {
+                self.text.borrow_mut().push_str(&text);
+                self.sink.emit(ChatEvent::Delta { text });
+            }
+            AgentEvent::ModelTurn { .. } | AgentEvent::TextReset => {
+                self.text.borrow_mut().clear();
+                self.sink.emit(ChatEvent::ResetAnswer);
+            }
+            AgentEvent::Screenshot { data_url, .. } => *self.screenshot.borrow_mut() = Some(data_url),
+            AgentEvent::ToolFinished { success: true, summary, .. } => {
+                self.sink.emit(ChatEvent::Step { text: summary, screenshot: self.screenshot.borrow_mut().take() })
+            }
+            AgentEvent::Usage { input_tokens, output_tokens, cost_usd } => {
+                let base = &self.run.usage;
                 self.sink.emit(ChatEvent::Usage {
-                    input_tokens: s.usage.input_tokens,
-                    output_tokens: s.usage.output_tokens,
-                    cost_usd: s.cost_usd,
-                });
+                    input_tokens: base.input_tokens + input_tokens,
+                    output_tokens: base.output_tokens + output_tokens,
+                    cost_usd: self.run.cost_usd + cost_usd,
+                })
             }
-            if needs_tools(&r.text).is_none() && self.text.len() < r.text.len() && r.text.starts_with(self.text.as_str()) {
-                let rest = r.text[self.text.len()..].to_string();
-                self.text.push_str(&rest);
-                self.sink.emit(ChatEvent::Delta { text: rest });
-            }
-        }
-        reply
-    }
-
-    async fn run_tool(&mut self, call: &ToolCall, browser: &impl ChatBrowser) -> ToolResult {
-        let ok = |content: String, image: Option<Image>| ToolResult {
-            tool_call_id: call.id.clone(),
-            name: call.name.clone(),
-            content,
-            image,
-            is_error: false,
-        };
-        let err = |content: String| ToolResult { is_error: true, ..ok(content, None) };
-        let contexts = &self.session.contexts;
-        let tab_of = |n: usize| contexts.get(n.saturating_sub(1)).map(|c| c.tab.clone());
-        match call.name.as_str() {
-            tools::SCREENSHOT => {
-                let Some(tab) = parse_args::<ScreenshotArgs>(call).ok().and_then(|a| tab_of(a.tab)) else {
-                    return err("unknown tab; use a number from the page list".into());
-                };
-                match browser.screenshot(&tab).await {
-                    Ok(image) => {
-                        self.sink.emit(ChatEvent::Step { text: format!("Took a screenshot of “{}”", tab.title), screenshot: Some(image.data_url()) });
-                        ok(format!("Screenshot of tab “{}”.", tab.title), Some(image))
-                    }
-                    Err(e) => err(format!("screenshot failed: {e}")),
-                }
-            }
-            tools::SCROLL => match parse_args::<ScrollArgs>(call) {
-                Ok(a) => {
-                    let Some(tab) = tab_of(a.tab) else { return err("unknown tab".into()) };
-                    let down = a.direction == tools::ScrollDirection::Down;
-                    match browser.scroll(&tab, down, a.screens.unwrap_or(1.0)).await {
-                        Ok(m) => {
-                            self.sink.emit(ChatEvent::Step { text: format!("Scrolled {}", if down { "down" } else { "up" }), screenshot: None });
-                            ok(m, None)
-                        }
-                        Err(e) => err(format!("scroll failed: {e}")),
-                    }
-                }
-                Err(e) => err(e.to_string()),
-            },
-            tools::REFRESH => {
-                let Some(i) = parse_args::<RefreshArgs>(call).ok().map(|a| a.tab).filter(|&n| tab_of(n).is_some()) else {
-                    return err("unknown tab".into());
-                };
-                let budget = prompt::budget_per_tab(self.session.contexts.len());
-                let tab = self.session.contexts[i - 1].tab.clone();
-                match browser.text_snapshot(&tab, budget).await {
-                    Ok(text) => {
-                        self.session.contexts[i - 1].text = text.clone();
-                        self.sink.emit(ChatEvent::Step { text: format!("Re-read “{}”", tab.title), screenshot: None });
-                        ok(prompt::pages_message(&self.session.contexts[i - 1..i]), None)
-                    }
-                    Err(e) => err(format!("could not read the page: {e}")),
-                }
-            }
-            other => err(format!("unknown tool `{other}`; the tools are screenshot, scroll and refresh_page_state")),
+            _ => {}
         }
     }
 }

@@ -8,5 +8,5 @@ pub mod prompt;
 pub mod session;
 pub mod tools;
 
-pub use agent::{answer, ChatBrowser, ChatModel, ChatSink};
+pub use agent::{answer, replay, resume, ChatBrowser, ChatHost, ChatRun, ChatSink};
 pub use session::{ChatEntry, ChatSession, PageContext, TabInfo};

@@ -1,6 +1,8 @@
 //! The three pass-2 tools. Their schemas and argument parsing come from these types.
 
-use crate::llm::ToolSpec;
+use super::agent::{ChatBrowser, ChatHost};
+use super::prompt;
+use crate::agent::{Registry, Tool, ToolContext, ToolOutput};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -45,24 +47,66 @@ pub const SCREENSHOT: &str = "screenshot";
 pub const SCROLL: &str = "scroll";
 pub const REFRESH: &str = "refresh_page_state";
 
-/// Exactly the three tools pass 2 binds.
-pub fn specs() -> Vec<ToolSpec> {
-    vec![
-        ToolSpec::of::<ScreenshotArgs>(SCREENSHOT, ""),
-        ToolSpec::of::<ScrollArgs>(SCROLL, ""),
-        ToolSpec::of::<RefreshArgs>(REFRESH, ""),
-    ]
+/// Exactly the three tools pass 2 binds, in the order the model sees them.
+pub fn registry<'h, B: ChatBrowser>() -> Registry<ChatHost<'h, B>> {
+    Registry::new().with(Screenshot).with(Scroll).with(Refresh)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub struct Screenshot;
+pub struct Scroll;
+pub struct Refresh;
 
-    #[test]
-    fn three_tools_with_documented_schemas() {
-        let s = specs();
-        assert_eq!(s.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), [SCREENSHOT, SCROLL, REFRESH]);
-        assert!(s[0].description.contains("screenshot"));
-        assert_eq!(s[1].parameters["properties"]["direction"]["enum"], serde_json::json!(["up", "down"]));
+const UNKNOWN_TAB: &str = "unknown tab; use a number from the page list";
+
+impl<B: ChatBrowser> Tool<ChatHost<'_, B>> for Screenshot {
+    type Args = ScreenshotArgs;
+    fn name(&self) -> &'static str {
+        SCREENSHOT
+    }
+    fn describe(&self, a: &ScreenshotArgs) -> String {
+        format!("Taking a screenshot of tab {}", a.tab)
+    }
+    async fn execute(&self, a: ScreenshotArgs, ctx: &ToolContext<'_, ChatHost<'_, B>>) -> Result<ToolOutput, String> {
+        let tab = ctx.host.tab(a.tab).ok_or(UNKNOWN_TAB)?;
+        let image = ctx.host.browser.screenshot(&tab).await.map_err(|e| format!("screenshot failed: {e}"))?;
+        Ok(ToolOutput::new(format!("Screenshot of tab “{}”.", tab.title), format!("Took a screenshot of “{}”", tab.title))
+            .with_image(image))
+    }
+}
+
+impl<B: ChatBrowser> Tool<ChatHost<'_, B>> for Scroll {
+    type Args = ScrollArgs;
+    fn name(&self) -> &'static str {
+        SCROLL
+    }
+    fn describe(&self, a: &ScrollArgs) -> String {
+        format!("Scrolling {}", if a.direction == ScrollDirection::Down { "down" } else { "up" })
+    }
+    async fn execute(&self, a: ScrollArgs, ctx: &ToolContext<'_, ChatHost<'_, B>>) -> Result<ToolOutput, String> {
+        let tab = ctx.host.tab(a.tab).ok_or(UNKNOWN_TAB)?;
+        let down = a.direction == ScrollDirection::Down;
+        let message = ctx.host.browser.scroll(&tab, down, a.screens.unwrap_or(1.0)).await.map_err(|e| format!("scroll failed: {e}"))?;
+        Ok(ToolOutput::new(message, format!("Scrolled {}", if down { "down" } else { "up" })))
+    }
+}
+
+impl<B: ChatBrowser> Tool<ChatHost<'_, B>> for Refresh {
+    type Args = RefreshArgs;
+    fn name(&self) -> &'static str {
+        REFRESH
+    }
+    fn describe(&self, a: &RefreshArgs) -> String {
+        format!("Re-reading tab {}", a.tab)
+    }
+    async fn execute(&self, a: RefreshArgs, ctx: &ToolContext<'_, ChatHost<'_, B>>) -> Result<ToolOutput, String> {
+        let tab = ctx.host.tab(a.tab).ok_or(UNKNOWN_TAB)?;
+        let budget = prompt::budget_per_tab(ctx.host.contexts.borrow().len());
+        let text = ctx.host.browser.text_snapshot(&tab, budget).await.map_err(|e| format!("could not read the page: {e}"))?;
+        let page = {
+            let mut contexts = ctx.host.contexts.borrow_mut();
+            contexts[a.tab - 1].text = text;
+            prompt::pages_message(&contexts[a.tab - 1..a.tab])
+        };
+        Ok(ToolOutput::new(page, format!("Re-read “{}”", tab.title)))
     }
 }

@@ -1,0 +1,24 @@
+//! What the runtime needs from the world, beyond the model: a clock, Stop, checkpoint storage and
+//! a check that the run's tab still exists. Each agent's host adds what its tools need.
+
+use super::checkpoint::RunState;
+use super::events::AgentEvent;
+use super::stop::StopSignal;
+
+#[allow(async_fn_in_trait)]
+pub trait Host {
+    /// Epoch milliseconds, sub-millisecond where the platform allows.
+    fn now_ms(&self) -> f64;
+    fn stop_signal(&self) -> &StopSignal;
+    /// Writes the run's state (chrome.storage.session in the worker).
+    async fn save_checkpoint(&self, state: &RunState);
+    /// Err with the reason when the run's target is gone, e.g. its tab was closed.
+    async fn check_target(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Where events for the UI go.
+pub trait Sink {
+    fn emit(&self, event: AgentEvent);
+}

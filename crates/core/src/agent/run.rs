@@ -1,0 +1,286 @@
+//! The loop: ask the model, run the tools it calls, feed results back, until it answers, a budget
+//! runs out, it repeats itself, or the user stops it. Every agent in Dusk runs here.
+
+use super::budget::{Budget, BudgetKind};
+use super::checkpoint::{RunState, RunStatus};
+use super::events::AgentEvent;
+use super::history;
+use super::host::{Host, Sink};
+use super::model::Model;
+use super::repeat::Verdict;
+use super::result::ToolOutcome;
+use super::tool::{Registry, ToolContext};
+use super::transcript::Step;
+use crate::llm::usage::cost_usd;
+use crate::llm::{ChatRequest, LlmError, Message, StreamEvent, ToolCall, ToolResult};
+
+/// Malformed calls in a row (bad arguments or unknown tool) that end a run.
+pub const MAX_MALFORMED: u32 = 3;
+
+/// What makes one agent differ from another.
+pub struct AgentSpec<H: ?Sized> {
+    pub name: &'static str,
+    pub tools: Registry<H>,
+    pub budget: Budget,
+    pub max_tokens: Option<u32>,
+}
+
+/// Why a run ended without a final answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EndReason {
+    Budget(BudgetKind),
+    Repeating,
+    Malformed(String),
+    TargetGone(String),
+    Model(LlmError),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunOutcome {
+    Finished { text: String },
+    Stopped,
+    Failed { reason: EndReason, message: String },
+}
+
+impl RunOutcome {
+    fn status(&self) -> RunStatus {
+        match self {
+            RunOutcome::Finished { text } => RunStatus::Finished { text: text.clone() },
+            RunOutcome::Stopped => RunStatus::Stopped,
+            RunOutcome::Failed { message, .. } => RunStatus::Failed { message: message.clone() },
+        }
+    }
+
+    fn event(&self) -> AgentEvent {
+        match self {
+            RunOutcome::Finished { text } => AgentEvent::Finished { text: text.clone() },
+            RunOutcome::Stopped => AgentEvent::Stopped,
+            RunOutcome::Failed { message, .. } => AgentEvent::Failed { message: message.clone() },
+        }
+    }
+}
+
+/// Runs (or resumes) `state` to its end. The state is checkpointed through `host` after every
+/// tool result and once more at the end, so the caller only has to keep it.
+pub async fn run<H: Host + ?Sized, M: Model, S: Sink>(
+    spec: &AgentSpec<H>,
+    state: &mut RunState,
+    model: &M,
+    host: &H,
+    sink: &S,
+) -> RunOutcome {
+    let resumed = state.used.turns > 0 || state.step > 0;
+    if state.used.started_at_ms == 0.0 {
+        state.used.started_at_ms = host.now_ms();
+    }
+    sink.emit(AgentEvent::Started { run_id: state.run_id.clone(), agent: state.agent.clone(), task: state.task.clone(), resumed });
+    let outcome = match &state.status {
+        RunStatus::Running => Loop { spec, state: &mut *state, model, host, sink, turn: Turn::default() }.go().await,
+        RunStatus::Finished { text } => RunOutcome::Finished { text: text.clone() },
+        RunStatus::Stopped => RunOutcome::Stopped,
+        RunStatus::Failed { message } => RunOutcome::Failed { reason: EndReason::Repeating, message: message.clone() },
+    };
+    state.status = outcome.status();
+    host.save_checkpoint(state).await;
+    sink.emit(outcome.event());
+    outcome
+}
+
+/// The model turn whose calls are running, for the step list.
+#[derive(Default)]
+struct Turn {
+    n: u32,
+    input_tokens: u64,
+    output_tokens: u64,
+    model_ms: f64,
+    /// When the reply arrived, and how long its tools took: the rest is the runtime's overhead.
+    reply_at: Option<f64>,
+    tools_ms: f64,
+    first_step: usize,
+}
+
+struct Loop<'a, H: ?Sized, M, S> {
+    spec: &'a AgentSpec<H>,
+    state: &'a mut RunState,
+    model: &'a M,
+    host: &'a H,
+    sink: &'a S,
+    turn: Turn,
+}
+
+fn failed(reason: EndReason, message: String) -> RunOutcome {
+    RunOutcome::Failed { reason, message }
+}
+
+impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
+    async fn go(&mut self) -> RunOutcome {
+        let stop = self.host.stop_signal().clone();
+        loop {
+            for call in pending_calls(&self.state.messages) {
+                if stop.is_stopped() {
+                    return RunOutcome::Stopped;
+                }
+                if let Some(end) = self.execute(call).await {
+                    return end;
+                }
+            }
+            if stop.is_stopped() {
+                return RunOutcome::Stopped;
+            }
+            if let Err(reason) = self.host.check_target().await {
+                return failed(EndReason::TargetGone(reason.clone()), format!("interrupted: {reason}"));
+            }
+            let budget = self.spec.budget;
+            if let Some(kind) = budget.exhausted(&self.state.used, self.host.now_ms()) {
+                return failed(EndReason::Budget(kind), budget.message(kind));
+            }
+            let n = self.state.used.turns + 1;
+            self.sink.emit(AgentEvent::ModelTurn { n, of: budget.max_turns });
+            let mut request = ChatRequest::new(self.state.messages.clone()).with_tools(self.spec.tools.specs()).streaming(true);
+            request.max_tokens = self.spec.max_tokens;
+            self.close_turn();
+            let started = self.host.now_ms();
+            let sink = self.sink;
+            let mut on_event = |e: &StreamEvent| match e {
+                StreamEvent::TextDelta { text } => sink.emit(AgentEvent::TextDelta { text: text.clone() }),
+                StreamEvent::Retrying { .. } => sink.emit(AgentEvent::TextReset),
+                _ => {}
+            };
+            let reply = match stop.race(self.model.complete(request, &mut on_event)).await {
+                None | Some(Err(LlmError::Aborted)) => return RunOutcome::Stopped,
+                Some(Err(e)) => return failed(EndReason::Model(e.clone()), e.to_string()),
+                Some(Ok(r)) => r,
+            };
+            let now = self.host.now_ms();
+            self.state.used.turns = n;
+            let usage = reply.usage.unwrap_or_default();
+            let used = &mut self.state.used;
+            used.input_tokens += usage.input_tokens;
+            used.output_tokens += usage.output_tokens;
+            used.cost_usd += cost_usd(&self.model.model_name(), &usage).unwrap_or(0.0);
+            self.sink.emit(AgentEvent::Usage { input_tokens: used.input_tokens, output_tokens: used.output_tokens, cost_usd: used.cost_usd });
+            self.state.messages.push(reply.to_message());
+            if reply.tool_calls.is_empty() {
+                return RunOutcome::Finished { text: reply.text };
+            }
+            self.turn = Turn {
+                n,
+                input_tokens: usage.input_tokens,
+                output_tokens: usage.output_tokens,
+                model_ms: now - started,
+                reply_at: Some(now),
+                tools_ms: 0.0,
+                first_step: self.state.transcript.len(),
+            };
+        }
+    }
+
+    /// Shares the last turn's overhead (everything but model and tools) among its steps.
+    fn close_turn(&mut self) {
+        let Some(reply_at) = self.turn.reply_at.take() else { return };
+        let steps = &mut self.state.transcript[self.turn.first_step..];
+        if steps.is_empty() {
+            return;
+        }
+        let overhead = (self.host.now_ms() - reply_at - self.turn.tools_ms).max(0.0) / steps.len() as f64;
+        for s in steps {
+            s.overhead_ms = overhead;
+        }
+    }
+
+    /// Runs one call and records its result; Some when the run must end.
+    async fn execute(&mut self, call: ToolCall) -> Option<RunOutcome> {
+        self.state.step += 1;
+        let step = self.state.step;
+        let vision = self.model.capabilities().vision;
+        let ctx = ToolContext { host: self.host, step, vision };
+        let started = self.host.now_ms();
+        let mut end = None;
+        let (outcome, summary, image) = match self.spec.tools.prepare(&call, &ctx) {
+            Err(message) => {
+                self.state.malformed_streak += 1;
+                if self.state.malformed_streak >= MAX_MALFORMED {
+                    end = Some(failed(
+                        EndReason::Malformed(message.clone()),
+                        format!("stopped: the model sent {MAX_MALFORMED} malformed tool calls in a row (last: {message})"),
+                    ));
+                }
+                self.sink.emit(AgentEvent::ToolStarted { step, tool: call.name.clone(), summary: call.name.clone() });
+                (ToolOutcome::failed(&call.name, &message, self.host.now_ms()), message, None)
+            }
+            Ok(prepared) => {
+                self.state.malformed_streak = 0;
+                self.sink.emit(AgentEvent::ToolStarted { step, tool: call.name.clone(), summary: prepared.summary.clone() });
+                match self.host.stop_signal().race(prepared.future).await {
+                    None => {
+                        end = Some(RunOutcome::Stopped);
+                        (ToolOutcome::failed(&call.name, "stopped by the user", self.host.now_ms()), "Stopped".into(), None)
+                    }
+                    Some(Ok(out)) => (ToolOutcome::ok(&call.name, out.data, self.host.now_ms()), out.summary, out.image),
+                    Some(Err(e)) => (ToolOutcome::failed(&call.name, &e, self.host.now_ms()), e, None),
+                }
+            }
+        };
+        let tool_ms = self.host.now_ms() - started;
+        self.turn.tools_ms += tool_ms;
+        let mut content = outcome.to_content();
+        let image = match image {
+            Some(img) => {
+                self.sink.emit(AgentEvent::Screenshot { step, data_url: img.data_url() });
+                if vision {
+                    history::drop_images(&mut self.state.messages, self.state.image_step.unwrap_or(0));
+                    self.state.image_step = Some(step);
+                    Some(img)
+                } else {
+                    content.push_str(" [screenshot taken but not sent: this model cannot view images]");
+                    None
+                }
+            }
+            None => None,
+        };
+        match self.state.repeat.record(&call.name, &call.arguments_object()) {
+            Verdict::Fine => {}
+            Verdict::Warn(text) => {
+                content.push(' ');
+                content.push_str(&text);
+            }
+            Verdict::Stop => end = end.or(Some(failed(EndReason::Repeating, "stopped: repeating itself".into()))),
+        }
+        let success = outcome.success;
+        self.state.messages.push(Message::Tool(ToolResult {
+            tool_call_id: call.id.clone(),
+            name: call.name.clone(),
+            content,
+            image,
+            is_error: !success,
+        }));
+        self.state.transcript.push(Step {
+            n: step,
+            turn: self.turn.n,
+            tool: call.name.clone(),
+            arguments: call.arguments.clone(),
+            success,
+            summary: summary.clone(),
+            input_tokens: self.turn.input_tokens,
+            output_tokens: self.turn.output_tokens,
+            model_ms: self.turn.model_ms,
+            tool_ms,
+            overhead_ms: 0.0,
+        });
+        self.sink.emit(AgentEvent::ToolFinished { step, tool: call.name, success, summary });
+        self.host.save_checkpoint(self.state).await;
+        end
+    }
+}
+
+/// Calls of the last assistant message that have no result yet (all of them right after a
+/// reply; the rest when a restarted worker resumes mid-turn).
+fn pending_calls(messages: &[Message]) -> Vec<ToolCall> {
+    let Some(last) = messages.iter().rposition(|m| matches!(m, Message::Assistant { .. })) else { return vec![] };
+    let Message::Assistant { tool_calls, .. } = &messages[last] else { return vec![] };
+    let answered: Vec<&str> = messages[last + 1..]
+        .iter()
+        .filter_map(|m| if let Message::Tool(r) = m { Some(r.tool_call_id.as_str()) } else { None })
+        .collect();
+    tool_calls.iter().filter(|c| !answered.contains(&c.id.as_str())).cloned().collect()
+}
