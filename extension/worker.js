@@ -1,8 +1,10 @@
 // Listeners are registered synchronously; wasm init is awaited per message, never at top level.
-import init, { handle_message, handle_port_message, port_closed, set_init_ms } from "./wasm/dusk_worker.js";
+import init, { handle_message, handle_port_message, port_closed, resume_runs, set_init_ms } from "./wasm/dusk_worker.js";
 
 const started = performance.now();
 const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then(() => set_init_ms(performance.now() - started));
+// Agent runs a dead worker left running go on; ports wait so a reconnecting panel sees them.
+const resumed = ready.then(resume_runs).catch(() => {});
 
 chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   ready.then(() => handle_message(message)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
@@ -10,6 +12,6 @@ chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
 });
 
 chrome.runtime.onConnect.addListener((port) => {
-  port.onMessage.addListener((message) => ready.then(() => handle_port_message(port, message)));
+  port.onMessage.addListener((message) => resumed.then(() => handle_port_message(port, message)));
   port.onDisconnect.addListener(() => ready.then(() => port_closed(port)));
 });

@@ -60,3 +60,8 @@ pub async fn session_set(key: &str, value: &JsValue) -> Result<(), JsValue> {
 pub async fn session_remove(key: &str) -> Result<(), JsValue> {
     remove(&SESSION.with(Clone::clone), key).await
 }
+
+/// Everything in `chrome.storage.session`, as one object.
+pub async fn session_all() -> Result<JsValue, JsValue> {
+    JsFuture::from(SESSION.with(Clone::clone).get_promise(&JsValue::NULL)?).await
+}

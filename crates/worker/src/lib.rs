@@ -1,6 +1,7 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
 mod chat;
+mod clock;
 mod dark;
 mod foreign_css;
 mod fetch;

@@ -45,6 +45,7 @@ pub async fn handle_port_message(port: Port, message: JsValue) {
 /// The page closed its port: nobody is listening, so stop its calls.
 #[wasm_bindgen]
 pub fn port_closed(port: Port) {
+    crate::chat::port_closed(&port);
     abort_where(|p, _| js_sys::Object::is(p, &port));
 }
 

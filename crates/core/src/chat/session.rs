@@ -62,6 +62,16 @@ impl ChatSession {
             && tabs.iter().all(|t| self.contexts.iter().any(|c| c.tab.tab_id == t.tab_id && c.tab.url == t.url))
     }
 
+    /// The session without the question still being answered and its "interrupted" placeholder.
+    pub fn without_pending_answer(mut self) -> Self {
+        if matches!(self.entries.last(), Some(ChatEntry::Assistant { error: Some(_), .. }))
+            && matches!(self.entries.iter().rev().nth(1), Some(ChatEntry::User { .. }))
+        {
+            self.entries.truncate(self.entries.len() - 2);
+        }
+        self
+    }
+
     pub fn add_usage(&mut self, usage: &Usage, cost: Option<f64>) {
         self.usage.add(usage);
         self.cost_usd += cost.unwrap_or(0.0);

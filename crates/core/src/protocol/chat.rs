@@ -17,6 +17,8 @@ pub enum ChatRequest {
     Stop { window_id: i32 },
     /// Starts a new conversation.
     Clear { window_id: i32 },
+    /// The window's last pass-2 run (steps, tokens, timings) as JSON, for a bug report.
+    ExportRun { window_id: i32 },
 }
 
 /// What the worker posts back on the `chat` port.
@@ -40,4 +42,6 @@ pub enum ChatEvent {
     Done { text: String },
     Stopped,
     Failed { message: String },
+    /// Answer to `export_run`: the run's JSON, or null when the window has none.
+    RunExport { run: serde_json::Value },
 }

@@ -1,14 +1,20 @@
-//! Core's `ChatBrowser` on real tabs: content-script RPCs and captureVisibleTab.
+//! Core's `ChatBrowser` on real tabs: content-script RPCs, captureVisibleTab, checkpoints in
+//! chrome.storage.session.
 
+use super::store;
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::tabs;
+use dusk_core::agent::{Host, RunState, StopSignal};
 use dusk_core::chat::prompt::snapshot_text;
 use dusk_core::chat::{ChatBrowser, TabInfo};
 use dusk_core::llm::Image;
 use dusk_core::protocol::actions::{Direction, Target};
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 
-pub struct TabBrowser;
+pub struct TabBrowser {
+    pub window_id: i32,
+    pub stop: StopSignal,
+}
 
 async fn rpc(tab: &TabInfo, request: ContentRequest) -> Result<ContentResponse, String> {
     let reply = tabs::send_message(tab.tab_id, &to_js(&request)).await.map_err(|e| {
@@ -17,6 +23,20 @@ async fn rpc(tab: &TabInfo, request: ContentRequest) -> Result<ContentResponse, 
     match from_js::<ContentResponse>(reply)? {
         ContentResponse::Error { message } => Err(message),
         other => Ok(other),
+    }
+}
+
+impl Host for TabBrowser {
+    fn now_ms(&self) -> f64 {
+        crate::clock::now_ms()
+    }
+
+    fn stop_signal(&self) -> &StopSignal {
+        &self.stop
+    }
+
+    async fn save_checkpoint(&self, state: &RunState) {
+        store::save_run(state).await;
     }
 }
 
@@ -50,5 +70,13 @@ impl ChatBrowser for TabBrowser {
             ContentResponse::Action(r) => Err(r.message),
             other => Err(format!("unexpected reply: {other:?}")),
         }
+    }
+
+    async fn tab_exists(&self, tab: &TabInfo) -> bool {
+        tabs::get(tab.tab_id).await.is_ok()
+    }
+
+    fn run_id(&self) -> String {
+        store::run_id(self.window_id)
     }
 }

@@ -1,6 +1,8 @@
-//! The `chat` port: binds core's two-pass chat agent to tabs, storage and the side panel.
+//! The `chat` port: binds core's two-pass chat to tabs, storage and the side panel. Pass 2 runs
+//! on the agent runtime, checkpointed, so a restarted worker resumes it (`resume_runs`).
 
 mod browser;
+mod live;
 mod store;
 mod tabs;
 
@@ -10,49 +12,62 @@ use crate::route::settings;
 use browser::TabBrowser;
 use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
-use dusk_core::chat::{answer, mention, ChatSession, ChatSink};
+use dusk_core::agent::{RunState, StopSignal};
+use dusk_core::chat::{self, answer, mention, ChatSink};
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{ChatEvent, ChatPortRequest};
-use std::cell::RefCell;
-use wasm_bindgen::JsValue;
+use live::WindowSink;
+use wasm_bindgen::prelude::*;
 use web_sys::AbortController;
 
 /// A whole answer, pass 2 included, must finish within this.
 const ANSWER_TIMEOUT_MS: u32 = 600_000;
 
-thread_local! {
-    static RUNNING: RefCell<Vec<(i32, AbortController)>> = const { RefCell::new(Vec::new()) };
-}
-
-struct PortSink(Port);
-
-impl ChatSink for PortSink {
-    fn emit(&self, event: ChatEvent) {
-        // A closed port only means the panel went away; the answer is still saved.
-        let _ = self.0.post_message(&to_js(&event));
-    }
+fn post(port: &Port, event: &ChatEvent) {
+    // A closed port only means the panel went away.
+    let _ = port.post_message(&to_js(event));
 }
 
 pub async fn handle(port: Port, request: ChatPortRequest) {
-    let sink = PortSink(port);
     match request {
-        ChatPortRequest::Load { window_id } => sink.emit(ChatEvent::Session { session: store::load(window_id).await }),
-        ChatPortRequest::ListTabs { window_id } => sink.emit(ChatEvent::Tabs { tabs: tabs::list(window_id).await }),
+        ChatPortRequest::Load { window_id } => load(&port, window_id).await,
+        ChatPortRequest::ListTabs { window_id } => post(&port, &ChatEvent::Tabs { tabs: tabs::list(window_id).await }),
         ChatPortRequest::Clear { window_id } => {
-            stop(window_id);
+            live::stop(window_id);
             store::clear(window_id).await;
-            sink.emit(ChatEvent::Session { session: ChatSession::default() });
+            post(&port, &ChatEvent::Session { session: Default::default() });
         }
-        ChatPortRequest::Stop { window_id } => stop(window_id),
-        ChatPortRequest::Ask { window_id, question, tab_ids } => ask(&sink, window_id, question, tab_ids).await,
+        ChatPortRequest::Stop { window_id } => live::stop(window_id),
+        ChatPortRequest::Ask { window_id, question, tab_ids } => {
+            live::subscribe(window_id, &port);
+            ask(window_id, question, tab_ids).await
+        }
+        ChatPortRequest::ExportRun { window_id } => {
+            let run = store::load_run(&store::run_id(window_id)).await.map(|s| s.export()).unwrap_or_default();
+            post(&port, &ChatEvent::RunExport { run });
+        }
     }
 }
 
-fn stop(window_id: i32) {
-    RUNNING.with(|r| r.borrow().iter().filter(|(w, _)| *w == window_id).for_each(|(_, c)| c.abort_with_reason(&JsValue::from_str("stop"))));
+pub fn port_closed(port: &Port) {
+    live::unsubscribe(port);
 }
 
-async fn ask(sink: &PortSink, window_id: i32, question: String, tab_ids: Vec<i32>) {
+/// The conversation; if an answer is still running, the panel gets its events so far and follows it.
+async fn load(port: &Port, window_id: i32) {
+    live::subscribe(window_id, port);
+    let session = store::load(window_id).await;
+    match live::replay(window_id) {
+        Some(events) => {
+            post(port, &ChatEvent::Session { session: session.without_pending_answer() });
+            events.iter().for_each(|e| post(port, e));
+        }
+        None => post(port, &ChatEvent::Session { session }),
+    }
+}
+
+async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
+    let sink = WindowSink(window_id);
     let Some(provider) = settings::load().await.active().filter(|p| p.is_configured()) else {
         let message = LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
         return sink.emit(ChatEvent::Failed { message });
@@ -70,12 +85,48 @@ async fn ask(sink: &PortSink, window_id: i32, question: String, tab_ids: Vec<i32
     let Ok(controller) = controller_with_timeout(ANSWER_TIMEOUT_MS) else {
         return sink.emit(ChatEvent::Failed { message: "could not start the request".into() });
     };
-    RUNNING.with(|r| r.borrow_mut().push((window_id, controller.clone())));
+    let stop = StopSignal::new();
+    if !live::start(window_id, stop.clone(), controller.clone(), vec![]) {
+        return sink.emit(ChatEvent::Failed { message: "an answer is already running in this window".into() });
+    }
     let mut session = store::load(window_id).await;
     store::save_interrupted(window_id, &session, &question, &chosen).await;
     let client = client_for(provider, controller.signal()).await;
-    answer(&mut session, &question, chosen, &client, &TabBrowser, sink).await;
+    answer(&mut session, &question, chosen, &client, &TabBrowser { window_id, stop }, &sink).await;
     remember_downgrade(&client).await;
-    RUNNING.with(|r| r.borrow_mut().retain(|(w, _)| *w != window_id));
     store::save(window_id, &session).await;
+    live::finish(window_id);
+}
+
+/// Called once when the worker starts: picks up every pass-2 run a dead worker left running.
+/// Registers them before returning, so port messages (which wait for this) see them as live.
+#[wasm_bindgen]
+pub async fn resume_runs() {
+    for state in store::running_runs().await {
+        let Some(window_id) = store::window_of(&state.run_id) else { continue };
+        let Ok(controller) = controller_with_timeout(ANSWER_TIMEOUT_MS) else { continue };
+        let stop = StopSignal::new();
+        if live::start(window_id, stop.clone(), controller.clone(), chat::replay(&state)) {
+            wasm_bindgen_futures::spawn_local(resume(window_id, state, stop, controller));
+        }
+    }
+}
+
+async fn resume(window_id: i32, state: RunState, stop: StopSignal, controller: AbortController) {
+    let sink = WindowSink(window_id);
+    let mut session = store::load(window_id).await;
+    match settings::load().await.active().filter(|p| p.is_configured()) {
+        Some(provider) => {
+            let client = client_for(provider, controller.signal()).await;
+            chat::resume(&mut session, state, &client, &TabBrowser { window_id, stop }, &sink).await;
+        }
+        None => {
+            let mut ended = state;
+            ended.status = dusk_core::agent::RunStatus::Failed { message: "no LLM provider is configured".into() };
+            store::save_run(&ended).await;
+            sink.emit(ChatEvent::Failed { message: "The answer could not be resumed: no LLM provider is configured.".into() });
+        }
+    }
+    store::save(window_id, &session).await;
+    live::finish(window_id);
 }

@@ -22,6 +22,8 @@ struct Ui {
     stop: Element,
     usage: Element,
     running: Cell<bool>,
+    /// Re-opens the port and asks for the conversation; set once the connection exists.
+    reconnect: RefCell<Option<Rc<dyn Fn()>>>,
 }
 
 impl Ui {
@@ -35,6 +37,7 @@ impl Ui {
         let mut view = self.view.borrow_mut();
         match event {
             Ok(ChatEvent::Session { session }) => {
+                self.set_running(false);
                 view.clear();
                 for entry in &session.entries {
                     view.entry(entry)?;
@@ -42,7 +45,10 @@ impl Ui {
                 self.show_usage(session.usage.total(), session.cost_usd);
             }
             Ok(ChatEvent::Tabs { tabs }) => picker::fill(&self.picker, &tabs)?,
-            Ok(ChatEvent::Asked { text, tabs }) => view.question(&text, &tabs)?,
+            Ok(ChatEvent::Asked { text, tabs }) => {
+                self.set_running(true);
+                view.question(&text, &tabs)?
+            }
             Ok(ChatEvent::Delta { text }) => view.delta(&text)?,
             Ok(ChatEvent::ResetAnswer) => view.reset_answer(),
             Ok(ChatEvent::Looking { reason }) => view.step(&format!("{} {reason}", i18n::message("lookingCloser")), None)?,
@@ -60,10 +66,18 @@ impl Ui {
                 view.finish(None, Some(("error", &message)))?;
                 self.set_running(false);
             }
-            Err(e) if self.running.get() => {
-                view.finish(None, Some(("error", &format!("{} ({e})", i18n::message("workerRestarted")))))?;
-                self.set_running(false);
-            }
+            Ok(ChatEvent::RunExport { run }) => export_run(&run)?,
+            // The worker died mid-answer: reconnecting wakes it, it resumes the run and replays it.
+            Err(e) if self.running.get() => match self.reconnect.borrow().clone() {
+                Some(reconnect) => {
+                    view.reset_answer();
+                    reconnect();
+                }
+                None => {
+                    view.finish(None, Some(("error", &format!("{} ({e})", i18n::message("workerRestarted")))))?;
+                    self.set_running(false);
+                }
+            },
             Err(_) => {}
         }
         Ok(())
@@ -83,6 +97,9 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     chat_mode.set_id("mode-chat");
     let agent_mode = dom::append_i18n(&modes, "button", "mode", "modeAgent")?;
     agent_mode.set_id("mode-agent");
+    let export = dom::append_i18n(&header, "button", "icon", "exportRun")?;
+    export.set_id("export-run");
+    export.set_attribute("title", &i18n::message("exportRunTitle"))?;
     let new_chat = dom::append_i18n(&header, "button", "icon", "newChat")?;
     new_chat.set_id("new-chat");
     let settings = dom::append_i18n(&header, "a", "settings-link", "openSettings")?;
@@ -121,7 +138,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     usage.set_id("usage");
 
     let window_id = windows::current_id().await.unwrap_or(-1);
-    let ui = Rc::new(Ui { view: RefCell::new(View::new(messages)), picker, send: send.clone(), stop: stop.clone(), usage, running: Cell::new(false) });
+    let ui = Rc::new(Ui { view: RefCell::new(View::new(messages)), picker, send: send.clone(), stop: stop.clone(), usage, running: Cell::new(false), reconnect: RefCell::new(None) });
     let handler_ui = ui.clone();
     let conn = Connection::new(move |event| {
         if let Err(e) = handler_ui.handle(event) {
@@ -130,6 +147,18 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     });
     conn.send(&ChatPortRequest::Load { window_id })?;
     conn.send(&ChatPortRequest::ListTabs { window_id })?;
+    {
+        let conn = conn.clone();
+        *ui.reconnect.borrow_mut() = Some(Rc::new(move || {
+            let _ = conn.send(&ChatPortRequest::Load { window_id });
+        }));
+    }
+    {
+        let conn = conn.clone();
+        dom::on(&export, "click", move || {
+            let _ = conn.send(&ChatPortRequest::ExportRun { window_id });
+        })?;
+    }
 
     let ask = {
         let (conn, ui, question) = (conn.clone(), ui.clone(), question.clone());
@@ -173,6 +202,29 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             let _ = conn.send(&ChatPortRequest::ListTabs { window_id });
         })?;
     }
+    Ok(())
+}
+
+/// Downloads the run as `dusk-run.json`; the link stays (hidden) so the last export can be found.
+fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let body = document.body().ok_or("no body")?;
+    if let Some(old) = document.get_element_by_id("run-export") {
+        old.remove();
+    }
+    if run.is_null() {
+        let note = dom::append_i18n(&body, "p", "notice", "noRun")?;
+        note.set_id("run-export");
+        return Ok(());
+    }
+    let text = serde_json::to_string_pretty(run).unwrap_or_default();
+    let link: HtmlElement = dom::append(&body, "a", "", "")?.dyn_into()?;
+    link.set_id("run-export");
+    link.set_attribute("hidden", "")?;
+    link.set_attribute("download", "dusk-run.json")?;
+    let href = format!("data:application/json;charset=utf-8,{}", js_sys::encode_uri_component(&text));
+    link.set_attribute("href", &href)?;
+    link.click();
     Ok(())
 }
 
