@@ -1,42 +1,6 @@
 // Side panel chat: two passes, streaming, Stop, multi-tab, markdown, prompt injection, worker restart.
 import assert from "node:assert/strict";
-
-async function configure(env) {
-  const ext = await env.extPage();
-  await ext.evaluate((base) => chrome.storage.local.set({
-    settings: { provider: "openai", providers: [{ kind: "openai", model: "test-model", base_url: base, api_key: "sk-test" }] },
-  }), `${env.llm.url}/v1`);
-}
-
-/** Opens the fixture pages and the side panel, and ticks those pages in the tab picker. */
-async function panelFor(env, paths) {
-  const urls = paths.map((p) => `${env.base}${p}`);
-  const pages = [];
-  for (const u of urls) pages.push(await env.open(u));
-  const panel = await env.open(env.extUrl("sidepanel.html"));
-  await panel.locator("#tab-picker input").first().waitFor({ state: "attached" });
-  await panel.locator("details.picker summary").click();
-  for (const u of urls) {
-    const id = await env.tabIdFor(u);
-    await panel.locator(`#tab-picker input[data-tab-id="${id}"]`).check();
-  }
-  return { panel, pages };
-}
-
-async function ask(panel, question) {
-  await panel.fill("#question", question);
-  await panel.click("#send");
-}
-
-/** Waits until the answer is complete, then returns its rendered text. */
-async function answerText(panel, n = 1) {
-  const answer = panel.locator(".msg.assistant").nth(n - 1);
-  await panel.waitForFunction((i) => {
-    const el = document.querySelectorAll(".msg.assistant")[i];
-    return el && !el.classList.contains("streaming") && document.querySelector("#stop").hidden;
-  }, n - 1);
-  return (await answer.locator(".md").textContent()).trim();
-}
+import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
 
 const systemOf = (req) => req.body.messages.find((m) => m.role === "system").content;
 const lastUserOf = (req) => {
