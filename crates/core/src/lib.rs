@@ -3,6 +3,7 @@
 pub mod agent;
 pub mod chat;
 pub mod dark;
+pub mod dark_agent;
 pub mod error;
 pub mod llm;
 pub mod page;

@@ -1,5 +1,5 @@
 use super::actions::{ActionResult, Direction, Modifiers, Target};
-use super::css::{CssApplied, DarkModeInfo};
+use super::css::{CssApplied, DarkModeInfo, ThemeQuality};
 use super::page::{
     ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch,
     TextSnapshot,
@@ -62,6 +62,14 @@ pub enum ContentRequest {
     },
 
     DetectDarkMode,
+    /// Measures the page for the dark agent's guard; `baseline` also records every text
+    /// element's box and visibility, which later measures compare against.
+    ThemeMeasure {
+        #[serde(default)]
+        baseline: bool,
+    },
+    /// Puts `css` after the instant theme (empty: Instant alone), then measures.
+    ThemePreview { css: String },
     ApplyCss { css: String, id: String },
     RemoveCss { id: String },
 
@@ -108,6 +116,8 @@ pub enum ContentRequest {
         modifiers: Modifiers,
     },
     DragDrop { from: Point, to: Point },
+    /// Scrolls the page so that `y` (CSS px from the top) is at the top of the viewport.
+    ScrollTo { y: f64 },
 
     /// Outlines an indexed element for `duration_ms` (default 1500).
     Highlight {
@@ -145,6 +155,7 @@ pub enum ContentResponse {
     QueryResults { matches: Vec<QueryMatch> },
     TextSnapshot(TextSnapshot),
     DarkMode(DarkModeInfo),
+    ThemeQuality(ThemeQuality),
     CssApplied(CssApplied),
     CssRemoved { id: String, removed: bool },
     Action(ActionResult),

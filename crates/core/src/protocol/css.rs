@@ -32,3 +32,32 @@ pub struct CssApplied {
     pub rules: u32,
     pub rejected: Vec<RejectedCss>,
 }
+
+/// Text whose contrast fails AA, as the guard found it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LowContrast {
+    pub selector: String,
+    pub ratio: f64,
+    pub color: String,
+    pub background: String,
+}
+
+/// The guard's measurement of the page as the user sees it, under the current theme.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ThemeQuality {
+    /// Visible text elements measured.
+    pub text_elements: u32,
+    /// Share of them meeting WCAG AA on their composited background (0..1).
+    pub aa_share: f64,
+    /// Text visible at the baseline that is now hidden, or drawn in (nearly) its background colour.
+    pub hidden_text: u32,
+    /// Elements whose box moved or resized by more than 1 px since the baseline.
+    pub moved: u32,
+    /// The worst few, by contrast.
+    pub worst: Vec<LowContrast>,
+    pub hidden: Vec<String>,
+    pub moved_examples: Vec<String>,
+    /// Baseline measures only: the start of the instant theme's document CSS, for the prompt.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub instant_css: String,
+}
