@@ -53,6 +53,19 @@ pub fn handle(request: Req) -> Res {
         }
         Req::TextSnapshot { token_budget } => Res::TextSnapshot(read::text::text_snapshot(&doc, token_budget)),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
+        Req::ThemeMeasure { baseline } => match read::quality::measure(&doc, baseline) {
+            Ok(mut q) => {
+                if baseline {
+                    q.instant_css = crate::dark::instant_css_excerpt(3000);
+                }
+                Res::ThemeQuality(q)
+            }
+            Err(e) => err(e),
+        },
+        Req::ThemePreview { css } => match crate::dark::preview(&css).and_then(|()| read::quality::measure(&doc, false)) {
+            Ok(q) => Res::ThemeQuality(q),
+            Err(e) => err(e),
+        },
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },
         Req::Click { target, modifiers } => action(actions::click::click(&doc, &target, modifiers)),
@@ -62,6 +75,7 @@ pub fn handle(request: Req) -> Res {
         Req::Scroll { target, direction, amount } => action(actions::scroll::scroll(&doc, &target, direction, amount)),
         Req::PressKey { target, key, modifiers } => action(actions::keys::press_key(&doc, &target, &key, modifiers)),
         Req::DragDrop { from, to } => action(actions::drag::drag_drop(&doc, from, to)),
+        Req::ScrollTo { y } => action(actions::scroll::scroll_to(y)),
         Req::Highlight { index, duration_ms } => match crate::registry::lookup(index) {
             crate::registry::Lookup::Found(el) => match overlay::highlight(&el, index, duration_ms.unwrap_or(1500)) {
                 Ok(()) => Res::Action(ActionResult::ok(format!("highlighted element {index}"))),

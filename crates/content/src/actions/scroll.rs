@@ -63,3 +63,11 @@ fn edge(d: Direction) -> &'static str {
         Direction::Right => "right",
     }
 }
+
+/// scroll_and_capture's first half: the page's top edge goes to `y`.
+pub fn scroll_to(y: f64) -> Outcome<ActionResult> {
+    let win = window().map_err(|e| ActionResult::fail(FailReason::NotFound, e))?;
+    let opts = obj(&[("top", y.into()), ("behavior", "instant".into())]);
+    win.scroll_to_with_scroll_to_options(opts.unchecked_ref());
+    Ok(ActionResult::ok(format!("scrolled the page to {:.0} px (asked {:.0})", win.scroll_y().unwrap_or(0.0), y)))
+}

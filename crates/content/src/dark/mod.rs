@@ -10,6 +10,7 @@ mod watch;
 use collect::{Root, SheetCache};
 use dusk_core::dark::detect::is_already_dark;
 use dusk_core::dark::site::{host_of, Memory, AUTO_KEY, SITES_KEY};
+use dusk_core::dark_agent::versions::theme_key;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PagePhase, PageDarkStatus};
 use install::Installed;
 use js_sys::Array;
@@ -38,6 +39,8 @@ struct State {
     freeze_next: bool,
     /// Whether the pre-paint fallback CSS is known to be off for this document.
     fallback_settled: bool,
+    /// The site's refinement (Quick/Thorough), layered after the instant theme in the document.
+    refine: String,
 }
 
 #[derive(Clone)]
@@ -75,10 +78,15 @@ pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
         let sites = dusk_chrome::storage::local_get(SITES_KEY).await.ok();
         let auto = dusk_chrome::storage::local_get(AUTO_KEY).await.ok();
+        let refine = match with(|s| s.host.clone()) {
+            Some(h) => dusk_chrome::storage::local_get(&theme_key(&h)).await.ok().and_then(|v| v.as_string()),
+            None => None,
+        };
         let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
         with(|s| {
             s.memory = Memory::from_stored(json(sites), json(auto));
             s.memory_loaded = true;
+            s.refine = refine.unwrap_or_default();
         });
         sync();
     });
@@ -92,6 +100,9 @@ pub fn memory_changed(changes: JsValue) {
         Some(serde_wasm_bindgen::from_value::<serde_json::Value>(value).unwrap_or(serde_json::Value::Null))
     };
     let (sites, auto) = (new(SITES_KEY), new(AUTO_KEY));
+    if let Some(refine) = with(|s| s.host.clone()).and_then(|h| new(&theme_key(&h))) {
+        set_refine(refine.as_str().unwrap_or_default());
+    }
     if sites.is_none() && auto.is_none() {
         return;
     }
@@ -247,7 +258,7 @@ pub(crate) fn run_batch() {
         if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
             let css = match s.prepared.take() {
                 Some(p) if p.input == input => p.css,
-                _ => dusk_core::dark::build(&input),
+                _ => build(&input, &s.refine),
             };
             put_theme(s, &css, || freeze_css(&input));
             s.last_input = input;
@@ -257,6 +268,54 @@ pub(crate) fn run_batch() {
         s.last_build_ms = now() - started - s.last_collect_ms;
     });
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
+}
+
+/// Core's theme for every scope, with the site's refinement after the document's.
+fn build(input: &[dusk_core::dark::Scope], refine: &str) -> Vec<String> {
+    let mut css = dusk_core::dark::build(input);
+    if let Some(doc) = css.first_mut().filter(|_| !refine.is_empty()) {
+        doc.push('\n');
+        doc.push_str(refine);
+    }
+    css
+}
+
+/// A new refinement (stored, or a dark agent's preview): rebuilt and applied at once.
+pub fn set_refine(css: &str) {
+    let changed = with(|s| {
+        if s.refine == css {
+            return false;
+        }
+        s.refine = css.to_string();
+        s.prepared = None;
+        s.last_input.clear();
+        true
+    });
+    if changed {
+        run_batch();
+    }
+}
+
+/// The dark agent's preview: `css` after the instant theme, on a page where dark mode is on.
+pub fn preview(css: &str) -> Result<(), String> {
+    if with(|s| s.phase) != PagePhase::Active {
+        return Err("dark mode is not on for this page; switch it on first".into());
+    }
+    set_refine(css);
+    Ok(())
+}
+
+/// The start of the document's instant theme (without the refinement), for the agent's prompt.
+pub fn instant_css_excerpt(max: usize) -> String {
+    with(|s| {
+        let doc = s.installed.first().map(|i| i.css.as_str()).unwrap_or("");
+        let instant = if s.refine.is_empty() { doc } else { doc.strip_suffix(s.refine.as_str()).unwrap_or(doc) };
+        let mut end = instant.len().min(max);
+        while !instant.is_char_boundary(end) {
+            end -= 1;
+        }
+        instant[..end].to_string()
+    })
 }
 
 /// A cross-origin sheet's text arrived (or could not be had): rebuild whatever theme uses it.
@@ -423,7 +482,7 @@ fn prepare() {
     roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
     let already_dark = page_is_dark(&document);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
-    let css = dusk_core::dark::build(&input);
+    let css = build(&input, &with(|s| s.refine.clone()));
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
     let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));

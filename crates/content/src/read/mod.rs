@@ -4,6 +4,7 @@ pub mod details;
 pub mod elements;
 pub mod inspect;
 pub mod palette;
+pub mod quality;
 pub mod query;
 pub mod summary;
 pub mod text;
