@@ -56,7 +56,7 @@ export const tests = [
     } finally { await popup.close(); await resetMemory(env); }
   }],
 
-  ["auto for all sites and the engine choice, with no provider configured", async (env) => {
+  ["auto for all sites, and only Instant with no provider configured", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "vars.html");
     const page = await env.open(url);
@@ -66,11 +66,12 @@ export const tests = [
       await until(() => isDark(page), "auto to darken the page");
       await until(() => popup.locator("#dark-site").isChecked(), "the site switch to follow auto");
       assert.equal(await popup.locator("input[value=instant]").isChecked(), true);
-      await popup.locator("input[value=thorough]").click();
       await popup.locator("#dark-mode-note").waitFor();
-      assert.match(await popup.locator("#dark-mode-note").textContent(), /No LLM provider/);
-      assert.match(await popup.locator("#dark-mode").textContent(), /coming soon/);
-      assert.equal(await popup.locator("input[value=thorough]").isChecked(), true);
+      assert.match(await popup.locator("#dark-mode-note").textContent(), /need an LLM provider/);
+      assert.equal(await popup.locator("input[value=thorough]").isDisabled(), true, "only Instant without a provider");
+      assert.equal(await popup.locator("input[value=quick]").isDisabled(), true);
+      const refused = await env.sendToWorker({ type: "dark_refine", tab_id: await env.tabIdFor(url), mode: "quick" });
+      assert.match(refused.message, /need an LLM provider/);
       assert.ok(await isDark(page), "Instant keeps the page dark");
     } finally { await resetMemory(env); }
   }],

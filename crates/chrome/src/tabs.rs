@@ -5,6 +5,16 @@ use wasm_bindgen_futures::JsFuture;
 extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = sendMessage, catch)]
     fn send_message_promise(tab_id: i32, message: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = sendMessage, catch)]
+    fn send_message_with_options(tab_id: i32, message: &JsValue, options: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Sends a message to the content script of one frame of `tab_id` (0: the top frame).
+pub async fn send_message_to_frame(tab_id: i32, frame_id: i32, message: &JsValue) -> Result<JsValue, JsValue> {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"frameId".into(), &frame_id.into())?;
+    JsFuture::from(send_message_with_options(tab_id, message, &options)?).await
 }
 
 /// Sends a message to the content script of `tab_id` (top frame) and awaits the reply.

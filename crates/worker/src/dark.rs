@@ -22,6 +22,22 @@ pub async fn handle(request: DarkRequest) -> DarkResponse {
         DarkRequest::DarkSetSite { tab_id, on } => set_site(tab_id, on).await,
         DarkRequest::DarkSetAuto { on, tab_id } => set_auto(on, tab_id).await,
         DarkRequest::DarkSetMode { mode, tab_id } => set_mode(mode, tab_id).await,
+        DarkRequest::DarkRefine { tab_id, mode } => match crate::dark_agent::refine(tab_id, mode).await {
+            Ok(()) => state_of(Some(tab_id), None).await,
+            Err(e) => Err(e),
+        },
+        DarkRequest::DarkStop { tab_id } => {
+            crate::dark_agent::stop(tab_id);
+            state_of(Some(tab_id), None).await
+        }
+        DarkRequest::DarkRevert { tab_id } => match crate::dark_agent::revert(tab_id, false).await {
+            Ok(()) => state_of(Some(tab_id), None).await,
+            Err(e) => Err(e),
+        },
+        DarkRequest::DarkBackToInstant { tab_id } => match crate::dark_agent::revert(tab_id, true).await {
+            Ok(()) => state_of(Some(tab_id), None).await,
+            Err(e) => Err(e),
+        },
     };
     match state {
         Ok(state) => DarkResponse::DarkState(state),
@@ -81,7 +97,7 @@ async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDar
         PageReply::Busy => (None, true),
         PageReply::Absent => (None, false),
     };
-    Ok(TabDarkState {
+    let mut state = TabDarkState {
         tab_id,
         on: host.as_deref().is_some_and(|h| memory.is_on(h)),
         explicit: host.as_deref().is_some_and(|h| memory.sites.contains_key(h)),
@@ -93,7 +109,10 @@ async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDar
         provider_configured,
         page,
         page_busy,
-    })
+        ..Default::default()
+    };
+    crate::dark_agent::add_to_state(&mut state).await;
+    Ok(state)
 }
 
 /// What a tab's page said when asked for its status.

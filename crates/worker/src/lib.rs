@@ -3,10 +3,13 @@
 mod chat;
 mod clock;
 mod dark;
+mod dark_agent;
 mod foreign_css;
 mod fetch;
 mod llm;
 mod port;
+mod runs;
+mod screenshot;
 pub(crate) mod route;
 
 use std::cell::Cell;

@@ -10,7 +10,7 @@ pub const AUTO_KEY: &str = "dark_auto";
 /// chrome.storage.local key: the engine the user picked.
 pub const MODE_KEY: &str = "dark_mode";
 
-/// How dark mode is computed. Quick and Thorough need an LLM provider and are not built yet.
+/// How dark mode is computed. Quick and Thorough refine Instant with an LLM provider.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
@@ -21,9 +21,9 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// The engine actually used: only Instant exists today, and the others fall back to it.
-    pub fn effective(self, _provider_configured: bool) -> Mode {
-        Mode::Instant
+    /// The engine actually used: without a provider, Quick and Thorough fall back to Instant.
+    pub fn effective(self, provider_configured: bool) -> Mode {
+        if provider_configured { self } else { Mode::Instant }
     }
 }
 

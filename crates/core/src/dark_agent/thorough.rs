@@ -27,3 +27,25 @@ pub fn start(run_id: String, ctx: &DarkContext, info: &DarkRunInfo, budget: &Bud
     state.extra = serde_json::to_value(info).unwrap_or_default();
     state
 }
+
+/// chrome.storage.local key of Thorough's limits, set in options.
+pub const SETTINGS_KEY: &str = "dark_agent";
+
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct ThoroughSettings {
+    pub max_turns: u32,
+    pub max_input_tokens: u64,
+}
+
+impl Default for ThoroughSettings {
+    fn default() -> Self {
+        ThoroughSettings { max_turns: DEFAULT_TURNS, max_input_tokens: DEFAULT_INPUT_TOKENS }
+    }
+}
+
+impl ThoroughSettings {
+    pub fn budget(&self) -> Budget {
+        budget(self.max_turns, self.max_input_tokens)
+    }
+}

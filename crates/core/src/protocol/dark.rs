@@ -17,6 +17,12 @@ pub enum DarkRequest {
     DarkSetMode { mode: Mode, tab_id: Option<i32> },
     /// From a content script: the text of a cross-origin stylesheet the page won't let it read.
     DarkFetchCss { url: String },
+    /// Starts a Quick or Thorough refinement of the tab's site; the worker owns the run.
+    DarkRefine { tab_id: i32, mode: Mode },
+    DarkStop { tab_id: i32 },
+    /// The previous version of the site's refinement (from the first: Instant alone).
+    DarkRevert { tab_id: i32 },
+    DarkBackToInstant { tab_id: i32 },
 }
 
 /// The worker's replies.
@@ -57,6 +63,62 @@ pub struct TabDarkState {
     /// The page has a content script but its main thread did not answer in time; it follows once free.
     #[serde(default)]
     pub page_busy: bool,
+    /// The tab's Quick/Thorough run, going or last finished.
+    #[serde(default)]
+    pub run: Option<DarkRunView>,
+    /// The site's active refinement, if any, and how many versions it has.
+    #[serde(default)]
+    pub version: Option<VersionView>,
+    #[serde(default)]
+    pub versions: u32,
+}
+
+/// Where a Quick/Thorough run stands, for the popup.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DarkRunView {
+    pub mode: Mode,
+    pub stage: RunStage,
+    /// Thorough's model turn and its budget.
+    pub turn: u32,
+    pub of: u32,
+    /// The guard's AA share under Instant and under the newest applied version.
+    pub aa_instant: Option<f64>,
+    pub aa: Option<f64>,
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+    pub cost_usd: f64,
+    /// The last thing worth saying: a revert's reason, an error, the model's summary.
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStage {
+    #[default]
+    Analyzing,
+    Generating,
+    Refining,
+    Done,
+    Failed,
+    Stopped,
+}
+
+impl RunStage {
+    pub fn is_running(self) -> bool {
+        matches!(self, RunStage::Analyzing | RunStage::Generating | RunStage::Refining)
+    }
+}
+
+/// The active version of a site's refinement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VersionView {
+    /// 1-based.
+    pub number: u32,
+    pub mode: Mode,
+    pub model: String,
+    pub aa: f64,
+    pub created_ms: f64,
 }
 
 /// The name of the port the popup keeps open to the tab's content script; it carries

@@ -4,7 +4,7 @@
 use crate::{dom, status};
 use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
-use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, RunStage, TabDarkState, DARK_PORT};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -18,7 +18,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     if let Ok(TabDarkState { tab_id: Some(id), host: Some(_), .. }) = &state {
         open_page_port(*id);
     }
-    show(&section, state)?;
+    let follow = section.clone();
+    wasm_bindgen_futures::spawn_local(async move { show_and_follow(&follow, state).await });
     open_chat_button(body).await?;
     status::render(body).await
 }
@@ -139,6 +140,7 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     let group = dom::append(section, "fieldset", "modes", "")?;
     group.set_id("dark-mode");
     dom::append_i18n(&group, "legend", "", "darkModeLabel")?;
+    let running = state.run.as_ref().is_some_and(|r| r.stage.is_running());
     for (mode, key) in [(Mode::Instant, "darkModeInstant"), (Mode::Quick, "darkModeQuick"), (Mode::Thorough, "darkModeThorough")] {
         let label = dom::append(&group, "label", "mode", "")?;
         let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
@@ -147,28 +149,139 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
         let value = serde_json::to_value(mode).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
         input.set_value(&value);
         input.set_checked(state.mode == mode);
+        input.set_disabled((mode != Mode::Instant && !state.provider_configured) || running);
         label.append_child(&input)?;
         dom::append_i18n(&label, "span", "", key)?;
-        let tab_id = state.tab_id;
         let section = section.clone();
+        let (tab_id, refine) = (state.tab_id, state.on && state.host.is_some());
+        let had_version = state.version.is_some();
         let handler = Closure::<dyn FnMut()>::new(move || {
             let section = section.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let _ = show(&section, ask(DarkRequest::DarkSetMode { mode, tab_id }).await);
+                let mut next = ask(DarkRequest::DarkSetMode { mode, tab_id }).await;
+                if let (Some(tab_id), true) = (tab_id, refine) {
+                    if mode != Mode::Instant {
+                        next = ask(DarkRequest::DarkRefine { tab_id, mode }).await;
+                    } else if had_version {
+                        next = ask(DarkRequest::DarkBackToInstant { tab_id }).await;
+                    }
+                }
+                show_and_follow(&section, next).await;
             });
         });
         input.add_event_listener_with_callback("change", handler.as_ref().unchecked_ref())?;
         handler.forget();
     }
-    let note = match (state.mode, state.provider_configured) {
-        (Mode::Instant, _) => None,
-        (_, false) => Some("darkModeNoProvider"),
-        (_, true) => Some("darkModeComing"),
+    if !state.provider_configured {
+        dom::append_i18n(&group, "p", "note", "darkModeNoProvider")?.set_id("dark-mode-note");
+    } else if state.mode != Mode::Instant && !state.on && state.host.is_some() {
+        dom::append_i18n(&group, "p", "note", "darkTurnOn")?.set_id("dark-mode-note");
+    }
+    run_box(section, state)?;
+    version_box(section, state)
+}
+
+fn fill(template: &str, pairs: &[(&str, String)]) -> String {
+    pairs.iter().fold(template.to_string(), |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
+}
+
+fn percent(share: Option<f64>) -> String {
+    share.map_or("–".into(), |s| format!("{:.1}%", s * 100.0))
+}
+
+/// The tab's Quick/Thorough run: its stage, the guard's AA, and Stop; totals once it ended.
+fn run_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
+    let (Some(run), Some(tab_id)) = (&state.run, state.tab_id) else { return Ok(()) };
+    let el = dom::append(section, "div", "run", "")?;
+    el.set_id("dark-run");
+    el.set_attribute("data-stage", &serde_json::to_value(run.stage).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())?;
+    let stage = match run.stage {
+        RunStage::Analyzing => i18n::message("darkStageAnalyzing"),
+        RunStage::Generating => i18n::message("darkStageGenerating"),
+        RunStage::Refining => fill(&i18n::message("darkStageRefining"), &[("n", run.turn.max(1).to_string()), ("m", run.of.to_string())]),
+        RunStage::Done => i18n::message("darkStageDone"),
+        RunStage::Failed => i18n::message("darkStageFailed"),
+        RunStage::Stopped => i18n::message("darkStageStopped"),
     };
-    if let Some(key) = note {
-        dom::append_i18n(&group, "p", "note", key)?.set_id("dark-mode-note");
+    dom::append(&el, "div", "stage", &stage)?.set_id("dark-run-stage");
+    if run.aa_instant.is_some() {
+        let aa = fill(&i18n::message("darkAa"), &[("before", percent(run.aa_instant)), ("after", percent(run.aa.or(run.aa_instant)))]);
+        dom::append(&el, "div", "aa", &aa)?.set_id("dark-run-aa");
+    }
+    if let Some(m) = &run.message {
+        dom::append(&el, "div", "message", m)?.set_id("dark-run-message");
+    }
+    if run.stage.is_running() {
+        let stop = dom::append_i18n(&el, "button", "stop", "darkStop")?;
+        stop.set_id("dark-stop");
+        let section = section.clone();
+        dom::on(&stop, "click", move || {
+            let section = section.clone();
+            wasm_bindgen_futures::spawn_local(async move { show_and_follow(&section, ask(DarkRequest::DarkStop { tab_id }).await).await });
+        })?;
+    } else {
+        let stats = fill(&i18n::message("darkRunStats"), &[
+            ("turns", run.turn.to_string()),
+            ("tokens", (run.input_tokens + run.output_tokens).to_string()),
+            ("cost", format!("{:.4}", run.cost_usd)),
+        ]);
+        dom::append(&el, "div", "stats", &stats)?.set_id("dark-run-stats");
     }
     Ok(())
+}
+
+/// The site's active refinement, with Regenerate, Revert and Back to Instant.
+fn version_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
+    let (Some(tab_id), Some(_)) = (state.tab_id, &state.host) else { return Ok(()) };
+    let running = state.run.as_ref().is_some_and(|r| r.stage.is_running());
+    if state.versions == 0 && (state.mode == Mode::Instant || !state.on) {
+        return Ok(());
+    }
+    let el = dom::append(section, "div", "version", "")?;
+    el.set_id("dark-version");
+    let text = match &state.version {
+        Some(v) => {
+            let mode = if v.mode == Mode::Thorough { "Thorough" } else { "Quick" };
+            format!("{} · {mode} · {} · AA {}", fill(&i18n::message("darkVersion"), &[("n", v.number.to_string()), ("m", state.versions.to_string())]), v.model, percent(Some(v.aa)))
+        }
+        None => i18n::message("darkModeInstant"),
+    };
+    dom::append(&el, "div", "label", &text)?.set_id("dark-version-label");
+    let buttons = dom::append(&el, "div", "buttons", "")?;
+    let regenerate_mode = if state.mode == Mode::Instant { Mode::Quick } else { state.mode };
+    let actions: [(&str, &str, bool, DarkRequest); 3] = [
+        ("dark-regenerate", "darkRegenerate", state.provider_configured && state.on && !running, DarkRequest::DarkRefine { tab_id, mode: regenerate_mode }),
+        ("dark-revert", "darkRevert", state.version.is_some() && !running, DarkRequest::DarkRevert { tab_id }),
+        ("dark-instant", "darkBackToInstant", state.version.is_some() && !running, DarkRequest::DarkBackToInstant { tab_id }),
+    ];
+    for (id, key, enabled, request) in actions {
+        let button = dom::append_i18n(&buttons, "button", "", key)?;
+        button.set_id(id);
+        if !enabled {
+            button.set_attribute("disabled", "")?;
+        }
+        let section = section.clone();
+        dom::on(&button, "click", move || {
+            let (section, request) = (section.clone(), request.clone());
+            wasm_bindgen_futures::spawn_local(async move { show_and_follow(&section, ask(request).await).await });
+        })?;
+    }
+    Ok(())
+}
+
+/// Shows a state and, while a run goes, keeps asking the worker where it stands.
+async fn show_and_follow(section: &Element, state: Result<TabDarkState, String>) {
+    let mut state = state;
+    loop {
+        let tab_id = state.as_ref().ok().and_then(|s| s.tab_id);
+        let running = state.as_ref().ok().and_then(|s| s.run.as_ref()).is_some_and(|r| r.stage.is_running());
+        let _ = show(section, state);
+        if !running || !section.is_connected() {
+            return;
+        }
+        sleep(400).await;
+        state = ask(DarkRequest::DarkGetState { tab_id }).await;
+    }
 }
 
 /// A labelled checkbox switch.

@@ -36,7 +36,7 @@ impl Host for TabBrowser {
     }
 
     async fn save_checkpoint(&self, state: &RunState) {
-        store::save_run(state).await;
+        crate::runs::save(state).await;
     }
 }
 

@@ -17,7 +17,6 @@ use dusk_core::chat::{self, answer, mention, ChatSink};
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{ChatEvent, ChatPortRequest};
 use live::WindowSink;
-use wasm_bindgen::prelude::*;
 use web_sys::AbortController;
 
 /// A whole answer, pass 2 included, must finish within this.
@@ -43,7 +42,7 @@ pub async fn handle(port: Port, request: ChatPortRequest) {
             ask(window_id, question, tab_ids).await
         }
         ChatPortRequest::ExportRun { window_id } => {
-            let run = store::load_run(&store::run_id(window_id)).await.map(|s| s.export()).unwrap_or_default();
+            let run = crate::runs::load(&store::run_id(window_id)).await.map(|s| s.export()).unwrap_or_default();
             post(&port, &ChatEvent::RunExport { run });
         }
     }
@@ -98,21 +97,17 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     live::finish(window_id);
 }
 
-/// Called once when the worker starts: picks up every pass-2 run a dead worker left running.
-/// Registers them before returning, so port messages (which wait for this) see them as live.
-#[wasm_bindgen]
-pub async fn resume_runs() {
-    for state in store::running_runs().await {
-        let Some(window_id) = store::window_of(&state.run_id) else { continue };
-        let Ok(controller) = controller_with_timeout(ANSWER_TIMEOUT_MS) else { continue };
-        let stop = StopSignal::new();
-        if live::start(window_id, stop.clone(), controller.clone(), chat::replay(&state)) {
-            wasm_bindgen_futures::spawn_local(resume(window_id, state, stop, controller));
-        }
+/// Picks up a pass 2 that a dead worker left running; registered as live at once.
+pub fn resume(state: RunState) {
+    let Some(window_id) = store::window_of(&state.run_id) else { return };
+    let Ok(controller) = controller_with_timeout(ANSWER_TIMEOUT_MS) else { return };
+    let stop = StopSignal::new();
+    if live::start(window_id, stop.clone(), controller.clone(), chat::replay(&state)) {
+        wasm_bindgen_futures::spawn_local(resume_run(window_id, state, stop, controller));
     }
 }
 
-async fn resume(window_id: i32, state: RunState, stop: StopSignal, controller: AbortController) {
+async fn resume_run(window_id: i32, state: RunState, stop: StopSignal, controller: AbortController) {
     let sink = WindowSink(window_id);
     let mut session = store::load(window_id).await;
     match settings::load().await.active().filter(|p| p.is_configured()) {
@@ -123,7 +118,7 @@ async fn resume(window_id: i32, state: RunState, stop: StopSignal, controller: A
         None => {
             let mut ended = state;
             ended.status = dusk_core::agent::RunStatus::Failed { message: "no LLM provider is configured".into() };
-            store::save_run(&ended).await;
+            crate::runs::save(&ended).await;
             sink.emit(ChatEvent::Failed { message: "The answer could not be resumed: no LLM provider is configured.".into() });
         }
     }

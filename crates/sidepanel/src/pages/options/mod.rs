@@ -1,5 +1,6 @@
 //! The options page: provider settings, Save, Test connection, and tokens spent so far.
 
+mod dark;
 mod fields;
 
 use crate::{dom, status, worker};
@@ -52,6 +53,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             spawn_local(save_settings(settings, result.clone()));
         })?;
     }
+    dark::render(body).await?;
     dom::on(&test.clone(), "click", move || {
         if let Some(provider) = fields.read() {
             show(&result, "pending", &i18n::message("testing"));

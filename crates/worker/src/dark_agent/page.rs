@@ -1,0 +1,51 @@
+//! Core's `DarkPage` on a real tab: top-frame content-script RPCs, the visible tab's screenshot,
+//! checkpoints in chrome.storage.session.
+
+use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::tabs;
+use dusk_core::agent::{Host, RunState, StopSignal};
+use dusk_core::dark_agent::session::DarkPage;
+use dusk_core::llm::Image;
+use dusk_core::protocol::{ContentRequest, ContentResponse};
+
+/// Screenshots for the dark agent are at most this wide.
+pub const SCREENSHOT_WIDTH: u32 = 800;
+
+pub struct TabPage {
+    pub tab_id: i32,
+    pub stop: StopSignal,
+}
+
+impl Host for TabPage {
+    fn now_ms(&self) -> f64 {
+        crate::clock::now_ms()
+    }
+
+    fn stop_signal(&self) -> &StopSignal {
+        &self.stop
+    }
+
+    async fn save_checkpoint(&self, state: &RunState) {
+        crate::runs::save(state).await;
+    }
+
+    async fn check_target(&self) -> Result<(), String> {
+        tabs::get(self.tab_id).await.map(|_| ()).map_err(|_| "the tab was closed".to_string())
+    }
+}
+
+impl DarkPage for TabPage {
+    async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
+        let reply = tabs::send_message_to_frame(self.tab_id, 0, &to_js(&request))
+            .await
+            .map_err(|e| format!("the page did not answer ({}); reload it and try again", error_text(&e)))?;
+        match from_js::<ContentResponse>(reply)? {
+            ContentResponse::Error { message } => Err(message),
+            other => Ok(other),
+        }
+    }
+
+    async fn screenshot(&self) -> Result<Image, String> {
+        crate::screenshot::capture(self.tab_id, SCREENSHOT_WIDTH).await
+    }
+}

@@ -1,0 +1,42 @@
+//! Agent runs' checkpoints in chrome.storage.session, and picking them up when the worker starts.
+
+use dusk_chrome::message::from_js;
+use dusk_chrome::storage;
+use dusk_core::agent::RunState;
+use wasm_bindgen::prelude::*;
+
+/// The checkpoint as JSON text: one string is far cheaper to store than a tree of JS objects.
+pub async fn save(state: &RunState) {
+    let text = serde_json::to_string(&state.checkpoint()).unwrap_or_default();
+    let _ = storage::session_set(&RunState::storage_key(&state.run_id), &JsValue::from_str(&text)).await;
+}
+
+pub async fn load(run_id: &str) -> Option<RunState> {
+    let text = storage::session_get(&RunState::storage_key(run_id)).await.ok()?.as_string()?;
+    serde_json::from_str(&text).ok()
+}
+
+
+/// Every run whose checkpoint says it is still running.
+async fn running() -> Vec<RunState> {
+    let Ok(all) = storage::session_all().await else { return vec![] };
+    let Ok(map) = from_js::<serde_json::Map<String, serde_json::Value>>(all) else { return vec![] };
+    map.into_iter()
+        .filter(|(k, _)| k.starts_with("run:"))
+        .filter_map(|(_, v)| serde_json::from_str::<RunState>(v.as_str()?).ok())
+        .filter(RunState::is_running)
+        .collect()
+}
+
+/// Called once when the worker starts: every run a dead worker left running goes on. Each is
+/// registered as live before this returns, so port messages (which wait for it) see it.
+#[wasm_bindgen]
+pub async fn resume_runs() {
+    for state in running().await {
+        match state.agent.as_str() {
+            "chat" => crate::chat::resume(state),
+            "dark" => crate::dark_agent::resume(state),
+            _ => {}
+        }
+    }
+}

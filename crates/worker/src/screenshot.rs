@@ -1,0 +1,51 @@
+//! What the user sees in a tab, as a JPEG at most `max_width` CSS px wide: captureVisibleTab,
+//! scaled in the worker (createImageBitmap + OffscreenCanvas). Only the visible tab is taken.
+
+use base64::Engine;
+use dusk_chrome::message::error_text;
+use dusk_chrome::tabs;
+use dusk_core::llm::Image;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, ImageBitmap, ImageEncodeOptions, OffscreenCanvas, OffscreenCanvasRenderingContext2d, Response, WorkerGlobalScope};
+
+fn prop(v: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(v, &name.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+pub async fn capture(tab_id: i32, max_width: u32) -> Result<Image, String> {
+    let tab = tabs::get(tab_id).await.map_err(|_| "the tab was closed".to_string())?;
+    if prop(&tab, "active").as_bool() != Some(true) {
+        return Err("the tab is not visible (another tab is in front); switch to it so Dusk can look at the page".into());
+    }
+    let window_id = prop(&tab, "windowId").as_f64().unwrap_or(-2.0) as i32;
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"format".into(), &"jpeg".into());
+    let _ = js_sys::Reflect::set(&options, &"quality".into(), &80.into());
+    let url = tabs::capture_visible_tab(window_id, &options).await.map_err(|e| format!("the browser could not capture the tab: {}", error_text(&e)))?;
+    let url = url.as_string().ok_or("the browser returned no image")?;
+    scale(&url, max_width).await.map_err(|e| format!("could not scale the screenshot: {}", error_text(&e)))
+}
+
+async fn scale(data_url: &str, max_width: u32) -> Result<Image, JsValue> {
+    let scope: WorkerGlobalScope = js_sys::global().unchecked_into();
+    let response: Response = JsFuture::from(scope.fetch_with_str(data_url)).await?.dyn_into()?;
+    let blob: Blob = JsFuture::from(response.blob()?).await?.dyn_into()?;
+    let bitmap: ImageBitmap = JsFuture::from(scope.create_image_bitmap_with_blob(&blob)?).await?.dyn_into()?;
+    let (w, h) = (bitmap.width(), bitmap.height());
+    if w <= max_width {
+        let data = data_url.split_once(";base64,").map(|(_, d)| d.to_string()).unwrap_or_default();
+        return Ok(Image::new("image/jpeg", data));
+    }
+    let (tw, th) = (max_width, ((h as f64) * (max_width as f64) / (w as f64)).round().max(1.0) as u32);
+    let canvas = OffscreenCanvas::new(tw, th)?;
+    let ctx: OffscreenCanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+    ctx.draw_image_with_image_bitmap_and_dw_and_dh(&bitmap, 0.0, 0.0, tw as f64, th as f64)?;
+    bitmap.close();
+    let options = ImageEncodeOptions::new();
+    options.set_type("image/jpeg");
+    options.set_quality(0.75);
+    let out: Blob = JsFuture::from(canvas.convert_to_blob_with_options(&options)?).await?.dyn_into()?;
+    let bytes = js_sys::Uint8Array::new(&JsFuture::from(out.array_buffer()).await?).to_vec();
+    Ok(Image::new("image/jpeg", base64::engine::general_purpose::STANDARD.encode(bytes)))
+}
