@@ -22,7 +22,18 @@ pub async fn capture(tab_id: i32, max_width: u32) -> Result<Image, String> {
     let options = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&options, &"format".into(), &"jpeg".into());
     let _ = js_sys::Reflect::set(&options, &"quality".into(), &80.into());
-    let url = tabs::capture_visible_tab(window_id, &options).await.map_err(|e| format!("the browser could not capture the tab: {}", error_text(&e)))?;
+    let mut attempt = 0;
+    let url = loop {
+        match tabs::capture_visible_tab(window_id, &options).await {
+            Ok(url) => break url,
+            // Chrome allows two captures a second; a tool right after another waits its turn.
+            Err(e) if attempt < 3 && error_text(&e).contains("MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND") => {
+                attempt += 1;
+                crate::fetch::sleep(350).await;
+            }
+            Err(e) => return Err(format!("the browser could not capture the tab: {}", error_text(&e))),
+        }
+    };
     let url = url.as_string().ok_or("the browser returned no image")?;
     scale(&url, max_width).await.map_err(|e| format!("could not scale the screenshot: {}", error_text(&e)))
 }

@@ -272,10 +272,15 @@ fn version_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
 /// Shows a state and, while a run goes, keeps asking the worker where it stands.
 async fn show_and_follow(section: &Element, state: Result<TabDarkState, String>) {
     let mut state = state;
+    let mut shown: Option<Result<TabDarkState, String>> = None;
     loop {
         let tab_id = state.as_ref().ok().and_then(|s| s.tab_id);
         let running = state.as_ref().ok().and_then(|s| s.run.as_ref()).is_some_and(|r| r.stage.is_running());
-        let _ = show(section, state);
+        // Re-rendering an unchanged state would only replace the buttons under the user's pointer.
+        if shown.as_ref() != Some(&state) {
+            let _ = show(section, state.clone());
+            shown = Some(state);
+        }
         if !running || !section.is_connected() {
             return;
         }
