@@ -200,7 +200,7 @@ export const tests = [
       await popup.locator("#dark-instant").click();
       await until(async () => (await filterOf(page, "img.diagram")) === "none", "Instant alone on the page");
       assert.ok(await isDark(page, "#intro"));
-      assert.equal(await popup.locator("#dark-revert").isDisabled(), true);
+      await until(() => popup.locator("#dark-revert").isDisabled(), "Revert to be off with Instant alone");
     } finally { await popup.close(); await reset(env); }
   }],
 

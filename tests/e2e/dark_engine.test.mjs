@@ -78,6 +78,23 @@ export const tests = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 
+  ["an unsized SVG drawn full width on the default fill stays dark; an icon beside it turns light", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "svg.html");
+    const page = await env.open(url);
+    await setSite(env, url, true);
+    try {
+      await until(() => isDark(page), "dark");
+      await until(async () => luminance(await computed(page, "#iconpath", "fill")) > 0.4, "the icon to follow the text colour");
+      const box = await page.locator("#figure").boundingBox();
+      assert.ok(box.width > 600, `the figure is large (${box.width} px)`);
+      assert.equal(await computed(page, "#figurepath", "fill"), "rgb(0, 0, 0)", "the figure is not turned into a bright slab");
+      await setSite(env, url, false);
+      await until(async () => !(await isDark(page)), "light again");
+      assert.equal(await page.evaluate(() => document.querySelectorAll("[data-dusk-icon], [data-dusk-large]").length), 0, "no marks left behind");
+    } finally { await resetMemory(env); }
+  }],
+
   ["SVG icons with a dark or default fill become light, outline icons stay unfilled, and images keep every pixel", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "basic.html");
@@ -91,7 +108,7 @@ export const tests = [
     try {
       await until(() => isDark(page), "dark");
       assert.ok(luminance(await computed(page, "#iconpath", "fill")) > 0.4, "icon is legible on dark");
-      assert.ok(luminance(await computed(page, "#plainpath", "fill")) > 0.4, "an icon on the default black fill is legible on dark");
+      await until(async () => luminance(await computed(page, "#plainpath", "fill")) > 0.4, "an icon on the default black fill to be legible on dark");
       assert.equal(await computed(page, "#outlinepath", "fill"), "none", "an outline icon stays unfilled");
       assert.ok(luminance(await computed(page, "#outlinepath", "stroke")) > 0.4, "its stroke is legible on dark");
       assert.equal(await computed(page, "#img", "filter"), "none");

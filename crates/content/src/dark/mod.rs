@@ -4,6 +4,7 @@
 mod collect;
 mod foreign;
 mod hold;
+mod icons;
 mod install;
 mod watch;
 
@@ -168,6 +169,7 @@ fn switch_off() {
         freeze(&css);
     }
     watch::disconnect();
+    icons::unmark(&with(|s| s.roots.clone()));
     with(|s| {
         for i in s.installed.drain(..) {
             i.remove();
@@ -202,6 +204,7 @@ fn decide() {
         return;
     }
     with(|s| s.phase = PagePhase::Active);
+    icons::mark(&with(|s| s.roots.clone()));
     run_batch();
 }
 
@@ -268,6 +271,14 @@ pub(crate) fn run_batch() {
         s.last_build_ms = now() - started - s.last_collect_ms;
     });
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
+    watch::after_paint(mark_new_icons);
+}
+
+/// SVGs added since the last batch are measured once the frame is out (layout is clean then).
+fn mark_new_icons() {
+    if with(|s| s.phase == PagePhase::Active) {
+        icons::mark(&with(|s| s.roots.clone()));
+    }
 }
 
 /// Core's theme for every scope, with the site's refinement after the document's.
@@ -481,6 +492,7 @@ fn prepare() {
     let mut roots = vec![Root::Doc(document.clone())];
     roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
     let already_dark = page_is_dark(&document);
+    icons::mark(&roots);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
     let css = build(&input, &with(|s| s.refine.clone()));
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();

@@ -68,14 +68,15 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
         .collect()
 }
 
-/// Page-wide defaults, at zero specificity so every page rule still wins. An SVG that relies on
-/// the default black fill would vanish on a dark background, so it follows the text colour.
+/// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
+/// on the default black fill would vanish on a dark background, so it follows the text colour;
+/// the content script marks which default-fill SVGs are icon-sized.
 fn base_rules() -> String {
     format!(
         ":root{{color-scheme:dark!important}}html{{background-color:{bg};color:{fg}}}\
          :where(a:link){{color:{link}}}:where(a:visited){{color:{visited}}}\
          :where(mark){{background-color:{mark};color:{fg}}}\
-         :where(svg:not([fill])){{fill:currentColor}}",
+         :where(svg[data-dusk-icon]:not([fill])){{fill:currentColor}}",
         bg = base_bg().to_css(),
         fg = base_fg().to_css(),
         link = map(Rgba::rgb(0, 0, 238), Role::Fg).to_css(),
@@ -370,7 +371,7 @@ mod tests {
     #[test]
     fn svgs_on_the_default_black_fill_follow_the_text_colour() {
         let out = one("");
-        assert!(out.contains(":where(svg:not([fill])){fill:currentColor}"), "{out}");
+        assert!(out.contains(":where(svg[data-dusk-icon]:not([fill])){fill:currentColor}"), "{out}");
     }
 
     #[test]
