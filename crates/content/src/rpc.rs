@@ -53,7 +53,7 @@ pub fn handle(request: Req) -> Res {
         }
         Req::TextSnapshot { token_budget } => Res::TextSnapshot(read::text::text_snapshot(&doc, token_budget)),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
-        Req::ThemeMeasure { baseline } => match read::quality::measure(&doc, baseline) {
+        Req::ThemeMeasure { baseline, reset } => match (if reset { crate::dark::preview("") } else { Ok(()) }).and_then(|()| read::quality::measure(&doc, baseline)) {
             Ok(mut q) => {
                 if baseline {
                     q.instant_css = crate::dark::instant_css_excerpt(3000);

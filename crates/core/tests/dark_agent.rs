@@ -62,7 +62,10 @@ impl DarkPage for FakePage {
                 *self.applied.borrow_mut() = css;
                 ContentResponse::ThemeQuality(self.quality())
             }
-            ContentRequest::ThemeMeasure { baseline } => {
+            ContentRequest::ThemeMeasure { baseline, reset } => {
+                if reset {
+                    self.applied.borrow_mut().clear();
+                }
                 let mut q = self.quality();
                 if baseline {
                     q.instant_css = "html { background: #181a1b !important }".into();

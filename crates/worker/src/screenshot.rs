@@ -13,6 +13,13 @@ fn prop(v: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(v, &name.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// The quota is two per rolling second, so one every half second (plus slack) always fits.
+const SPACING_MS: f64 = 520.0;
+
+thread_local! {
+    static LAST: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
 pub async fn capture(tab_id: i32, max_width: u32) -> Result<Image, String> {
     let tab = tabs::get(tab_id).await.map_err(|_| "the tab was closed".to_string())?;
     if prop(&tab, "active").as_bool() != Some(true) {
@@ -22,6 +29,12 @@ pub async fn capture(tab_id: i32, max_width: u32) -> Result<Image, String> {
     let options = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&options, &"format".into(), &"jpeg".into());
     let _ = js_sys::Reflect::set(&options, &"quality".into(), &80.into());
+    // Chrome allows two captures a second: space them, rather than fail and retry.
+    let since = crate::clock::now_ms() - LAST.with(|l| l.get());
+    if since < SPACING_MS {
+        crate::fetch::sleep((SPACING_MS - since) as u32).await;
+    }
+    LAST.with(|l| l.set(crate::clock::now_ms()));
     let mut attempt = 0;
     let url = loop {
         match tabs::capture_visible_tab(window_id, &options).await {

@@ -2,178 +2,232 @@
 //! its composited background, and, against a recorded baseline, text that vanished and boxes
 //! that moved. Reads only, so measuring never changes what it measures.
 
-use crate::dom::{tag, window};
 use crate::selector::unique_selector;
 use dusk_core::page::color::{contrast_ratio, Rgba};
 use dusk_core::protocol::css::{LowContrast, ThemeQuality};
 use std::cell::RefCell;
-use wasm_bindgen::JsValue;
-use web_sys::{CssStyleDeclaration, Document, Element, Window};
+use std::collections::HashMap;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element};
 
 /// Caps the work on huge pages.
-const MAX_TEXT_ELEMENTS: usize = 3000;
+const MAX_TEXT_ELEMENTS: u32 = 2000;
 /// Text at or below this ratio to its background can't be read at all.
 const UNREADABLE: f64 = 1.5;
 /// How many examples each list names.
 const EXAMPLES: usize = 5;
 
-struct Sample {
-    el: Element,
-    /// Document coordinates: left, top, width, height.
-    rect: [f64; 4],
+// Thousands of computed-style reads cross into JS once, as one string, instead of one call each.
+#[wasm_bindgen(inline_js = "
+const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA']);
+export function text_elements(root, max) {
+  const out = [], seen = new Set(), walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el || seen.has(el) || SKIP.has(el.tagName) || el.closest('svg') || !n.data.trim()) continue;
+    seen.add(el); out.push(el);
+  }
+  return out;
+}
+export function style_rows(els) {
+  const index = new Map(), rows = [], rects = new Float64Array(els.length * 4), items = new Int32Array(els.length);
+  const row = (el, text) => {
+    let i = index.get(el);
+    if (i !== undefined && (!text || rows[i].length > 3)) return i;
+    const p = el.parentElement ? row(el.parentElement, false) : -1, s = getComputedStyle(el);
+    const fields = [p, s.backgroundColor, s.backgroundImage];
+    if (text) fields.push(s.color, s.visibility, s.opacity, s.fontSize, s.fontWeight);
+    if (i === undefined) { i = rows.length; rows.push(fields); index.set(el, i); } else rows[i] = fields;
+    return i;
+  };
+  els.forEach((el, k) => {
+    items[k] = el.isConnected ? row(el, true) : -1;
+    const r = el.getBoundingClientRect();
+    rects.set([r.left + scrollX, r.top + scrollY, r.width, r.height], k * 4);
+  });
+  return { rows: rows.map((f) => f.join('\\u0001')).join('\\u0002'), rects, items };
+}")]
+extern "C" {
+    fn text_elements(root: &JsValue, max: u32) -> js_sys::Array;
+    fn style_rows(els: &js_sys::Array) -> JsValue;
+}
+
+struct Row {
+    parent: i32,
+    background: Option<Rgba>,
+    image: bool,
+    color: Option<Rgba>,
     visible: bool,
+    large: bool,
+}
+
+/// Most elements share a few colour strings, so each is parsed once.
+fn parse_row<'a>(text: &'a str, colours: &mut HashMap<&'a str, Option<Rgba>>) -> Row {
+    let f: Vec<&str> = text.split('\u{1}').collect();
+    let get = |i: usize| f.get(i).copied().unwrap_or("");
+    let mut colour = |s: &'a str| *colours.entry(s).or_insert_with(|| Rgba::parse(s));
+    let size: f64 = get(6).trim_end_matches("px").parse().unwrap_or(16.0);
+    let weight: f64 = get(7).parse().unwrap_or(400.0);
+    Row {
+        parent: get(0).parse().unwrap_or(-1),
+        background: colour(get(1)),
+        image: !matches!(get(2), "none" | ""),
+        color: if f.len() > 3 { colour(get(3)) } else { None },
+        visible: get(4) != "hidden" && get(5) != "0",
+        large: size >= 24.0 || (size >= 18.66 && weight >= 700.0),
+    }
+}
+
+/// One measurement: each element's row (None: detached), box, and composited backgrounds.
+struct Snapshot {
+    rows: Vec<Row>,
+    items: Vec<i32>,
+    rects: Vec<f64>,
+    /// Per row: unknown yet, or the colour behind it (None under a background image).
+    behind: Vec<Option<Option<Rgba>>>,
+}
+
+impl Snapshot {
+    fn take(els: &js_sys::Array) -> Snapshot {
+        let raw = style_rows(els);
+        let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
+        let text = get("rows").as_string().unwrap_or_default();
+        let mut colours = HashMap::new();
+        let rows: Vec<Row> = if text.is_empty() { vec![] } else { text.split('\u{2}').map(|r| parse_row(r, &mut colours)).collect() };
+        let rects = get("rects").dyn_into::<js_sys::Float64Array>().map(|a| a.to_vec()).unwrap_or_default();
+        let items = get("items").dyn_into::<js_sys::Int32Array>().map(|a| a.to_vec()).unwrap_or_default();
+        let behind = vec![None; rows.len()];
+        Snapshot { rows, items, rects, behind }
+    }
+
+    fn rect(&self, k: usize) -> [f64; 4] {
+        let r = self.rects.get(k * 4..k * 4 + 4).unwrap_or(&[0.0; 4]);
+        [r[0], r[1], r[2], r[3]]
+    }
+
+    fn background(&mut self, row: i32) -> Option<Rgba> {
+        let Some(r) = usize::try_from(row).ok().filter(|&r| r < self.rows.len()) else {
+            // Above the root: the canvas, white unless the root painted it.
+            return Some(Rgba { r: 1.0, g: 1.0, b: 1.0, a: 1.0 });
+        };
+        if let Some(known) = self.behind[r] {
+            return known;
+        }
+        let (own, image, parent) = {
+            let x = &self.rows[r];
+            (x.background.unwrap_or(Rgba { r: 0.0, g: 0.0, b: 0.0, a: 0.0 }), x.image, x.parent)
+        };
+        let result = if own.a >= 1.0 {
+            Some(own)
+        } else if image {
+            None
+        } else {
+            self.background(parent).map(|below| own.over(&below))
+        };
+        self.behind[r] = Some(result);
+        result
+    }
+
+    /// Whether element `k` shows, and its contrast if knowable.
+    fn text(&mut self, k: usize) -> Option<(bool, Option<(f64, Rgba, Rgba, bool)>)> {
+        let row = *self.items.get(k)?;
+        let r = usize::try_from(row).ok()?;
+        let rect = self.rect(k);
+        let (visible, color, large) = {
+            let x = &self.rows[r];
+            (x.visible && rect[2] > 0.0 && rect[3] > 0.0, x.color, x.large)
+        };
+        let contrast = self.background(row).zip(color).map(|(bg, fg)| {
+            let fg = if fg.a < 1.0 { fg.over(&bg) } else { fg };
+            (contrast_ratio(&fg, &bg), fg, bg, large)
+        });
+        Some((visible, contrast))
+    }
+}
+
+struct Baseline {
+    els: js_sys::Array,
+    rects: Vec<[f64; 4]>,
+    visible: Vec<bool>,
 }
 
 thread_local! {
-    static BASELINE: RefCell<Vec<Sample>> = const { RefCell::new(Vec::new()) };
+    static BASELINE: RefCell<Option<Baseline>> = const { RefCell::new(None) };
 }
 
-fn own_text(el: &Element) -> bool {
-    let children = el.child_nodes();
-    (0..children.length().min(64)).filter_map(|i| children.item(i)).any(|n| {
-        n.node_type() == web_sys::Node::TEXT_NODE && n.text_content().is_some_and(|t| !t.trim().is_empty())
-    })
-}
-
-fn text_elements(doc: &Document) -> Vec<Element> {
-    let mut out = Vec::new();
-    let mut stack: Vec<Element> = doc.body().map(|b| b.into()).into_iter().collect();
-    while let Some(el) = stack.pop() {
-        if out.len() >= MAX_TEXT_ELEMENTS {
-            break;
-        }
-        if matches!(tag(&el).as_str(), "script" | "style" | "noscript" | "template" | "svg" | "dusk-overlay") {
-            continue;
-        }
-        if own_text(&el) {
-            out.push(el.clone());
-        }
-        let children = el.children();
-        for i in (0..children.length()).rev() {
-            if let Some(c) = children.item(i) {
-                stack.push(c);
-            }
-        }
-    }
-    out
-}
-
-struct Reader {
-    win: Window,
-    scroll: (f64, f64),
-    /// Composited background per element, so ancestors are read once.
-    backgrounds: js_sys::Map,
-}
-
-impl Reader {
-    fn style(&self, el: &Element) -> Option<CssStyleDeclaration> {
-        self.win.get_computed_style(el).ok().flatten()
-    }
-
-    fn rect(&self, el: &Element) -> [f64; 4] {
-        let r = el.get_bounding_client_rect();
-        [r.left() + self.scroll.0, r.top() + self.scroll.1, r.width(), r.height()]
-    }
-
-    /// The colour behind `el`'s text; None where a background image makes it unknowable.
-    fn background(&self, el: &Element) -> Option<Rgba> {
-        let cached = self.backgrounds.get(el);
-        if !cached.is_undefined() {
-            return cached.as_string().and_then(|s| Rgba::parse(&s));
-        }
-        let style = self.style(el)?;
-        let own = Rgba::parse(&style.get_property_value("background-color").unwrap_or_default()).unwrap_or(Rgba { r: 0.0, g: 0.0, b: 0.0, a: 0.0 });
-        let image = style.get_property_value("background-image").unwrap_or_default();
-        let result = if image != "none" && !image.is_empty() && own.a < 1.0 {
-            None
-        } else if own.a >= 1.0 {
-            Some(own)
-        } else {
-            let below = match el.parent_element() {
-                Some(p) => self.background(&p),
-                // The canvas is white unless the root's colour says otherwise.
-                None => Some(Rgba { r: 1.0, g: 1.0, b: 1.0, a: 1.0 }),
-            };
-            below.map(|b| own.over(&b))
-        };
-        self.backgrounds.set(el, &result.map_or(JsValue::NULL, |c| JsValue::from_str(&c.to_hex())));
-        result
-    }
-}
-
-fn visible(style: &CssStyleDeclaration, rect: &[f64; 4]) -> bool {
-    let p = |n: &str| style.get_property_value(n).unwrap_or_default();
-    rect[2] > 0.0 && rect[3] > 0.0 && p("visibility") != "hidden" && p("opacity") != "0"
-}
-
-fn large(style: &CssStyleDeclaration) -> bool {
-    let size: f64 = style.get_property_value("font-size").unwrap_or_default().trim_end_matches("px").parse().unwrap_or(16.0);
-    let weight: f64 = style.get_property_value("font-weight").unwrap_or_default().parse().unwrap_or(400.0);
-    size >= 24.0 || (size >= 18.66 && weight >= 700.0)
-}
-
-/// Contrast of `el`'s text, or None if it can't be known (background image).
-fn ratio(reader: &Reader, el: &Element, style: &CssStyleDeclaration) -> Option<(f64, Rgba, Rgba)> {
-    let bg = reader.background(el)?;
-    let fg = Rgba::parse(&style.get_property_value("color").ok()?)?;
-    let fg = if fg.a < 1.0 { fg.over(&bg) } else { fg };
-    Some((contrast_ratio(&fg, &bg), fg, bg))
+fn element(els: &js_sys::Array, k: usize) -> Option<Element> {
+    els.get(k as u32).dyn_into::<Element>().ok()
 }
 
 pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {
-    let win = window()?;
-    let scroll = (win.scroll_x().unwrap_or(0.0), win.scroll_y().unwrap_or(0.0));
-    let reader = Reader { win, scroll, backgrounds: js_sys::Map::new() };
+    let root: JsValue = doc.body().map(JsValue::from).ok_or("the page has no body")?;
+    // After the baseline, the same elements are measured again: one pass serves AA and the diff.
+    let known = if baseline { None } else { BASELINE.with(|b| b.borrow().as_ref().map(|b| b.els.clone())) };
+    let els = known.unwrap_or_else(|| text_elements(&root, MAX_TEXT_ELEMENTS));
+    let mut snap = Snapshot::take(&els);
     let mut q = ThemeQuality::default();
     let (mut passing, mut counted) = (0u32, 0u32);
-    let mut low: Vec<(f64, LowContrast)> = Vec::new();
-    let mut samples = Vec::new();
-    for el in text_elements(doc) {
-        let Some(style) = reader.style(&el) else { continue };
-        let rect = reader.rect(&el);
-        let shown = visible(&style, &rect);
-        if baseline {
-            samples.push(Sample { el: el.clone(), rect, visible: shown });
-        }
+    let mut low: Vec<(f64, usize, Rgba, Rgba)> = Vec::new();
+    let mut visible = Vec::with_capacity(els.length() as usize);
+    for k in 0..els.length() as usize {
+        let Some((shown, contrast)) = snap.text(k) else {
+            visible.push(false);
+            continue;
+        };
+        visible.push(shown);
         if !shown {
             continue;
         }
         q.text_elements += 1;
-        let Some((r, fg, bg)) = ratio(&reader, &el, &style) else { continue };
+        let Some((ratio, fg, bg, large)) = contrast else { continue };
         counted += 1;
-        if r >= if large(&style) { 3.0 } else { 4.5 } {
+        if ratio >= if large { 3.0 } else { 4.5 } {
             passing += 1;
         } else {
-            low.push((r, LowContrast { selector: unique_selector(&el), ratio: (r * 100.0).round() / 100.0, color: fg.to_hex(), background: bg.to_hex() }));
+            low.push((ratio, k, fg, bg));
         }
     }
     q.aa_share = if counted == 0 { 1.0 } else { f64::from(passing) / f64::from(counted) };
     low.sort_by(|a, b| a.0.total_cmp(&b.0));
-    q.worst = low.into_iter().take(EXAMPLES).map(|(_, l)| l).collect();
+    q.worst = low
+        .into_iter()
+        .take(EXAMPLES)
+        .filter_map(|(ratio, k, fg, bg)| {
+            let selector = unique_selector(&element(&els, k)?);
+            Some(LowContrast { selector, ratio: (ratio * 100.0).round() / 100.0, color: fg.to_hex(), background: bg.to_hex() })
+        })
+        .collect();
     if baseline {
-        BASELINE.with(|b| *b.borrow_mut() = samples);
+        let rects = (0..els.length() as usize).map(|k| snap.rect(k)).collect();
+        BASELINE.with(|b| *b.borrow_mut() = Some(Baseline { els, rects, visible }));
         return Ok(q);
     }
     BASELINE.with(|b| {
-        for s in b.borrow().iter().filter(|s| s.visible) {
-            let style = if s.el.is_connected() { reader.style(&s.el) } else { None };
-            let now = reader.rect(&s.el);
-            let gone = match &style {
+        let b = b.borrow();
+        let Some(base) = b.as_ref() else { return };
+        let now = &mut snap;
+        for k in 0..base.els.length() as usize {
+            if !base.visible.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            let gone = match now.text(k) {
                 None => true,
-                Some(st) => !visible(st, &now) || ratio(&reader, &s.el, st).is_some_and(|(r, ..)| r <= UNREADABLE),
+                Some((shown, contrast)) => !shown || contrast.is_some_and(|c| c.0 <= UNREADABLE),
+            };
+            let name = |list: &mut Vec<String>| {
+                if list.len() < EXAMPLES {
+                    if let Some(el) = element(&base.els, k) {
+                        list.push(unique_selector(&el));
+                    }
+                }
             };
             if gone {
                 q.hidden_text += 1;
-                if q.hidden.len() < EXAMPLES {
-                    q.hidden.push(unique_selector(&s.el));
-                }
-                continue;
-            }
-            if s.rect.iter().zip(now.iter()).any(|(a, b)| (a - b).abs() > 1.0) {
+                name(&mut q.hidden);
+            } else if base.rects[k].iter().zip(now.rect(k).iter()).any(|(a, b)| (a - b).abs() > 1.0) {
                 q.moved += 1;
-                if q.moved_examples.len() < EXAMPLES {
-                    q.moved_examples.push(unique_selector(&s.el));
-                }
+                name(&mut q.moved_examples);
             }
         }
     });

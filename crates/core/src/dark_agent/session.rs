@@ -125,11 +125,8 @@ pub struct DarkContext {
 
 /// Reads the page under Instant: records the guard's baseline, then summary, palette, screenshot.
 pub async fn gather(page: &impl DarkPage, vision: bool) -> Result<DarkContext, String> {
-    let instant = match page.rpc(ContentRequest::ThemePreview { css: String::new() }).await? {
-        ContentResponse::ThemeQuality(_) => match page.rpc(ContentRequest::ThemeMeasure { baseline: true }).await? {
-            ContentResponse::ThemeQuality(q) => q,
-            other => return Err(format!("unexpected reply from the page: {other:?}")),
-        },
+    let instant = match page.rpc(ContentRequest::ThemeMeasure { baseline: true, reset: true }).await? {
+        ContentResponse::ThemeQuality(q) => q,
         other => return Err(format!("unexpected reply from the page: {other:?}")),
     };
     let summary = match page.rpc(ContentRequest::PageSummary { text_limit: 600 }).await? {

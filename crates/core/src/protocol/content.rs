@@ -67,6 +67,9 @@ pub enum ContentRequest {
     ThemeMeasure {
         #[serde(default)]
         baseline: bool,
+        /// Takes any refinement off first, so the page shows Instant alone.
+        #[serde(default)]
+        reset: bool,
     },
     /// Puts `css` after the instant theme (empty: Instant alone), then measures.
     ThemePreview { css: String },
