@@ -28,6 +28,9 @@ const PAGES = [
   "readability/medium-1/index.html",
   "readability/mozilla-1/index.html",
   "readability/wikipedia/index.html",
+  // From Debian's rust-doc and postgresql-doc-15, pages the engine was not tuned on.
+  "rust-docs/rust-doc/html/std/iter/trait.Iterator.html",
+  "postgres-docs/postgresql-doc-15/html/functions-info.html",
 ].filter((p) => !process.argv[2] || p.includes(process.argv[2]));
 const QUIET_MS = 500, MAX_MS = 8000;
 const TRIALS = Number(process.env.TRIALS ?? 5);
