@@ -110,6 +110,41 @@ const policies = {
     }
     await a.clickText("Submit");
   },
+  "enter-date": async (a) => {
+    const date = (await a.instruction()).match(/\d{2}\/\d{2}\/\d{4}/)[0];
+    const field = (await a.elements("input"))[0];
+    // A date input takes its value whole; the page layer converts the human spelling.
+    await a.act({ type: "type_text", index: field.index, text: date });
+    await a.clickText("Submit");
+  },
+  "enter-time": async (a) => {
+    const time = (await a.instruction()).match(/^Enter (.*) as the time/)[1];
+    const field = (await a.elements("input"))[0];
+    await a.act({ type: "type_text", index: field.index, text: time });
+    await a.clickText("Submit");
+  },
+  "click-option": async (a) => {
+    const choice = (await a.instruction()).match(/^Select (.*) and click Submit\.$/)[1];
+    const radio = (await a.elements("input")).find((e) => e.type === "radio" && e.text === choice);
+    assert.ok(radio, `no option "${choice}"`);
+    await a.act({ type: "click", index: radio.index });
+    await a.clickText("Submit");
+  },
+  "click-collapsible": async (a) => {
+    const header = (await a.elements("button")).find((e) => e.role === "tab");
+    assert.ok(header, "the section has a header to expand");
+    await a.act({ type: "click", index: header.index });
+    await a.clickText("Submit");
+  },
+  "click-collapsible-2": async (a) => {
+    const [word] = quoted(await a.instruction());
+    for (const header of (await a.elements("button")).filter((e) => e.role === "tab")) {
+      await a.act({ type: "click", index: header.index });
+      await sleep(300);
+      if (await a.clickPhrase(word, "link")) return;
+    }
+    assert.fail(`no section shows the link "${word}"`);
+  },
   "click-link": async (a) => {
     const [word] = quoted(await a.instruction());
     assert.ok(await a.clickPhrase(word, "link"), `no link "${word}"`);

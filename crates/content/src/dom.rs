@@ -20,12 +20,61 @@ extern "C" {
 }
 
 #[wasm_bindgen(inline_js = "export function shadow_roots(root) { const out = []; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out; }
-export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }")]
+export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
+const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
+export function shown_text(el, max) {
+  const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  // A hidden element still names itself; only inside a shown one is hidden text left out.
+  const all = !el.checkVisibility({ checkVisibilityCSS: true });
+  let out = '';
+  for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (!p || NO_TEXT.has(p.tagName) || p.closest('script,style,template,noscript')) continue;
+    let ok = shown.get(p);
+    if (ok === undefined) { ok = p.checkVisibility({ checkVisibilityCSS: true }); shown.set(p, ok); }
+    if (ok || all) out += n.data;
+  }
+  return out;
+}
+export function visible_box(el, out) {
+  const r = el.getBoundingClientRect();
+  let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
+  const view = el.ownerDocument.defaultView;
+  for (let a = el.parentElement || el.getRootNode().host; a && a !== el.ownerDocument.documentElement; a = a.parentElement || a.getRootNode().host) {
+    const s = view.getComputedStyle(a);
+    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+      const c = a.getBoundingClientRect();
+      x1 = Math.max(x1, c.left + a.clientLeft); y1 = Math.max(y1, c.top + a.clientTop);
+      x2 = Math.min(x2, c.left + a.clientLeft + a.clientWidth); y2 = Math.min(y2, c.top + a.clientTop + a.clientHeight);
+    }
+    if (s.position === 'fixed') break;
+  }
+  x1 = Math.max(x1, 0); y1 = Math.max(y1, 0); x2 = Math.min(x2, view.innerWidth); y2 = Math.min(y2, view.innerHeight);
+  out[0] = x1; out[1] = y1; out[2] = Math.max(0, x2 - x1); out[3] = Math.max(0, y2 - y1);
+}")]
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
     /// getBoundingClientRect in one call instead of five.
     fn rect_into(el: &Element, out: &mut [f64]);
+    /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
+    /// element; about `max` chars.
+    fn shown_text(el: &Element, max: u32) -> String;
+    /// The part of the element's box inside its document's viewport and every clipping ancestor.
+    fn visible_box(el: &Element, out: &mut [f64]);
+}
+
+/// The text a reader sees in `el`, cleaned and cut at `max` chars.
+pub fn text_of(el: &Element, max: usize) -> String {
+    clean_text(&shown_text(el, (max * 4).max(64) as u32), max)
+}
+
+/// The element's box as far as it is on screen: inside the viewport and every clipping
+/// (overflow) ancestor. Zero-sized when scrolled out of a box or off the viewport.
+pub fn on_screen_rect(el: &Element) -> Rect {
+    let mut r = [0.0; 4];
+    visible_box(el, &mut r);
+    Rect { x: r[0], y: r[1], width: r[2], height: r[3] }
 }
 
 thread_local! {
@@ -140,8 +189,8 @@ pub fn cache_labels(lists: impl Iterator<Item = web_sys::NodeList>) {
     for list in lists {
         for i in 0..list.length() {
             let Some(label) = list.item(i).and_then(as_element) else { continue };
-            let (Some(id), Some(text)) = (label.get_attribute("for"), label.text_content()) else { continue };
-            map.entry(id).or_insert_with(|| clean_text(&text, 80));
+            let Some(id) = label.get_attribute("for") else { continue };
+            map.entry(id).or_insert_with(|| text_of(&label, 80));
         }
     }
     LABELS_FOR.with(|l| *l.borrow_mut() = Some(map));
@@ -158,14 +207,14 @@ fn label_for_id(el: &Element, id: &str) -> Option<String> {
     let root = el.get_root_node();
     let selector = format!("label[for=\"{}\"]", id.replace('\\', "\\\\").replace('"', "\\\""));
     let found = if let Some(d) = as_document(&root) { d.query_selector(&selector).ok().flatten() } else { as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten()) };
-    found.and_then(|l| l.text_content()).map(|t| clean_text(&t, 80))
+    found.map(|l| text_of(&l, 80))
 }
 
 /// Visible label of a form control: its <label>s, aria-label(ledby), placeholder, title.
 pub fn control_label(el: &Element) -> String {
     let id = el.id();
     let by_for = if id.is_empty() { None } else { label_for_id(el, &id) };
-    let wrapping = || el.closest("label").ok().flatten().and_then(|l| l.text_content()).map(|t| clean_text(&t, 80));
+    let wrapping = || el.closest("label").ok().flatten().map(|l| text_of(&l, 80));
     if let Some(text) = by_for.filter(|t| !t.is_empty()).or_else(|| wrapping().filter(|t| !t.is_empty())) {
         return text;
     }
@@ -174,7 +223,7 @@ pub fn control_label(el: &Element) -> String {
     }
     // A <label> right before the control without a `for` is how many hand-written forms label fields.
     let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !has_attr(p, "for"));
-    prev.and_then(|p| p.text_content()).map(|t| clean_text(&t, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
+    prev.map(|p| text_of(&p, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
 }
 
 /// The text an agent sees for an element: accessible name or text content.
@@ -192,7 +241,7 @@ pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
         "img" => attr(el, "alt").or_else(|| attr(el, "title")).unwrap_or_default(),
         "iframe" | "frame" => attr(el, "title").or_else(|| attr(el, "src")).unwrap_or_default(),
         _ => attr(el, "aria-label")
-            .or_else(|| el.text_content().filter(|t| !t.trim().is_empty()))
+            .or_else(|| Some(shown_text(el, (max * 4).max(64) as u32)).filter(|t| !t.trim().is_empty()))
             .or_else(|| attr(el, "title"))
             .unwrap_or_default(),
     };

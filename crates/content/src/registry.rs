@@ -61,7 +61,8 @@ pub fn index_of(el: &Element) -> (u32, bool) {
         if slot.element.is_none() {
             slot.element = Some(el.clone());
         }
-        let is_new = listing > 1 && slot.first_seen == listing;
+        // The first listing shows the agent every element for the first time: all are new.
+        let is_new = slot.first_seen == listing;
         (index, is_new)
     })
 }

@@ -17,6 +17,14 @@ const TABBABLE: &str = "a[href],button:not([disabled]),input:not([disabled]):not
 pub fn press_key(doc: &Document, target: &Target, combo: &str, modifiers: Modifiers) -> Outcome<ActionResult> {
     let (spec, m) = parse_combo(combo, modifiers)
         .ok_or_else(|| ActionResult::fail(FailReason::BadTarget, format!("unknown key \"{combo}\"; use names like Enter, Tab, ArrowDown, a, Ctrl+a")))?;
+    // Clipboard shortcuts would report success and do nothing: the page can't reach the system
+    // clipboard from here, and Dusk won't touch it without the user.
+    if (m.ctrl || m.meta) && matches!(spec.key.to_ascii_lowercase().as_str(), "a" | "c" | "v" | "x") {
+        return Err(ActionResult::fail(
+            FailReason::Unsupported,
+            format!("{combo} (select all / copy / paste / cut) is not supported; use type_text with clear: true to replace a field's text, or with the text to insert"),
+        ));
+    }
     let el = match resolve(doc, target)? {
         Some(el) => {
             scroll_into_view(&el);

@@ -10,7 +10,7 @@ pub mod scroll;
 pub mod select;
 pub mod type_text;
 
-use crate::dom::{deep_element_from_point, describe_el, frame_offset, is_disabled, is_visible, local_rect, obj, window};
+use crate::dom::{deep_element_from_point, describe_el, frame_offset, is_disabled, is_visible, local_rect, obj, on_screen_rect, window};
 use crate::registry::{lookup, Lookup};
 use crate::walk::find_first;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Target, TargetKind};
@@ -62,19 +62,18 @@ pub fn check_visible(el: &Element) -> Outcome<()> {
     Ok(())
 }
 
-/// Scrolls the element to the middle of the viewport unless it is already fully in view.
+/// Scrolls the element to the middle of the viewport, and of every scroll box around it, unless
+/// it is already fully on screen (scrollIntoView scrolls each scrollable ancestor, not just the window).
 pub fn scroll_into_view(el: &Element) {
     let r = crate::dom::top_rect(el);
     let Ok(win) = window() else { return };
     let vw = win.inner_width().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let vh = win.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
-    let inside = r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= vw && r.y + r.height <= vh;
+    let inside_top = r.x >= 0.0 && r.y >= 0.0 && r.x + r.width <= vw && r.y + r.height <= vh;
     let local = local_rect(el);
-    let frame_inside = el.owner_document().and_then(|d| d.default_view()).is_none_or(|w| {
-        let h = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
-        local.y >= 0.0 && local.y + local.height <= h
-    });
-    if !inside || !frame_inside {
+    let shown = on_screen_rect(el);
+    let fully_shown = shown.area() + 1.0 >= local.area();
+    if !inside_top || !fully_shown {
         let opts = obj(&[("block", "center".into()), ("inline", "center".into()), ("behavior", "instant".into())]);
         let _ = js_sys::Reflect::get(el, &"scrollIntoView".into())
             .ok()
@@ -83,25 +82,50 @@ pub fn scroll_into_view(el: &Element) {
     }
 }
 
-/// A point (in the element's document) where the element itself is topmost, and the element hit there.
-/// Fails with the covering element's description when every probe hits something else.
+/// Grid cells per side when the centre is taken: fine enough for a 4 px strip on a 40 px button.
+const GRID_MAX: f64 = 24.0;
+const GRID_STEP: f64 = 4.0;
+
+/// A point (in the element's document) where the element itself is topmost, and the element hit
+/// there. The centre first; else the on-screen part of the box is sampled on a grid and the centre
+/// of the largest free patch is used. Fails naming the covering element when nothing is free.
 pub fn hit_point(el: &Element) -> Outcome<(Element, f64, f64)> {
     let doc = el.owner_document().ok_or_else(|| ActionResult::fail(FailReason::Stale, "the element has no document"))?;
-    let r = local_rect(el);
-    let probes = [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75), (0.15, 0.15), (0.85, 0.85)];
+    let shown = on_screen_rect(el);
+    let r = if shown.area() > 0.0 { shown } else { local_rect(el) };
+    let ours = |hit: &Element| crate::dom::composed_contains(el, hit) || label_for(hit, el);
+    let (cx, cy) = r.center();
     let mut blocker = None;
-    for (fx, fy) in probes {
-        let (x, y) = (r.x + r.width * fx, r.y + r.height * fy);
-        match deep_element_from_point(&doc, x, y) {
-            Some((hit, _, _)) if crate::dom::composed_contains(el, &hit) || label_for(&hit, el) => return Ok((hit, x, y)),
-            Some((hit, _, _)) => {
-                blocker.get_or_insert(hit);
-            }
-            None => {}
+    match deep_element_from_point(&doc, cx, cy) {
+        Some((hit, _, _)) if ours(&hit) => return Ok((hit, cx, cy)),
+        Some((hit, _, _)) => blocker = Some(hit),
+        None => {}
+    }
+    let nx = (r.width / GRID_STEP).ceil().clamp(3.0, GRID_MAX) as usize;
+    let ny = (r.height / GRID_STEP).ceil().clamp(3.0, GRID_MAX) as usize;
+    let mut free: Vec<Option<Element>> = Vec::with_capacity(nx * ny);
+    for j in 0..ny {
+        for i in 0..nx {
+            let (x, y) = (r.x + r.width * (i as f64 + 0.5) / nx as f64, r.y + r.height * (j as f64 + 0.5) / ny as f64);
+            free.push(match deep_element_from_point(&doc, x, y) {
+                Some((hit, _, _)) if ours(&hit) => Some(hit),
+                Some((hit, _, _)) => {
+                    blocker.get_or_insert(hit);
+                    None
+                }
+                None => None,
+            });
+        }
+    }
+    if let Some(cell) = dusk_core::page::grid::centre_of_largest(&free.iter().map(Option::is_some).collect::<Vec<_>>(), nx, ny) {
+        let (i, j) = (cell % nx, cell / nx);
+        let (x, y) = (r.x + r.width * (i as f64 + 0.5) / nx as f64, r.y + r.height * (j as f64 + 0.5) / ny as f64);
+        if let Some(hit) = free[cell].clone() {
+            return Ok((hit, x, y));
         }
     }
     let (dx, dy) = frame_offset(&doc);
-    let at = format!("({:.0}, {:.0})", r.x + dx + r.width / 2.0, r.y + dy + r.height / 2.0);
+    let at = format!("({:.0}, {:.0})", cx + dx, cy + dy);
     Err(match blocker {
         Some(b) => ActionResult::fail(FailReason::Covered, format!("{} is covered by {} at {at}", describe_el(el), describe_el(&b))),
         None => ActionResult::fail(FailReason::Hidden, format!("{} is outside the viewport at {at}", describe_el(el))),

@@ -5,6 +5,7 @@ use super::events::{exec_command, input, key, native_set, plain};
 use super::{check_enabled, check_visible, control_of, resolve, scroll_into_view, Outcome};
 use crate::dom::{deep_active_element, describe_el, tag};
 use dusk_core::page::keys::{key_spec, KeySpec};
+use dusk_core::page::input_value::{is_whole_value, whole_value};
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
@@ -89,6 +90,14 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
         Some(el) => control_of(&el, EDITABLE),
         None => deep_active_element(doc).ok_or_else(|| ActionResult::fail(FailReason::BadTarget, "nothing is focused; give a target"))?,
     };
+    let input_type = el.get_attribute("type").map(|t| t.to_ascii_lowercase()).unwrap_or_default();
+    if crate::dom::tag(&el) == "input" && is_whole_value(&input_type) {
+        check_visible(&el)?;
+        check_enabled(&el)?;
+        scroll_into_view(&el);
+        crate::dom::focus(&el);
+        return set_whole(&el, &input_type, text);
+    }
     let Some(kind) = editable_kind(&el) else {
         return Err(ActionResult::fail(FailReason::NotEditable, format!("{} does not accept text", describe_el(&el))));
     };
@@ -109,7 +118,11 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
                 type_char_field(&el, c);
             }
             plain(&el, "change");
-            Ok(ActionResult::ok(format!("typed into {}; its value is now \"{}\"", describe_el(&el), masked(&el, &value(&el)))))
+            let now = value(&el);
+            if !text.is_empty() && now.is_empty() {
+                return Err(ActionResult::fail(FailReason::Rejected, format!("typed \"{text}\" into {} but the field is empty afterwards: the page rejected or cleared it", describe_el(&el))));
+            }
+            Ok(ActionResult::ok(format!("typed into {}; its value is now \"{}\"", describe_el(&el), masked(&el, &now))))
         }
         Editable::Rich => {
             type_rich(&el, text, clear);
@@ -117,6 +130,20 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
             Ok(ActionResult::ok(format!("typed into {}; it now reads \"{}\"", describe_el(&el), dusk_core::page::elements::clean_text(&now, 80))))
         }
     }
+}
+
+/// Date, time, colour and range inputs take their value whole, in their own format.
+fn set_whole(el: &Element, input_type: &str, text: &str) -> Outcome<ActionResult> {
+    let (wanted, format) = whole_value(input_type, text).map_err(|e| ActionResult::fail(FailReason::Rejected, e))?;
+    native_set(el, "value", &JsValue::from_str(&wanted));
+    input(el, "input", "insertReplacementText", Some(&wanted));
+    plain(el, "change");
+    let now = value(el);
+    if now != wanted {
+        let why = if now.is_empty() { "the field is empty (out of its min/max, or not a value it accepts)".to_string() } else { format!("it holds \"{now}\" (clamped to its min/max/step)") };
+        return Err(ActionResult::fail(FailReason::Rejected, format!("set {} to \"{wanted}\" (read \"{text}\" as {format}) but {why}", describe_el(el))));
+    }
+    Ok(ActionResult::ok(format!("set {} to \"{wanted}\" (read \"{text}\" as {format}); its value is now \"{now}\"", describe_el(el))))
 }
 
 fn masked(el: &Element, v: &str) -> String {

@@ -20,7 +20,7 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
             let value = el.get_attribute(&name).unwrap_or_default();
             attributes.insert(name, clean_text(&value, 300));
         }
-        let parent_text = el.parent_element().and_then(|p| p.text_content()).map(|t| clean_text(&t, 100)).unwrap_or_default();
+        let parent_text = el.parent_element().map(|p| crate::dom::text_of(&p, 100)).unwrap_or_default();
         details.push(ElementDetails {
             index,
             tag: tag(&el),

@@ -1,16 +1,25 @@
 //! get_elements: indexed interactive elements with stable indices.
 
-use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, tag};
+use super::clickable::candidates;
+use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, on_screen_rect, tag};
 use crate::registry;
-use crate::walk::{elements, roots, Context};
+use crate::walk::{roots, Context};
 use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, Extra, Kind, CANDIDATE_SELECTOR};
 use dusk_core::protocol::page::{ElementFilter, ElementInfo};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// The element's kind, or None when the broad candidate net caught something not interactive.
-pub fn candidate_kind(el: &Element, tag: &str) -> Option<Kind> {
+/// `scripted`: clickable only through script (pointer cursor, a click listener, a menu item).
+pub fn candidate_kind(el: &Element, tag: &str, scripted: bool) -> Option<Kind> {
     let (role, editable) = (get_attr(el, "role"), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
     let has_href = matches!(tag, "a" | "area") && has_attr(el, "href");
+    if scripted {
+        let input_type = if matches!(tag, "input" | "button") { get_attr(el, "type") } else { None };
+        return Some(match classify(tag, input_type.as_deref(), role.as_deref(), editable) {
+            Kind::Other => Kind::Button,
+            k => k,
+        });
+    }
     if !is_native(tag, has_href) {
         let tabindex = get_attr(el, "tabindex");
         let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(el, "onclick"), editable };
@@ -22,6 +31,16 @@ pub fn candidate_kind(el: &Element, tag: &str) -> Option<Kind> {
     Some(classify(tag, input_type.as_deref(), role.as_deref(), editable))
 }
 
+/// Field values go out exactly as typed (no trimming or collapsing), up to this many characters.
+pub const VALUE_LIMIT: usize = 2000;
+
+fn exact(value: String) -> String {
+    match value.char_indices().nth(VALUE_LIMIT) {
+        Some((cut, _)) => value[..cut].to_string(),
+        None => value,
+    }
+}
+
 fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
     match tag {
         "input" => {
@@ -31,10 +50,10 @@ fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
                 "checkbox" | "radio" => (None, Some(input.checked())),
                 "password" => (Some("•".repeat(input.value().chars().count().min(20))), None),
                 "button" | "submit" | "reset" | "image" | "file" => (None, None),
-                _ => (Some(clean_text(&input.value(), 200)), None),
+                _ => (Some(exact(input.value())), None),
             }
         }
-        "textarea" => (as_tag::<HtmlTextAreaElement>(el, "textarea").map(|t| clean_text(&t.value(), 200)), None),
+        "textarea" => (as_tag::<HtmlTextAreaElement>(el, "textarea").map(|t| exact(t.value())), None),
         "select" => {
             let sel = as_tag::<HtmlSelectElement>(el, "select");
             let text = sel.and_then(|s| s.selected_options().item(0)).and_then(|o| o.text_content());
@@ -66,12 +85,17 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &js_name("href")).ok().and_then(|h| h.as_string()) } else { None },
         value,
         checked,
-        visible: is_visible(el, &rect),
+        visible: shown(el),
         enabled: !is_disabled(el),
         rect,
         new,
         context: if cross_origin { Some("cross_origin_iframe".into()) } else { context.name().map(str::to_string) },
     }
+}
+
+/// Rendered and on screen now: inside the viewport and every clipping (overflow) ancestor.
+pub fn shown(el: &Element) -> bool {
+    is_visible(el, &local_rect(el)) && on_screen_rect(el).area() > 0.0
 }
 
 pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> (Vec<ElementInfo>, u32) {
@@ -81,18 +105,18 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let mut out = Vec::new();
     let mut matched = 0;
     for root in &roots {
-        for el in elements(root.query_all(CANDIDATE_SELECTOR)) {
+        for (el, scripted) in candidates(root, CANDIDATE_SELECTOR) {
             let t = tag(&el);
             // Past the window, "all" needs only the index and the count; native controls need no classifying.
-            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit && is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href")) {
+            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit && (scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href"))) {
                 registry::index_of(&el);
                 matched += 1;
                 continue;
             }
-            let Some(kind) = candidate_kind(&el, &t) else { continue };
+            let Some(kind) = candidate_kind(&el, &t, scripted) else { continue };
             // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
             if !filter.accepts(kind) || matched < offset || out.len() as u32 >= limit {
-                if filter.accepts(kind) && (!visible_only || is_visible(&el, &local_rect(&el))) {
+                if filter.accepts(kind) && (!visible_only || shown(&el)) {
                     matched += 1;
                 }
                 registry::index_of(&el);

@@ -6,5 +6,6 @@ pub mod inspect;
 pub mod palette;
 pub mod quality;
 pub mod query;
+pub mod clickable;
 pub mod summary;
 pub mod text;

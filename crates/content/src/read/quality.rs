@@ -157,7 +157,7 @@ thread_local! {
 }
 
 fn element(els: &js_sys::Array, k: usize) -> Option<Element> {
-    els.get(k as u32).dyn_into::<Element>().ok()
+    Some(els.get(k as u32)).filter(|v| v.is_object()).map(JsCast::unchecked_into)
 }
 
 pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {

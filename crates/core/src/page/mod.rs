@@ -3,6 +3,8 @@
 pub mod color;
 pub mod cssparse;
 pub mod elements;
+pub mod grid;
+pub mod input_value;
 pub mod keys;
 pub mod palette;
 pub mod query;

@@ -78,6 +78,10 @@ pub enum FailReason {
     NoOption,
     BadTarget,
     AtEdge,
+    /// The page holds something other than what was asked (a rejected date, a clamped range).
+    Rejected,
+    /// Dusk doesn't do this; the message says what to use instead.
+    Unsupported,
 }
 
 /// The answer to every action: whether it worked and a sentence saying what happened or why not.
