@@ -36,21 +36,37 @@ export function shown_text(el, max) {
   }
   return out;
 }
-export function visible_box(el, out) {
-  const r = el.getBoundingClientRect();
-  let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
-  const view = el.ownerDocument.defaultView;
-  for (let a = el.parentElement || el.getRootNode().host; a && a !== el.ownerDocument.documentElement; a = a.parentElement || a.getRootNode().host) {
-    const s = view.getComputedStyle(a);
+function clipper() {
+  const cache = new Map();
+  // The box an ancestor chain lets through: every overflow-clipping ancestor, up to a fixed one.
+  const clip = (a) => {
+    if (!a || a === a.ownerDocument.documentElement) return null;
+    let c = cache.get(a);
+    if (c !== undefined) return c;
+    const s = a.ownerDocument.defaultView.getComputedStyle(a);
+    const up = s.position === 'fixed' ? null : clip(a.parentElement || a.getRootNode().host);
+    c = up;
     if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-      const c = a.getBoundingClientRect();
-      x1 = Math.max(x1, c.left + a.clientLeft); y1 = Math.max(y1, c.top + a.clientTop);
-      x2 = Math.min(x2, c.left + a.clientLeft + a.clientWidth); y2 = Math.min(y2, c.top + a.clientTop + a.clientHeight);
+      const r = a.getBoundingClientRect(), x1 = r.left + a.clientLeft, y1 = r.top + a.clientTop;
+      const own = [x1, y1, x1 + a.clientWidth, y1 + a.clientHeight];
+      c = up ? [Math.max(own[0], up[0]), Math.max(own[1], up[1]), Math.min(own[2], up[2]), Math.min(own[3], up[3])] : own;
     }
-    if (s.position === 'fixed') break;
-  }
-  x1 = Math.max(x1, 0); y1 = Math.max(y1, 0); x2 = Math.min(x2, view.innerWidth); y2 = Math.min(y2, view.innerHeight);
-  out[0] = x1; out[1] = y1; out[2] = Math.max(0, x2 - x1); out[3] = Math.max(0, y2 - y1);
+    cache.set(a, c);
+    return c;
+  };
+  return (el, out, k) => {
+    const r = el.getBoundingClientRect(), view = el.ownerDocument.defaultView;
+    let x1 = Math.max(r.left, 0), y1 = Math.max(r.top, 0), x2 = Math.min(r.right, view.innerWidth), y2 = Math.min(r.bottom, view.innerHeight);
+    const c = clip(el.parentElement || el.getRootNode().host);
+    if (c) { x1 = Math.max(x1, c[0]); y1 = Math.max(y1, c[1]); x2 = Math.min(x2, c[2]); y2 = Math.min(y2, c[3]); }
+    out[k] = x1; out[k + 1] = y1; out[k + 2] = Math.max(0, x2 - x1); out[k + 3] = Math.max(0, y2 - y1);
+  };
+}
+export function visible_box(el, out) { clipper()(el, out, 0); }
+export function visible_boxes(els) {
+  const box = clipper(), out = new Float64Array(els.length * 4);
+  els.forEach((el, i) => box(el, out, i * 4));
+  return out;
 }")]
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
@@ -62,6 +78,15 @@ extern "C" {
     fn shown_text(el: &Element, max: u32) -> String;
     /// The part of the element's box inside its document's viewport and every clipping ancestor.
     fn visible_box(el: &Element, out: &mut [f64]);
+    /// `visible_box` for many elements, sharing the ancestors' clips.
+    fn visible_boxes(els: &js_sys::Array) -> js_sys::Float64Array;
+}
+
+/// `on_screen_rect` for many elements at once: ancestors shared by them are read once.
+pub fn on_screen_areas(els: &[Element]) -> Vec<f64> {
+    let list: js_sys::Array = els.iter().collect();
+    let flat = visible_boxes(&list).to_vec();
+    flat.chunks(4).map(|c| c[2] * c[3]).collect()
 }
 
 /// The text a reader sees in `el`, cleaned and cut at `max` chars.

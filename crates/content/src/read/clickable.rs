@@ -7,12 +7,30 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-// One pass in JS: a computed-style read per element is cheap there and dear across the boundary.
+// In JS: thousands of set lookups and a few style reads are cheap there and dear across the boundary.
 #[wasm_bindgen(inline_js = "
-const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'HTML', 'BODY']);
+// Selectors of rules that set cursor: pointer, from the scope's readable sheets (cross-origin ones
+// are skipped); checking those elements costs far less than a style read on every element.
+const cached = new WeakMap();
+function pointerSelectors(scope) {
+  const sheets = [...(scope.styleSheets || []), ...(scope.adoptedStyleSheets || [])];
+  const hit = cached.get(scope);
+  if (hit && hit.count === sheets.length) return hit.selectors;
+  const out = [], visit = (rules) => {
+    for (const r of rules) {
+      if (r.selectorText && r.style && r.style.cursor === 'pointer') out.push(r.selectorText);
+      if (r.cssRules) visit(r.cssRules);
+    }
+  };
+  for (const sheet of sheets) {
+    try { visit(sheet.cssRules); } catch (_) {}
+  }
+  cached.set(scope, { count: sheets.length, selectors: out });
+  return out;
+}
 export function listed(root, selector) {
-  const doc = root.ownerDocument || root, view = doc.defaultView, listens = new Set();
-  const grab = (e) => listens.add(e.composedPath()[0]);
+  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set();
+  const grab = (e) => extra.add(e.composedPath()[0]);
   doc.addEventListener('dusk:listens', grab, true);
   doc.dispatchEvent(new CustomEvent('dusk:probe'));
   doc.removeEventListener('dusk:listens', grab, true);
@@ -21,20 +39,36 @@ export function listed(root, selector) {
     if (c === undefined) { c = view.getComputedStyle(el).cursor; cursor.set(el, c); }
     return c;
   };
-  const els = [], flags = [], walk = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let el = walk.nextNode(); el; el = walk.nextNode()) {
-    if (SKIP.has(el.tagName)) continue;
-    const item = el.getAttribute('tabindex') === '-1' && el.parentElement?.closest('[role=listbox],[role=menu],ul,ol');
-    if (el.matches(selector) && !item) { els.push(el); flags.push(0); continue; }
-    if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
-    const p = el.parentElement;
-    const pointer = cur(el) === 'pointer' && !(p && cur(p) === 'pointer');
-    if (pointer || item || listens.has(el)) { els.push(el); flags.push(1); }
+  const pointerish = [...pointerSelectors(root), '[style*=cursor]'];
+  for (const sel of pointerish) {
+    let found;
+    try { found = root.querySelectorAll(sel); } catch (_) { continue; }
+    for (const el of found) {
+      const p = el.parentElement;
+      if (cur(el) === 'pointer' && !(p && cur(p) === 'pointer')) extra.add(el);
+    }
+  }
+  for (const el of root.querySelectorAll('[tabindex=\"-1\"]')) if (el.parentElement?.closest('[role=listbox],[role=menu],ul,ol')) extra.add(el);
+  const native = new Set(root.querySelectorAll(selector));
+  const els = [], flags = [];
+  if (extra.size === 0) {
+    for (const el of native) { els.push(el); flags.push(0); }
+    return { els, flags: Uint8Array.from(flags) };
+  }
+  // The native list is in document order; the few extras are put in place by binary search.
+  for (const el of native) { els.push(el); flags.push(0); }
+  const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING;
+  for (const el of extra) {
+    if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || el === doc.body || el === doc.documentElement || !root.contains(el)) continue;
+    const item = el.getAttribute('tabindex') === '-1';
+    let lo = 0, hi = els.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (els[mid] === el) { lo = mid; hi = -1; break; } if (els[mid].compareDocumentPosition(el) & FOLLOWING) lo = mid + 1; else hi = mid; }
+    if (hi === -1) { if (item) flags[lo] = 1; continue; }
+    els.splice(lo, 0, el); flags.splice(lo, 0, 1);
   }
   // A list or card whose handler serves the items inside it is left out when those are listed.
-  const holds = new Set();
-  for (const el of els) for (let a = el.parentElement; a && !holds.has(a); a = a.parentElement) holds.add(a);
-  const keep = els.map((el, i) => flags[i] === 0 || !holds.has(el));
+  // In document order a descendant comes right after its ancestor, so one look ahead tells.
+  const keep = els.map((el, i) => flags[i] === 0 || !(i + 1 < els.length && el.contains(els[i + 1])));
   return { els: els.filter((_, i) => keep[i]), flags: Uint8Array.from(flags.filter((_, i) => keep[i])) };
 }")]
 extern "C" {

@@ -1,7 +1,7 @@
 //! get_elements: indexed interactive elements with stable indices.
 
 use super::clickable::candidates;
-use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, on_screen_rect, tag};
+use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, on_screen_areas, on_screen_rect, tag};
 use crate::registry;
 use crate::walk::{roots, Context};
 use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, Extra, Kind, CANDIDATE_SELECTOR};
@@ -68,7 +68,8 @@ fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
 }
 
 /// Describes one element; registers it so it keeps its index.
-pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag: &str) -> ElementInfo {
+/// `on_screen`: the element's area inside the viewport and its clipping ancestors.
+pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag: &str, on_screen: f64) -> ElementInfo {
     let (index, new) = registry::index_of(el);
     let mut rect = local_rect(el);
     rect.x += offset.0;
@@ -85,7 +86,7 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &js_name("href")).ok().and_then(|h| h.as_string()) } else { None },
         value,
         checked,
-        visible: shown(el),
+        visible: on_screen > 0.0 && is_visible(el, &local_rect(el)),
         enabled: !is_disabled(el),
         rect,
         new,
@@ -103,32 +104,38 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let roots = roots(doc);
     cache_labels(roots.iter().filter_map(|r| r.query_all("label[for]")));
     let mut out = Vec::new();
+    let mut picked = Vec::new();
     let mut matched = 0;
     for root in &roots {
         for (el, scripted) in candidates(root, CANDIDATE_SELECTOR) {
             let t = tag(&el);
             // Past the window, "all" needs only the index and the count; native controls need no classifying.
-            if filter == ElementFilter::All && !visible_only && out.len() as u32 >= limit && (scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href"))) {
+            if filter == ElementFilter::All && !visible_only && picked.len() as u32 >= limit && (scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href"))) {
                 registry::index_of(&el);
                 matched += 1;
                 continue;
             }
             let Some(kind) = candidate_kind(&el, &t, scripted) else { continue };
             // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
-            if !filter.accepts(kind) || matched < offset || out.len() as u32 >= limit {
+            if !filter.accepts(kind) || matched < offset || picked.len() as u32 >= limit {
                 if filter.accepts(kind) && (!visible_only || shown(&el)) {
                     matched += 1;
                 }
                 registry::index_of(&el);
                 continue;
             }
-            let info = info(&el, root.context, root.offset, kind, &t);
-            if visible_only && !info.visible {
+            if visible_only && !shown(&el) {
+                registry::index_of(&el);
                 continue;
             }
-            matched += 1;
-            out.push(info);
+            picked.push((el, root.context, root.offset, kind, t));
         }
+    }
+    // Visibility is measured for the whole window at once, so shared ancestors are read once.
+    let areas = on_screen_areas(&picked.iter().map(|p| p.0.clone()).collect::<Vec<_>>());
+    for ((el, context, offset, kind, t), area) in picked.into_iter().zip(areas) {
+        matched += 1;
+        out.push(info(&el, context, offset, kind, &t, area));
     }
     forget_labels();
     (out, matched)
