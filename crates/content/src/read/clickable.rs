@@ -40,9 +40,12 @@ export function listed(root, selector) {
     return c;
   };
   const pointerish = [...pointerSelectors(root), '[style*=cursor]'];
-  for (const sel of pointerish) {
-    let found;
-    try { found = root.querySelectorAll(sel); } catch (_) { continue; }
+  let found;
+  // One traversal for all of them; a selector this browser can't parse sends us one by one.
+  try { found = root.querySelectorAll(pointerish.join(',')); } catch (_) {
+    found = pointerish.flatMap((sel) => { try { return [...root.querySelectorAll(sel)]; } catch (_) { return []; } });
+  }
+  {
     for (const el of found) {
       const p = el.parentElement;
       if (cur(el) === 'pointer' && !(p && cur(p) === 'pointer')) extra.add(el);
