@@ -1,6 +1,7 @@
 //! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
 
 pub mod agent;
+pub mod browser_agent;
 pub mod chat;
 pub mod dark;
 pub mod dark_agent;
