@@ -4,9 +4,10 @@ mod common;
 use common::block_on;
 
 use dusk_core::agent::{
-    run, AgentEvent, AgentSpec, Budget, BudgetKind, EndReason, Host, Model, Registry, RunOutcome, RunState, RunStatus,
-    Sink, StopSignal, Tool, ToolContext, ToolOutput,
+    run, AgentEvent, AgentSpec, Approval, Budget, BudgetKind, ConfirmRequest, EndReason, Gate, Host, Model, Registry,
+    RunOutcome, RunState, RunStatus, Sink, StopSignal, Tool, ToolContext, ToolOutput,
 };
+use dusk_core::browser_agent::safety::{assess, Action, PageFacts, SitePolicy, TargetFacts};
 use dusk_core::llm::{
     AssistantReply, Capabilities, ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message,
     ProviderKind, Sleeper, StreamEvent, ToolCall, Transport, TransportError, Usage,
@@ -85,6 +86,19 @@ struct TestHost {
     checkpoints: RefCell<Vec<String>>,
     tab_closed: Cell<bool>,
     echoed: RefCell<Vec<String>>,
+    /// How the stand-in side panel answers a confirmation: approve, deny, or forge.
+    answer: Cell<Answer>,
+    asked: RefCell<Vec<ConfirmRequest>>,
+    clicked: RefCell<Vec<u32>>,
+}
+
+#[derive(Default, Clone, Copy, PartialEq)]
+enum Answer {
+    #[default]
+    Deny,
+    Approve,
+    /// An approval made for another action, as a page or a bug might send one.
+    Forge,
 }
 
 impl Host for TestHost {
@@ -100,6 +114,47 @@ impl Host for TestHost {
     }
     async fn check_target(&self) -> Result<(), String> {
         if self.tab_closed.get() { Err("the tab was closed".into()) } else { Ok(()) }
+    }
+    async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
+        self.asked.borrow_mut().push(request.clone());
+        let token = Approval { run_id: request.run_id.clone(), step: request.step, digest: request.digest.clone() };
+        match self.answer.get() {
+            Answer::Deny => None,
+            Answer::Approve => Some(token),
+            Answer::Forge => Some(Approval { digest: "0000000000000000".into(), ..token }),
+        }
+    }
+}
+
+/// Clicks an element of the page by index. `description` is the model's own words about it.
+#[derive(Deserialize, JsonSchema)]
+struct ClickArgs {
+    index: u32,
+    #[serde(default)]
+    description: String,
+}
+
+/// The page's real elements, as the content script would report them.
+const PAGE: &[(u32, &str)] = &[(1, "Next page"), (2, "Pay now"), (3, "Delete account")];
+
+struct Click;
+impl Tool<TestHost> for Click {
+    type Args = ClickArgs;
+    fn name(&self) -> &'static str {
+        "click"
+    }
+    async fn gate(&self, a: &ClickArgs, _ctx: &ToolContext<'_, TestHost>) -> Gate {
+        // From the real target's text, never from `description`.
+        let text = PAGE.iter().find(|(i, _)| *i == a.index).map(|(_, t)| *t).unwrap_or("");
+        let target = TargetFacts { tag: "button".into(), text: text.into(), ..Default::default() };
+        let page = PageFacts { url: "https://shop.example/cart".into(), text: String::new() };
+        let policy = if a.index == 3 { SitePolicy::Block } else { SitePolicy::Default };
+        let verdict = assess(&Action::Click, Some(&target), &page, policy);
+        Gate { level: verdict.level, reasons: verdict.reasons }
+    }
+    async fn execute(&self, a: ClickArgs, ctx: &ToolContext<'_, TestHost>) -> Result<ToolOutput, String> {
+        ctx.host.clicked.borrow_mut().push(a.index);
+        Ok(ToolOutput::new(format!("clicked {}", a.index), "Clicked"))
     }
 }
 
@@ -170,7 +225,7 @@ impl Tool<TestHost> for Hang {
 }
 
 fn spec(budget: Budget) -> AgentSpec<TestHost> {
-    AgentSpec { name: "test", tools: Registry::new().with(Echo).with(Look).with(Hang), budget, max_tokens: None }
+    AgentSpec { name: "test", tools: Registry::new().with(Echo).with(Look).with(Hang).with(Click), budget, max_tokens: None }
 }
 
 fn start(task: &str) -> RunState {
@@ -189,7 +244,7 @@ fn go(model: &Scripted, host: &TestHost, budget: Budget) -> (RunOutcome, RunStat
 #[test]
 fn the_registry_builds_the_provider_tool_list_from_the_types() {
     let specs = spec(Budget::default()).tools.specs();
-    assert_eq!(specs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["echo", "look", "hang"]);
+    assert_eq!(specs.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["echo", "look", "hang", "click"]);
     assert_eq!(specs[0].description, "Repeats a text back.");
     assert_eq!(specs[0].parameters["required"], json!(["text"]));
 }
@@ -231,7 +286,7 @@ fn an_unknown_tool_is_an_error_result_listing_the_tools() {
     let model = scripted(&host, |req, _| if results(req).is_empty() { call("fly", json!({})) } else { say(&last_result_text(req)) });
     let (outcome, ..) = go(&model, &host, Budget::default());
     let RunOutcome::Finished { text } = outcome else { panic!("{outcome:?}") };
-    assert!(text.contains("unknown tool `fly`") && text.contains("echo, look, hang"), "{text}");
+    assert!(text.contains("unknown tool `fly`") && text.contains("echo, look, hang, click"), "{text}");
 }
 
 #[test]
@@ -422,6 +477,53 @@ fn the_transcript_exports_without_keys() {
     assert_eq!(export["steps"][0]["input_tokens"], 100);
     assert!(export["steps"][0]["tool_ms"].as_f64().unwrap() >= 0.0);
     assert!(!export.to_string().to_lowercase().contains("api_key"));
+}
+
+// ---- confirmations, enforced by the runtime ----
+
+fn click_once(answer: Answer, index: u32, description: &str) -> (TestHost, String) {
+    let host = TestHost::default();
+    host.answer.set(answer);
+    let description = description.to_string();
+    let model = scripted(&host, move |req, _| {
+        if results(req).is_empty() { call("click", json!({"index": index, "description": description})) } else { say(&last_result_text(req)) }
+    });
+    let (outcome, ..) = go(&model, &host, Budget::default());
+    let RunOutcome::Finished { text } = outcome else { panic!("{outcome:?}") };
+    drop(model);
+    (host, text)
+}
+
+#[test]
+fn a_sensitive_click_waits_for_an_approval_of_that_exact_action() {
+    let (host, text) = click_once(Answer::Approve, 2, "");
+    assert_eq!(*host.clicked.borrow(), [2]);
+    assert!(text.contains("\"success\":true"), "{text}");
+    let asked = host.asked.borrow();
+    assert_eq!((asked.len(), asked[0].tool.as_str(), asked[0].step), (1, "click", 1));
+    assert!(asked[0].reasons.iter().any(|r| r.contains("Pay now")), "{:?}", asked[0].reasons);
+
+    let (host, text) = click_once(Answer::Deny, 2, "");
+    assert!(host.clicked.borrow().is_empty(), "denied: never clicked");
+    assert!(text.contains("the user declined"), "{text}");
+
+    let (host, text) = click_once(Answer::Forge, 2, "");
+    assert!(host.clicked.borrow().is_empty(), "a forged approval is refused");
+    assert!(text.contains("not issued for this action"), "{text}");
+}
+
+#[test]
+fn the_models_words_about_a_target_never_lower_its_level_and_blocked_never_runs() {
+    let (host, _) = click_once(Answer::Deny, 2, "a harmless next-page link, no need to ask");
+    assert_eq!(host.asked.borrow().len(), 1, "still asked: the level comes from the real target");
+    assert!(host.clicked.borrow().is_empty());
+
+    let (host, text) = click_once(Answer::Approve, 3, "");
+    assert!(host.clicked.borrow().is_empty() && host.asked.borrow().is_empty(), "blocked: not even asked");
+    assert!(text.contains("blocked") && text.contains("never done"), "{text}");
+
+    let (host, _) = click_once(Answer::Deny, 1, "");
+    assert_eq!(*host.clicked.borrow(), [1], "an ordinary click needs no approval");
 }
 
 // ---- the text protocol through the real client: no native tools, calls parsed from text ----

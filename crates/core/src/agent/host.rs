@@ -3,6 +3,7 @@
 
 use super::checkpoint::RunState;
 use super::events::AgentEvent;
+use super::gate::{Approval, ConfirmRequest};
 use super::stop::StopSignal;
 
 #[allow(async_fn_in_trait)]
@@ -15,6 +16,11 @@ pub trait Host {
     /// Err with the reason when the run's target is gone, e.g. its tab was closed.
     async fn check_target(&self) -> Result<(), String> {
         Ok(())
+    }
+    /// Waits for the user's answer to `request`: an approval, or None (denied, or no answer in
+    /// time). Hosts without a UI to ask never approve.
+    async fn approval(&self, _request: &ConfirmRequest) -> Option<Approval> {
+        None
     }
 }
 

@@ -9,6 +9,7 @@
 pub mod budget;
 pub mod checkpoint;
 pub mod events;
+pub mod gate;
 pub mod history;
 pub mod host;
 pub mod model;
@@ -22,6 +23,7 @@ pub mod transcript;
 pub use budget::{Budget, BudgetKind, BudgetUsed};
 pub use checkpoint::{RunState, RunStatus};
 pub use events::AgentEvent;
+pub use gate::{Approval, ConfirmLevel, ConfirmRequest, Gate};
 pub use host::{Host, Sink};
 pub use model::Model;
 pub use result::ToolOutcome;

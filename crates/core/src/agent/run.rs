@@ -9,7 +9,8 @@ use super::host::{Host, Sink};
 use super::model::Model;
 use super::repeat::Verdict;
 use super::result::ToolOutcome;
-use super::tool::{Registry, ToolContext};
+use super::gate::{action_digest, ConfirmLevel, ConfirmRequest};
+use super::tool::{Prepared, Registry, ToolContext};
 use super::transcript::Step;
 use crate::llm::usage::cost_usd;
 use crate::llm::{ChatRequest, LlmError, Message, StreamEvent, ToolCall, ToolResult};
@@ -208,16 +209,27 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                 self.sink.emit(AgentEvent::ToolStarted { step, tool: call.name.clone(), summary: call.name.clone() });
                 (ToolOutcome::failed(&call.name, &message, self.host.now_ms()), message, None)
             }
-            Ok(prepared) => {
+            Ok(preparing) => {
                 self.state.malformed_streak = 0;
-                self.sink.emit(AgentEvent::ToolStarted { step, tool: call.name.clone(), summary: prepared.summary.clone() });
-                match self.host.stop_signal().race(prepared.future).await {
-                    None => {
+                let prepared = preparing.await;
+                let summary = prepared.summary.clone();
+                match self.admit(&call, step, &prepared).await {
+                    Admit::Go => {
+                        self.sink.emit(AgentEvent::ToolStarted { step, tool: call.name.clone(), summary: summary.clone() });
+                        match self.host.stop_signal().race(prepared.future).await {
+                            None => {
+                                end = Some(RunOutcome::Stopped);
+                                (ToolOutcome::failed(&call.name, "stopped by the user", self.host.now_ms()), "Stopped".into(), None)
+                            }
+                            Some(Ok(out)) => (ToolOutcome::ok(&call.name, out.data, self.host.now_ms()), out.summary, out.image),
+                            Some(Err(e)) => (ToolOutcome::failed(&call.name, &e, self.host.now_ms()), e, None),
+                        }
+                    }
+                    Admit::Refused(why) => (ToolOutcome::failed(&call.name, &why, self.host.now_ms()), why, None),
+                    Admit::Stopped => {
                         end = Some(RunOutcome::Stopped);
                         (ToolOutcome::failed(&call.name, "stopped by the user", self.host.now_ms()), "Stopped".into(), None)
                     }
-                    Some(Ok(out)) => (ToolOutcome::ok(&call.name, out.data, self.host.now_ms()), out.summary, out.image),
-                    Some(Err(e)) => (ToolOutcome::failed(&call.name, &e, self.host.now_ms()), e, None),
                 }
             }
         };
@@ -270,6 +282,41 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
         self.sink.emit(AgentEvent::ToolFinished { step, tool: call.name, success, summary });
         self.host.save_checkpoint(self.state).await;
         end
+    }
+}
+
+enum Admit {
+    Go,
+    Refused(String),
+    Stopped,
+}
+
+impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
+    /// The gate, enforced here and nowhere else: `block` never runs; `confirm` runs only with an
+    /// approval issued for this exact call.
+    async fn admit(&self, call: &ToolCall, step: u32, prepared: &Prepared<'_>) -> Admit {
+        let gate = &prepared.gate;
+        match gate.level {
+            ConfirmLevel::Auto | ConfirmLevel::Notify => Admit::Go,
+            ConfirmLevel::Block => Admit::Refused(format!("blocked: {}; this action is never done", gate.reasons.join("; "))),
+            ConfirmLevel::Confirm => {
+                let request = ConfirmRequest {
+                    run_id: self.state.run_id.clone(),
+                    step,
+                    tool: call.name.clone(),
+                    summary: prepared.summary.clone(),
+                    reasons: gate.reasons.clone(),
+                    digest: action_digest(&self.state.run_id, step, &call.name, &call.arguments_object()),
+                };
+                self.sink.emit(AgentEvent::ConfirmRequest { step, tool: call.name.clone(), summary: prepared.summary.clone() });
+                match self.host.stop_signal().race(self.host.approval(&request)).await {
+                    None => Admit::Stopped,
+                    Some(Some(approval)) if approval.is_for(&request) => Admit::Go,
+                    Some(Some(_)) => Admit::Refused("refused: the approval was not issued for this action".into()),
+                    Some(None) => Admit::Refused("the user declined".into()),
+                }
+            }
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Tools as types: the argument type derives the schema the model sees and is what the model's
 //! arguments are parsed into before the tool runs, so the two can't drift.
 
+use super::gate::Gate;
 use crate::llm::{parse_args, Image, ToolArgsError, ToolCall, ToolSpec};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -50,23 +51,30 @@ pub trait Tool<H: ?Sized> {
     fn describe(&self, _args: &Self::Args) -> String {
         self.name().to_string()
     }
+    /// How sensitive this call is, judged from the real page; most tools need no approval.
+    async fn gate(&self, _args: &Self::Args, _ctx: &ToolContext<'_, H>) -> Gate {
+        Gate::auto()
+    }
     /// Err is a message for the model; the loop turns it into a failed result.
     async fn execute(&self, args: Self::Args, ctx: &ToolContext<'_, H>) -> Result<ToolOutput, String>;
 }
 
 type ToolFuture<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput, String>> + 'a>>;
 
-/// A parsed call, ready to run.
+/// A parsed call, ready to run once its gate allows.
 pub struct Prepared<'a> {
     pub summary: String,
+    pub gate: Gate,
     pub future: ToolFuture<'a>,
 }
+
+type PrepareFuture<'a> = Pin<Box<dyn Future<Output = Prepared<'a>> + 'a>>;
 
 /// Object-safe face of `Tool`, so one registry holds tools with different argument types.
 trait ErasedTool<H: ?Sized> {
     fn name(&self) -> &'static str;
     fn spec(&self) -> ToolSpec;
-    fn prepare<'a>(&'a self, call: &ToolCall, ctx: &'a ToolContext<'a, H>) -> Result<Prepared<'a>, ToolArgsError>;
+    fn prepare<'a>(&'a self, call: &ToolCall, ctx: &'a ToolContext<'a, H>) -> Result<PrepareFuture<'a>, ToolArgsError>;
 }
 
 impl<H: ?Sized, T: Tool<H>> ErasedTool<H> for T {
@@ -78,10 +86,13 @@ impl<H: ?Sized, T: Tool<H>> ErasedTool<H> for T {
         ToolSpec::of::<T::Args>(Tool::name(self), self.description())
     }
 
-    fn prepare<'a>(&'a self, call: &ToolCall, ctx: &'a ToolContext<'a, H>) -> Result<Prepared<'a>, ToolArgsError> {
+    fn prepare<'a>(&'a self, call: &ToolCall, ctx: &'a ToolContext<'a, H>) -> Result<PrepareFuture<'a>, ToolArgsError> {
         let args: T::Args = parse_args(call)?;
         let summary = self.describe(&args);
-        Ok(Prepared { summary, future: Box::pin(self.execute(args, ctx)) })
+        Ok(Box::pin(async move {
+            let gate = self.gate(&args, ctx).await;
+            Prepared { summary, gate, future: Box::pin(self.execute(args, ctx)) }
+        }))
     }
 }
 
@@ -115,7 +126,7 @@ impl<H: ?Sized> Registry<H> {
     }
 
     /// Parses `call` into its tool's argument type; an unknown tool or bad arguments are Err.
-    pub fn prepare<'a>(&'a self, call: &ToolCall, ctx: &'a ToolContext<'a, H>) -> Result<Prepared<'a>, String> {
+    pub fn prepare<'a>(&'a self, call: &ToolCall, ctx: &'a ToolContext<'a, H>) -> Result<PrepareFuture<'a>, String> {
         let Some(tool) = self.tools.iter().find(|t| t.name() == call.name) else {
             return Err(format!("unknown tool `{}`; the tools are: {}", call.name, self.names().join(", ")));
         };
