@@ -154,7 +154,7 @@ async fn active_tab() -> Option<i32> {
     js_sys::Reflect::get(&first, &"id".into()).ok()?.as_f64().map(|n| n as i32)
 }
 
-async fn read(key: &str) -> Option<serde_json::Value> {
+pub(crate) async fn read(key: &str) -> Option<serde_json::Value> {
     let v = storage::local_get(key).await.ok()?;
     serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
 }

@@ -271,11 +271,19 @@ pub(crate) fn run_batch() {
         s.last_build_ms = now() - started - s.last_collect_ms;
     });
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    watch::after_paint(mark_new_icons);
+    // Every mutation batch ends here: one pending icon pass is enough.
+    if !ICONS_PENDING.with(|p| p.replace(true)) {
+        watch::after_paint(mark_new_icons);
+    }
+}
+
+thread_local! {
+    static ICONS_PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// SVGs added since the last batch are measured once the frame is out (layout is clean then).
 fn mark_new_icons() {
+    ICONS_PENDING.with(|p| p.set(false));
     if with(|s| s.phase == PagePhase::Active) {
         icons::mark(&with(|s| s.roots.clone()));
     }

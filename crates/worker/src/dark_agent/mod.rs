@@ -276,6 +276,5 @@ pub async fn add_to_state(state: &mut TabDarkState) {
 }
 
 async fn read_local<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
-    let v = dusk_chrome::storage::local_get(key).await.ok()?;
-    serde_json::from_value(serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()?).ok()
+    serde_json::from_value(crate::dark::read(key).await?).ok()
 }
