@@ -16,6 +16,8 @@ const MASK_STYLE: &str = "position:fixed;inset:0;pointer-events:auto;cursor:prog
 box-shadow:inset 0 0 0 4px #7c5cff;display:flex;align-items:flex-end;justify-content:center;";
 const BADGE_STYLE: &str = "margin:0 0 24px;padding:8px 16px;border-radius:999px;background:#1b1530;color:#fff;\
 font:600 14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.35);";
+const STOP_STYLE: &str = "margin-left:12px;padding:2px 12px;border:0;border-radius:999px;background:#ff3d7f;color:#fff;\
+font:600 13px/1.6 system-ui,sans-serif;cursor:pointer;";
 const BOX_STYLE: &str = "position:fixed;pointer-events:none;outline:3px solid #ff3d7f;outline-offset:1px;\
 background:rgba(255,61,127,.12);border-radius:2px;";
 const LABEL_STYLE: &str = "position:absolute;left:0;top:-20px;padding:1px 6px;background:#ff3d7f;color:#fff;\
@@ -88,6 +90,10 @@ pub fn mask(label: Option<&str>, ttl_ms: u32) -> Result<u32, String> {
         None => {
             let m = div(MASK_STYLE).ok_or("could not create the mask")?;
             let badge = div(BADGE_STYLE).ok_or("could not create the mask")?;
+            let _ = badge.append_child(&div("display:inline").ok_or("could not create the mask")?);
+            if let Some(stop) = stop_button() {
+                let _ = badge.append_child(&stop);
+            }
             let _ = m.append_child(&badge);
             let _ = m.set_attribute("role", "status");
             root.append_child(&m).map_err(|_| "could not show the mask")?;
@@ -96,11 +102,32 @@ pub fn mask(label: Option<&str>, ttl_ms: u32) -> Result<u32, String> {
             m
         }
     };
-    if let Some(badge) = mask.first_element_child() {
-        badge.set_text_content(Some(label.unwrap_or("Dusk is working on this page…")));
+    if let Some(text) = mask.first_element_child().and_then(|badge| badge.first_element_child()) {
+        text.set_text_content(Some(label.unwrap_or("Dusk is working on this page…")));
     }
     set_deadline(ttl);
     Ok(ttl)
+}
+
+/// The mask's Stop: asks the worker to stop the agent working in this tab (the worker knows the tab
+/// from the sender, so a page can't stop another tab's run).
+fn stop_button() -> Option<HtmlElement> {
+    let button = document().ok()?.create_element("button").ok()?.dyn_into::<HtmlElement>().ok()?;
+    let _ = button.set_attribute("style", STOP_STYLE);
+    let _ = button.set_attribute("type", "button");
+    button.set_text_content(Some("Stop"));
+    let on_click = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
+        if !e.is_trusted() {
+            return;
+        }
+        let message = crate::dom::obj(&[("type", "agent_stop".into())]);
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = dusk_chrome::runtime::send_message(&message).await;
+        });
+    });
+    let _ = button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
+    on_click.forget();
+    Some(button)
 }
 
 /// Renews the mask's lifetime; does nothing when no mask is shown.

@@ -28,6 +28,7 @@ pub fn handle(request: Req) -> Res {
         Req::Ping => Res::Pong {
             version: dusk_core::VERSION.to_string(),
             url: doc.location().and_then(|l| l.href().ok()).unwrap_or_default(),
+            doc: crate::dom::window().ok().and_then(|w| w.performance()).map(|p| p.time_origin().to_string()).unwrap_or_default(),
         },
         Req::CountElements { selector } => match doc.query_selector_all(&selector) {
             Ok(list) => Res::ElementCount { selector, count: list.length() },
@@ -75,6 +76,7 @@ pub fn handle(request: Req) -> Res {
         Req::Scroll { target, direction, amount } => action(actions::scroll::scroll(&doc, &target, direction, amount)),
         Req::PressKey { target, key, modifiers } => action(actions::keys::press_key(&doc, &target, &key, modifiers)),
         Req::DragDrop { from, to } => action(actions::drag::drag_drop(&doc, from, to)),
+        Req::SetFiles { index, files } => action(actions::upload::set_files(&doc, index, &files)),
         Req::ScrollTo { y } => action(actions::scroll::scroll_to(y)),
         Req::Highlight { index, duration_ms } => match crate::registry::lookup(index) {
             crate::registry::Lookup::Found(el) => match overlay::highlight(&el, index, duration_ms.unwrap_or(1500)) {

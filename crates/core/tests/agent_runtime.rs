@@ -150,7 +150,7 @@ impl Tool<TestHost> for Click {
         let page = PageFacts { url: "https://shop.example/cart".into(), text: String::new() };
         let policy = if a.index == 3 { SitePolicy::Block } else { SitePolicy::Default };
         let verdict = assess(&Action::Click, Some(&target), &page, policy);
-        Gate { level: verdict.level, reasons: verdict.reasons }
+        Gate::new(verdict.level, verdict.reasons)
     }
     async fn execute(&self, a: ClickArgs, ctx: &ToolContext<'_, TestHost>) -> Result<ToolOutput, String> {
         ctx.host.clicked.borrow_mut().push(a.index);

@@ -9,6 +9,7 @@ pub mod keys;
 pub mod scroll;
 pub mod select;
 pub mod type_text;
+pub mod upload;
 
 use crate::dom::{deep_element_from_point, describe_el, frame_offset, is_disabled, is_visible, local_rect, obj, on_screen_rect, window};
 use crate::registry::{lookup, Lookup};

@@ -1,6 +1,6 @@
 //! get_element_details: attributes, a round-tripping selector and an XPath for indexed elements.
 
-use crate::dom::tag;
+use crate::dom::{element_text, tag, top_rect};
 use crate::registry::{lookup, Lookup};
 use crate::selector::{host_chain, unique_selector, xpath_of};
 use dusk_core::page::elements::clean_text;
@@ -21,9 +21,14 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
             attributes.insert(name, clean_text(&value, 300));
         }
         let parent_text = el.parent_element().map(|p| crate::dom::text_of(&p, 100)).unwrap_or_default();
+        let t = tag(&el);
+        let form_action = el.closest("form").ok().flatten().and_then(|f| js_sys::Reflect::get(&f, &"action".into()).ok()).and_then(|a| a.as_string());
         details.push(ElementDetails {
             index,
-            tag: tag(&el),
+            text: element_text(&el, &t, 100),
+            rect: top_rect(&el),
+            form_action,
+            tag: t,
             attributes,
             selector: unique_selector(&el),
             xpath: xpath_of(&el),

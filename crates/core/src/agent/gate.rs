@@ -2,20 +2,40 @@
 //! model's words); the runtime blocks, asks, or goes on. An approval counts only for the exact
 //! action it was issued for.
 
+use crate::protocol::page::Rect;
 use serde::{Deserialize, Serialize};
 
 pub use crate::browser_agent::safety::{action_digest, ConfirmLevel};
 
+/// The real element an action is about, as the page reported it (for the confirmation card).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GateTarget {
+    pub index: u32,
+    pub tag: String,
+    pub text: String,
+    /// CSS pixels in the top frame's viewport, for the card's highlighted crop.
+    pub rect: Rect,
+}
+
 /// A tool's verdict on one call.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Gate {
     pub level: ConfirmLevel,
     pub reasons: Vec<String>,
+    pub target: Option<GateTarget>,
+    /// The page the action happens on.
+    pub page: Option<String>,
+    /// What the user must see in full before approving, e.g. the script to run.
+    pub detail: Option<String>,
 }
 
 impl Gate {
     pub fn auto() -> Self {
-        Gate { level: ConfirmLevel::Auto, reasons: Vec::new() }
+        Gate::default()
+    }
+
+    pub fn new(level: ConfirmLevel, reasons: Vec<String>) -> Self {
+        Gate { level, reasons, ..Gate::default() }
     }
 }
 
@@ -29,6 +49,12 @@ pub struct ConfirmRequest {
     pub reasons: Vec<String>,
     /// `action_digest` of this exact call; the approval must carry it.
     pub digest: String,
+    #[serde(default)]
+    pub target: Option<GateTarget>,
+    #[serde(default)]
+    pub page: Option<String>,
+    #[serde(default)]
+    pub detail: Option<String>,
 }
 
 /// Issued by the side panel when the user approves one action.

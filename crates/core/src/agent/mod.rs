@@ -23,7 +23,7 @@ pub mod transcript;
 pub use budget::{Budget, BudgetKind, BudgetUsed};
 pub use checkpoint::{RunState, RunStatus};
 pub use events::AgentEvent;
-pub use gate::{Approval, ConfirmLevel, ConfirmRequest, Gate};
+pub use gate::{Approval, ConfirmLevel, ConfirmRequest, Gate, GateTarget};
 pub use host::{Host, Sink};
 pub use model::Model;
 pub use result::ToolOutcome;

@@ -307,6 +307,9 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                     summary: prepared.summary.clone(),
                     reasons: gate.reasons.clone(),
                     digest: action_digest(&self.state.run_id, step, &call.name, &call.arguments_object()),
+                    target: gate.target.clone(),
+                    page: gate.page.clone(),
+                    detail: gate.detail.clone(),
                 };
                 self.sink.emit(AgentEvent::ConfirmRequest { step, tool: call.name.clone(), summary: prepared.summary.clone() });
                 match self.host.stop_signal().race(self.host.approval(&request)).await {

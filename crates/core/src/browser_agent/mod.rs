@@ -1,4 +1,18 @@
-//! The browser-action agent (seed 001). So far: its safety rules, in code, which the runtime's
-//! confirmation gate enforces. Its actions, context and prompts come next (issue 17).
+//! The browser-action agent (seed 001): 18 actions on the agent runtime, a layered page context
+//! (summary → indexed elements → details, and what changed after each action), dom / vision /
+//! hybrid modes with set-of-marks screenshots, and safety rules the runtime's gate enforces.
 
+pub mod browser;
+pub mod context;
+pub mod marks;
+pub mod mode;
+pub mod prompt;
+pub mod run;
 pub mod safety;
+pub mod session;
+pub mod tools;
+
+pub use browser::{Browser, Navigation, Shot, TabView};
+pub use mode::{AgentMode, AgentSettings, ModeChoice};
+pub use run::{begin, drive, Start, AGENT, APPROVAL_TIMEOUT_MS};
+pub use session::{BrowserRun, BrowserSession};

@@ -4,9 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ConfirmLevel {
+    #[default]
     Auto,
     /// Done, and the user is told.
     Notify,
@@ -35,6 +36,8 @@ pub enum Action {
     Click,
     Type { text: String },
     Select,
+    /// Enter in a field: submits its form.
+    Submit,
     Navigate { to_url: String },
     ExecuteJs,
     UploadFile,
@@ -164,9 +167,10 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
                 }
             }
         }
-        Action::Click | Action::Select => {
-            if let Some(t) = target {
-                let submits = t.tag == "button" || t.role.as_deref() == Some("button") || matches!(t.input_type.as_deref(), Some("submit" | "image" | "button")) || t.tag == "a";
+        Action::Click | Action::Select | Action::Submit => {
+            let field = TargetFacts { tag: "button".into(), ..TargetFacts::default() };
+            if let Some(t) = target.or(if *action == Action::Submit { Some(&field) } else { None }) {
+                let submits = *action == Action::Submit || t.tag == "button" || t.role.as_deref() == Some("button") || matches!(t.input_type.as_deref(), Some("submit" | "image" | "button")) || t.tag == "a";
                 if let Some(word) = SENSITIVE_BUTTONS.iter().find(|w| contains_word(&t.text, w)) {
                     raise(ConfirmLevel::Confirm, format!("“{}” looks like “{word}”", t.text.trim()), &mut level);
                 }

@@ -46,7 +46,7 @@ impl Target {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     Up,
@@ -82,6 +82,26 @@ pub enum FailReason {
     Rejected,
     /// Dusk doesn't do this; the message says what to use instead.
     Unsupported,
+}
+
+/// A file the user picked for an upload, carried to the page as base64.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FilePayload {
+    pub name: String,
+    #[serde(default)]
+    pub mime: String,
+    pub base64: String,
+}
+
+/// Files above this size are refused before they reach the page (messages are JSON).
+pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
+
+impl FilePayload {
+    /// Decoded size in bytes.
+    pub fn size(&self) -> usize {
+        let b = self.base64.trim_end_matches('=');
+        b.len() * 3 / 4
+    }
 }
 
 /// The answer to every action: whether it worked and a sentence saying what happened or why not.

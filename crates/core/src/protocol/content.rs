@@ -1,4 +1,4 @@
-use super::actions::{ActionResult, Direction, Modifiers, Target};
+use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo, ThemeQuality};
 use super::page::{
     ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch,
@@ -119,6 +119,8 @@ pub enum ContentRequest {
         modifiers: Modifiers,
     },
     DragDrop { from: Point, to: Point },
+    /// Sets the files of the indexed `<input type=file>` (files the user picked, never the model).
+    SetFiles { index: u32, files: Vec<FilePayload> },
     /// Scrolls the page so that `y` (CSS px from the top) is at the top of the viewport.
     ScrollTo { y: f64 },
 
@@ -147,7 +149,13 @@ pub enum ContentRequest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ContentResponse {
-    Pong { version: String, url: String },
+    /// `doc` tells documents apart: a navigation (or a page back from the cache) answers with another.
+    Pong {
+        version: String,
+        url: String,
+        #[serde(default)]
+        doc: String,
+    },
     ElementCount { selector: String, count: u32 },
     PageSummary(PageSummary),
     /// `total` counts every element the filter matched, listed or not.

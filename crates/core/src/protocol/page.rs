@@ -78,7 +78,7 @@ pub struct PageSummary {
 }
 
 /// Which interactive elements `get_elements` lists.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ElementFilter {
     Button,
@@ -129,6 +129,14 @@ pub struct ElementDetails {
     pub xpath: String,
     pub parent_text: String,
     pub child_count: u32,
+    /// The element's own text or accessible name, as `get_elements` gives it (up to 100 characters).
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub rect: Rect,
+    /// The action URL of the form the element belongs to, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form_action: Option<String>,
     /// Hosts from the top document down to this element's root, when it sits in frames or shadow roots.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub host_selectors: Vec<String>,

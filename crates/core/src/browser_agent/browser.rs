@@ -1,0 +1,68 @@
+//! What the browser agent needs from the browser, beyond the runtime's `Host`. The worker
+//! implements it with chrome.* (tabs, scripting, captureVisibleTab); tests use a fake.
+
+use crate::agent::Host;
+use crate::llm::Image;
+use crate::protocol::actions::FilePayload;
+use crate::protocol::page::ElementInfo;
+use crate::protocol::{ContentRequest, ContentResponse};
+use serde::{Deserialize, Serialize};
+
+/// A tab of the run's window.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TabView {
+    pub tab_id: i32,
+    pub title: String,
+    pub url: String,
+    /// The tab that opened this one (a link with target=_blank, window.open).
+    #[serde(default)]
+    pub opener: Option<i32>,
+    /// Still loading its document.
+    #[serde(default)]
+    pub loading: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Navigation {
+    Url(String),
+    Back,
+    Forward,
+    Reload,
+}
+
+/// A screenshot request: the elements to label (set-of-marks) and the output's width limit.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shot {
+    pub marks: Vec<ElementInfo>,
+    /// The viewport's width in CSS pixels, to map element boxes onto the image.
+    pub viewport_width: f64,
+    pub max_width: u32,
+}
+
+/// A content script's answer to `ping`: which document is loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocId {
+    pub url: String,
+    pub doc: String,
+}
+
+#[allow(async_fn_in_trait)]
+pub trait Browser: Host {
+    /// One content-script RPC to the tab's top frame.
+    async fn rpc(&self, tab: i32, request: ContentRequest) -> Result<ContentResponse, String>;
+    /// The tabs of the run's window.
+    async fn tabs(&self) -> Result<Vec<TabView>, String>;
+    /// Starts `nav` in `tab`; the session waits for the new document itself.
+    async fn navigate(&self, tab: i32, nav: &Navigation) -> Result<(), String>;
+    /// Opens `url` in a new tab of the run's window and returns its id.
+    async fn open_tab(&self, url: &str) -> Result<i32, String>;
+    /// Brings `tab` to the front, so it can be captured and the user sees it.
+    async fn activate(&self, tab: i32) -> Result<(), String>;
+    /// The visible tab, scaled to `shot.max_width`, with `shot.marks` drawn on it.
+    async fn screenshot(&self, tab: i32, shot: &Shot) -> Result<Image, String>;
+    /// Runs `code` in the page's own (main) world and returns its JSON-able result.
+    async fn execute_js(&self, tab: i32, code: &str) -> Result<serde_json::Value, String>;
+    async fn sleep(&self, ms: u32);
+    /// The files the user picked on the confirmation card for `step` (empty if none).
+    fn picked_files(&self, step: u32) -> Vec<FilePayload>;
+}

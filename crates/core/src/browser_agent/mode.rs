@@ -1,0 +1,139 @@
+//! How the agent sees the page (dom, vision, hybrid) and the user's agent settings.
+
+use super::safety::SitePolicy;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The storage key (chrome.storage.local) of `AgentSettings`.
+pub const STORAGE_KEY: &str = "agent_settings";
+pub const DEFAULT_TURNS: u32 = 20;
+pub const MAX_TURNS: u32 = 50;
+
+/// What the user picked in options; `Auto` follows the provider's capabilities.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModeChoice {
+    #[default]
+    Auto,
+    Dom,
+    Vision,
+    Hybrid,
+}
+
+/// How a run sees pages: element lists, labelled screenshots, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentMode {
+    Dom,
+    Vision,
+    Hybrid,
+}
+
+impl ModeChoice {
+    /// A model without vision always gets `Dom`: it could not read the pictures.
+    pub fn resolve(self, vision: bool) -> AgentMode {
+        match (self, vision) {
+            (_, false) | (ModeChoice::Dom, _) => AgentMode::Dom,
+            (ModeChoice::Vision, true) => AgentMode::Vision,
+            (ModeChoice::Auto | ModeChoice::Hybrid, true) => AgentMode::Hybrid,
+        }
+    }
+}
+
+impl AgentMode {
+    /// Screenshots with index labels after each action.
+    pub fn screenshots(self) -> bool {
+        self != AgentMode::Dom
+    }
+    /// Element lines in action results.
+    pub fn element_text(self) -> bool {
+        self != AgentMode::Vision
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AgentSettings {
+    pub mode: ModeChoice,
+    pub max_turns: u32,
+    /// Per-site policy by host (`example.com`, or `127.0.0.1:8080`).
+    pub sites: BTreeMap<String, SitePolicy>,
+}
+
+impl Default for AgentSettings {
+    fn default() -> Self {
+        AgentSettings { mode: ModeChoice::Auto, max_turns: DEFAULT_TURNS, sites: BTreeMap::new() }
+    }
+}
+
+impl AgentSettings {
+    /// Whatever is stored; anything unreadable falls back to the defaults, field by field.
+    pub fn from_stored(value: Option<Value>) -> AgentSettings {
+        let Some(Value::Object(map)) = value else { return AgentSettings::default() };
+        let mut s = AgentSettings::default();
+        if let Some(m) = map.get("mode").and_then(|v| serde_json::from_value(v.clone()).ok()) {
+            s.mode = m;
+        }
+        if let Some(n) = map.get("max_turns").and_then(Value::as_u64) {
+            s.max_turns = (n as u32).clamp(1, MAX_TURNS);
+        }
+        if let Some(Value::Object(sites)) = map.get("sites") {
+            for (host, policy) in sites {
+                if let Ok(p) = serde_json::from_value(policy.clone()) {
+                    s.sites.insert(host.to_ascii_lowercase(), p);
+                }
+            }
+        }
+        s
+    }
+
+    /// The policy for a page: its host with port, then the host, then each parent domain.
+    pub fn policy_for(&self, url: &str) -> SitePolicy {
+        let Some(authority) = url.split_once("://").and_then(|(_, rest)| rest.split(['/', '?', '#']).next()) else {
+            return SitePolicy::Default;
+        };
+        let authority = authority.rsplit('@').next().unwrap_or(authority).to_ascii_lowercase();
+        if let Some(p) = self.sites.get(&authority) {
+            return *p;
+        }
+        let mut host = authority.split(':').next().unwrap_or_default();
+        loop {
+            if let Some(p) = self.sites.get(host) {
+                return *p;
+            }
+            match host.split_once('.') {
+                Some((_, parent)) if parent.contains('.') => host = parent,
+                _ => return SitePolicy::Default,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vision_modes_need_a_model_that_sees() {
+        assert_eq!(ModeChoice::Auto.resolve(true), AgentMode::Hybrid);
+        assert_eq!(ModeChoice::Auto.resolve(false), AgentMode::Dom);
+        assert_eq!(ModeChoice::Vision.resolve(false), AgentMode::Dom);
+        assert_eq!(ModeChoice::Vision.resolve(true), AgentMode::Vision);
+        assert_eq!(ModeChoice::Dom.resolve(true), AgentMode::Dom);
+    }
+
+    #[test]
+    fn settings_tolerate_garbage_and_match_hosts() {
+        let s = AgentSettings::from_stored(Some(serde_json::json!({
+            "mode": "sideways", "max_turns": 500,
+            "sites": {"Shop.example": "block", "127.0.0.1:8080": "always_ask", "bad": "nonsense"}
+        })));
+        assert_eq!((s.mode, s.max_turns), (ModeChoice::Auto, MAX_TURNS));
+        assert_eq!(s.policy_for("https://pay.shop.example/checkout"), SitePolicy::Block);
+        assert_eq!(s.policy_for("http://127.0.0.1:8080/x"), SitePolicy::AlwaysAsk);
+        assert_eq!(s.policy_for("http://127.0.0.1:9090/x"), SitePolicy::Default);
+        assert_eq!(s.policy_for("chrome://settings"), SitePolicy::Default);
+        assert_eq!(AgentSettings::from_stored(None), AgentSettings::default());
+    }
+}

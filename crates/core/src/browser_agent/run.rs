@@ -1,0 +1,91 @@
+//! Starting and resuming a browser run: the first message (task, tabs, page summary), the spec
+//! (18 tools, turn limit), and `agent::run`, the one loop.
+
+use super::browser::{Browser, TabView};
+use super::context::{task_message, SUMMARY_TEXT};
+use super::mode::AgentSettings;
+use super::prompt::system_prompt;
+use super::session::{BrowserRun, BrowserSession};
+use super::tools;
+use crate::agent::{self, AgentSpec, Budget, Model, RunOutcome, RunState, Sink};
+use crate::llm::Message;
+use crate::protocol::page::ElementFilter;
+
+/// The name runs are checkpointed under, so a restarted worker knows which agent resumes them.
+pub const AGENT: &str = "browser";
+/// No answer on a confirmation card within this counts as "declined".
+pub const APPROVAL_TIMEOUT_MS: u32 = 120_000;
+
+pub fn spec<'h, B: Browser>(max_turns: u32) -> AgentSpec<BrowserSession<'h, B>> {
+    AgentSpec {
+        name: AGENT,
+        tools: tools::registry(),
+        budget: Budget { max_turns, max_input_tokens: 600_000, max_wall_ms: 900_000 },
+        max_tokens: None,
+    }
+}
+
+/// What a new run needs to know.
+pub struct Start {
+    pub run_id: String,
+    pub task: String,
+    pub window_id: i32,
+    pub tab: TabView,
+    pub tabs: Vec<TabView>,
+    pub settings: AgentSettings,
+    pub locale: String,
+    /// The model can see images.
+    pub vision: bool,
+}
+
+/// The run's initial state: the system prompt and the first message, from the page as it is now.
+pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
+    let mode = start.settings.mode.resolve(start.vision);
+    let run = BrowserRun {
+        window_id: start.window_id,
+        tab_id: start.tab.tab_id,
+        mode,
+        locale: start.locale.clone(),
+        known_tabs: start.tabs.iter().map(|t| t.tab_id).collect(),
+        url: start.tab.url.clone(),
+        title: start.tab.title.clone(),
+        doc: String::new(),
+        viewport_width: 0.0,
+        settings: start.settings.clone(),
+    };
+    let session = BrowserSession::new(browser, run);
+    if let Some(doc) = session.current_doc().await {
+        session.run.borrow_mut().doc = doc.doc;
+    }
+    let summary = session.summary(SUMMARY_TEXT).await;
+    let text = task_message(&start.task, &start.tab, &start.tabs, summary.as_ref().map_err(String::as_str));
+    let mut images = Vec::new();
+    if mode.screenshots() && summary.is_ok() {
+        if let Ok((marks, _)) = session.elements(ElementFilter::All, true, 0, 200).await {
+            images.extend(session.labelled_screenshot(marks).await.ok());
+        }
+    }
+    let max_turns = start.settings.max_turns;
+    let messages = vec![Message::system(system_prompt(&start.locale, mode, max_turns)), Message::user_with_images(text, images)];
+    let mut state = RunState::new(start.run_id, AGENT, start.task, messages);
+    state.tab_id = Some(start.tab.tab_id);
+    state.extra = serde_json::to_value(session.run.borrow().clone()).unwrap_or_default();
+    state
+}
+
+/// Runs (or resumes) `state` to its end; the page's mask comes off whatever the ending.
+pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &M, browser: &B, sink: &S) -> RunOutcome {
+    let run: BrowserRun = match serde_json::from_value(state.extra.clone()) {
+        Ok(r) => r,
+        Err(e) => {
+            let message = format!("the run could not be resumed ({e})");
+            state.status = agent::RunStatus::Failed { message: message.clone() };
+            return RunOutcome::Failed { reason: agent::EndReason::TargetGone(message.clone()), message };
+        }
+    };
+    let max_turns = run.settings.max_turns;
+    let session = BrowserSession::new(browser, run);
+    let outcome = agent::run(&spec(max_turns), state, model, &session, sink).await;
+    session.finish().await;
+    outcome
+}
