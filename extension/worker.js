@@ -6,8 +6,11 @@ const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then(() => 
 // Agent runs a dead worker left running go on; ports wait so a reconnecting panel sees them.
 const resumed = ready.then(resume_runs).catch(() => {});
 
-chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
-  ready.then(() => handle_message(message)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
+// execute_js without user scripts: serialised into the page's main world by chrome.scripting.
+globalThis.duskEvalInPage = (code) => (0, eval)(code);
+
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  ready.then(() => handle_message(message, sender.tab?.id)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
   return true;
 });
 

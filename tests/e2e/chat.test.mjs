@@ -207,10 +207,13 @@ export const tests = [
     assert.equal(panels.length, 1, "Chromium opened sidepanel.html in the side panel");
   }],
 
-  ["the Agent switch says it is coming", async (env) => {
+  ["the Agent switch shows the agent's pane and hides the chat's", async (env) => {
     const panel = await env.open(env.extUrl("sidepanel.html"));
     await panel.click("#mode-agent");
-    assert.equal(await panel.locator("#agent-notice").isVisible(), true);
-    assert.match(await panel.locator("#agent-notice").textContent(), /coming/i);
+    assert.equal(await panel.locator("#agent-task").isVisible(), true);
+    assert.equal(await panel.locator("#question").isVisible(), false);
+    await panel.click("#mode-chat");
+    assert.equal(await panel.locator("#question").isVisible(), true);
+    assert.equal(await panel.locator("#agent-task").isVisible(), false);
   }],
 ];

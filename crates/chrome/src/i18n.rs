@@ -4,6 +4,10 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "i18n"], js_name = getMessage)]
     fn get_message_raw(name: &str) -> String;
+
+    /// The browser's UI language, e.g. "en-US" or "zh-CN".
+    #[wasm_bindgen(js_namespace = ["chrome", "i18n"], js_name = getUILanguage)]
+    pub fn ui_language() -> String;
 }
 
 /// The localised string for `name`, or the name itself when _locales lacks it.

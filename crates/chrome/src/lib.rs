@@ -8,4 +8,5 @@ pub mod side_panel;
 pub mod scripting;
 pub mod storage;
 pub mod tabs;
+pub mod user_scripts;
 pub mod windows;

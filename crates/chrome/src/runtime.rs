@@ -56,6 +56,10 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     pub fn name(this: &Port) -> String;
 
+    /// Who opened the port: `{id, url, tab?, frameId?}`.
+    #[wasm_bindgen(method, getter)]
+    pub fn sender(this: &Port) -> JsValue;
+
     #[wasm_bindgen(method, getter, js_name = onMessage)]
     pub fn on_message(this: &Port) -> Event;
 

@@ -19,3 +19,14 @@ pub async fn register_content_scripts(scripts: &JsValue) -> Result<JsValue, JsVa
 pub async fn unregister_content_scripts(filter: &JsValue) -> Result<JsValue, JsValue> {
     JsFuture::from(unregister_promise(filter)?).await
 }
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "scripting"], js_name = executeScript, catch)]
+    fn execute_script_promise(injection: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// `chrome.scripting.executeScript(injection)`: one InjectionResult per frame.
+pub async fn execute_script(injection: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(execute_script_promise(injection)?).await
+}

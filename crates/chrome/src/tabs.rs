@@ -68,3 +68,35 @@ pub async fn update(tab_id: i32, props: &JsValue) -> Result<JsValue, JsValue> {
 pub async fn capture_visible_tab(window_id: i32, options: &JsValue) -> Result<JsValue, JsValue> {
     JsFuture::from(capture_visible_tab_promise(window_id, options)?).await
 }
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = create, catch)]
+    fn create_promise(props: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = goBack, catch)]
+    fn go_back_promise(tab_id: i32) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = goForward, catch)]
+    fn go_forward_promise(tab_id: i32) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = reload, catch)]
+    fn reload_promise(tab_id: i32) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// `chrome.tabs.create(props)`: the new Tab.
+pub async fn create(props: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(create_promise(props)?).await
+}
+
+pub async fn go_back(tab_id: i32) -> Result<JsValue, JsValue> {
+    JsFuture::from(go_back_promise(tab_id)?).await
+}
+
+pub async fn go_forward(tab_id: i32) -> Result<JsValue, JsValue> {
+    JsFuture::from(go_forward_promise(tab_id)?).await
+}
+
+pub async fn reload(tab_id: i32) -> Result<JsValue, JsValue> {
+    JsFuture::from(reload_promise(tab_id)?).await
+}

@@ -90,7 +90,8 @@ pub fn mask(label: Option<&str>, ttl_ms: u32) -> Result<u32, String> {
         None => {
             let m = div(MASK_STYLE).ok_or("could not create the mask")?;
             let badge = div(BADGE_STYLE).ok_or("could not create the mask")?;
-            let _ = badge.append_child(&div("display:inline").ok_or("could not create the mask")?);
+            let text = div("display:inline").ok_or("could not create the mask")?;
+            let _ = badge.append_child(&text);
             if let Some(stop) = stop_button() {
                 let _ = badge.append_child(&stop);
             }

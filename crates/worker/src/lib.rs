@@ -1,11 +1,13 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
+mod browser_agent;
 mod chat;
 mod clock;
 mod dark;
 mod dark_agent;
 mod foreign_css;
 mod fetch;
+mod live;
 mod llm;
 mod port;
 mod runs;
@@ -30,8 +32,9 @@ pub(crate) fn init_ms() -> f64 {
 }
 
 /// Answers one message from a UI page; never rejects, errors come back as `{type: "error"}`.
+/// `sender_tab`: the tab of the content script that sent it, if any.
 #[wasm_bindgen]
-pub async fn handle_message(message: JsValue) -> JsValue {
+pub async fn handle_message(message: JsValue, sender_tab: Option<i32>) -> JsValue {
     if let Ok(json) = dusk_chrome::message::from_js::<serde_json::Value>(message.clone()) {
         if dusk_core::protocol::dark::is_dark_message(&json) {
             let reply = match dusk_core::protocol::parse(json) {
@@ -42,6 +45,12 @@ pub async fn handle_message(message: JsValue) -> JsValue {
         }
     }
     let response = match dusk_chrome::message::from_js(message) {
+        Ok(dusk_core::protocol::WorkerRequest::AgentStop) => {
+            if let Some(tab) = sender_tab {
+                browser_agent::stop_in_tab(tab);
+            }
+            dusk_core::protocol::WorkerResponse::Saved
+        }
         Ok(request) => route::handle(request).await,
         Err(e) => dusk_core::protocol::WorkerResponse::Error { message: e },
     };

@@ -26,6 +26,20 @@ fn post(port: &Port, event: &PortEvent) {
 /// Messages on a long-lived port: `chat` for the side panel, `llm` for raw model calls.
 #[wasm_bindgen]
 pub async fn handle_port_message(port: Port, message: JsValue) {
+    if port.name() == dusk_core::protocol::AGENT_PORT {
+        let request = if crate::browser_agent::sender_is_panel(&port) {
+            from_js(message)
+        } else {
+            Err("not allowed from this context: only Dusk's side panel drives the agent".to_string())
+        };
+        match request {
+            Ok(request) => crate::browser_agent::handle(port, request).await,
+            Err(message) => {
+                let _ = port.post_message(&to_js(&dusk_core::protocol::AgentPortEvent::Error { message }));
+            }
+        }
+        return;
+    }
     if port.name() == dusk_core::protocol::CHAT_PORT {
         match from_js(message) {
             Ok(request) => crate::chat::handle(port, request).await,
@@ -46,6 +60,7 @@ pub async fn handle_port_message(port: Port, message: JsValue) {
 #[wasm_bindgen]
 pub fn port_closed(port: Port) {
     crate::chat::port_closed(&port);
+    crate::browser_agent::port_closed(&port);
     abort_where(|p, _| js_sys::Object::is(p, &port));
 }
 

@@ -36,6 +36,7 @@ pub async fn resume_runs() {
         match state.agent.as_str() {
             "chat" => crate::chat::resume(state),
             "dark" => crate::dark_agent::resume(state),
+            dusk_core::browser_agent::AGENT => crate::browser_agent::resume(state),
             _ => {}
         }
     }

@@ -82,3 +82,31 @@ mod tests {
         assert_eq!(m.label_y, m.y, "no room above: the label sits inside the top edge");
     }
 }
+
+/// The part of a capture (`image_w` px wide, of a viewport `viewport_width` CSS px wide) shown
+/// on a confirmation card: the target with some of its surroundings. `(x, y, width, height)`.
+pub fn crop_box(target: &crate::protocol::page::Rect, viewport_width: f64, image_w: f64, image_h: f64) -> (f64, f64, f64, f64) {
+    if viewport_width <= 0.0 || image_w <= 0.0 {
+        return (0.0, 0.0, image_w, image_h);
+    }
+    let s = image_w / viewport_width;
+    let pad = 80.0 * s;
+    let x = (target.x * s - pad).clamp(0.0, image_w);
+    let y = (target.y * s - pad).clamp(0.0, image_h);
+    let right = ((target.x + target.width) * s + pad).clamp(x + 1.0, image_w.max(x + 1.0));
+    let bottom = ((target.y + target.height) * s + pad).clamp(y + 1.0, image_h.max(y + 1.0));
+    (x, y, (right - x).min(image_w - x).max(1.0), (bottom - y).min(image_h - y).max(1.0))
+}
+
+#[cfg(test)]
+mod crop_tests {
+    use super::*;
+    use crate::protocol::page::Rect;
+
+    #[test]
+    fn the_crop_keeps_the_target_and_stays_inside_the_image() {
+        let (x, y, w, h) = crop_box(&Rect { x: 100.0, y: 50.0, width: 40.0, height: 20.0 }, 1000.0, 2000.0, 1200.0);
+        assert_eq!((x, y), (40.0, 0.0));
+        assert!(x <= 200.0 && x + w >= 280.0 && y + h >= 140.0 && x + w <= 2000.0 && y + h <= 1200.0);
+    }
+}

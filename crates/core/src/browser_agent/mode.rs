@@ -110,6 +110,46 @@ impl AgentSettings {
     }
 }
 
+/// The options page's text form of the per-site list: one `host = ask | allow | block` per line.
+pub fn sites_text(sites: &BTreeMap<String, SitePolicy>) -> String {
+    let word = |p: &SitePolicy| match p {
+        SitePolicy::AlwaysAsk => "ask",
+        SitePolicy::Allow => "allow",
+        SitePolicy::Block => "block",
+        SitePolicy::Default => "default",
+    };
+    sites.iter().map(|(h, p)| format!("{h} = {}", word(p))).collect::<Vec<_>>().join("\n")
+}
+
+/// Parses `sites_text`'s form; lines it can't read come back as errors naming the line.
+pub fn parse_sites(text: &str) -> (BTreeMap<String, SitePolicy>, Vec<String>) {
+    let mut sites = BTreeMap::new();
+    let mut errors = Vec::new();
+    for (n, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()) {
+        let Some((host, policy)) = line.split_once('=') else {
+            errors.push(format!("line {n}: write `host = ask`, `allow` or `block`"));
+            continue;
+        };
+        let host = host.trim().trim_start_matches("https://").trim_start_matches("http://").trim_end_matches('/').to_ascii_lowercase();
+        let policy = match policy.trim().to_ascii_lowercase().as_str() {
+            "ask" | "always ask" | "always_ask" => SitePolicy::AlwaysAsk,
+            "allow" => SitePolicy::Allow,
+            "block" => SitePolicy::Block,
+            "default" => SitePolicy::Default,
+            other => {
+                errors.push(format!("line {n}: “{other}” is not ask, allow or block"));
+                continue;
+            }
+        };
+        if host.is_empty() || host.contains(char::is_whitespace) {
+            errors.push(format!("line {n}: no host"));
+            continue;
+        }
+        sites.insert(host, policy);
+    }
+    (sites, errors)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +175,14 @@ mod tests {
         assert_eq!(s.policy_for("http://127.0.0.1:9090/x"), SitePolicy::Default);
         assert_eq!(s.policy_for("chrome://settings"), SitePolicy::Default);
         assert_eq!(AgentSettings::from_stored(None), AgentSettings::default());
+    }
+
+    #[test]
+    fn the_site_list_round_trips_through_text() {
+        let (sites, errors) = parse_sites("https://Bank.example/ = block\nshop.example = ask\n\nnews.example allow\nx = maybe");
+        assert_eq!(sites.get("bank.example"), Some(&SitePolicy::Block));
+        assert_eq!(sites.get("shop.example"), Some(&SitePolicy::AlwaysAsk));
+        assert_eq!(errors.len(), 2);
+        assert_eq!(parse_sites(&sites_text(&sites)).0, sites);
     }
 }

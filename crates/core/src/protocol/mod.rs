@@ -2,6 +2,7 @@
 //! Every message is a serde enum tagged by `type`; docs/protocol.md lists them all.
 
 pub mod actions;
+mod agent;
 mod chat;
 mod connection;
 mod content;
@@ -12,6 +13,7 @@ mod sender;
 mod stream;
 mod worker;
 
+pub use agent::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};
 pub use chat::{ChatEvent, ChatRequest as ChatPortRequest, CHAT_PORT};
 pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{ContentRequest, ContentResponse};

@@ -20,6 +20,8 @@ pub enum WorkerRequest {
     TestConnection { provider: ProviderSettings },
     /// Tokens and cost spent so far.
     GetUsage,
+    /// The Stop on the page's mask: stops the agent run working in the sender's tab.
+    AgentStop,
 }
 
 /// The worker's replies.

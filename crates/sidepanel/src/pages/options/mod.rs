@@ -1,5 +1,6 @@
 //! The options page: provider settings, Save, Test connection, and tokens spent so far.
 
+mod agent;
 mod dark;
 mod fields;
 
@@ -54,6 +55,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
         })?;
     }
     dark::render(body).await?;
+    agent::render(body).await?;
     dom::on(&test.clone(), "click", move || {
         if let Some(provider) = fields.read() {
             show(&result, "pending", &i18n::message("testing"));

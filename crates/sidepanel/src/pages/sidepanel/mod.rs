@@ -1,5 +1,6 @@
 //! The side panel: chat with the page(s), streaming, with Stop, Copy, a tab picker and new chat.
 
+mod agent;
 mod connection;
 mod picker;
 mod view;
@@ -7,7 +8,7 @@ mod view;
 use crate::{dom, status};
 use connection::Connection;
 use dusk_chrome::{i18n, runtime, windows};
-use dusk_core::protocol::{ChatEvent, ChatPortRequest};
+use dusk_core::protocol::{ChatEvent, ChatPortRequest, CHAT_PORT};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use view::View;
@@ -110,13 +111,18 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             let _ = runtime::open_options_page().await;
         })
     })?;
-    let agent_notice = dom::append_i18n(body, "p", "notice", "agentComing")?;
-    agent_notice.set_id("agent-notice");
-    agent_notice.set_attribute("hidden", "")?;
+    let chat_pane = dom::append(body, "section", "pane", "")?;
+    chat_pane.set_id("chat-pane");
+    let agent_pane = dom::append(body, "section", "pane", "")?;
+    agent_pane.set_id("agent-pane");
+    agent_pane.set_attribute("hidden", "")?;
     // Bound before the first await, so a click as soon as the button shows is never lost.
-    bind_modes(&chat_mode, &agent_mode, &agent_notice)?;
+    bind_modes(&chat_mode, &agent_mode, &[&chat_pane, &new_chat, &export], &agent_pane)?;
     status::render(body).await?;
+    let window_id = windows::current_id().await.unwrap_or(-1);
+    agent::render(&agent_pane, window_id)?;
 
+    let body: &Element = &chat_pane;
     let picker_box = dom::append(body, "details", "picker", "")?;
     dom::append_i18n(&picker_box, "summary", "", "pickTabs")?;
     let picker = dom::append(&picker_box, "div", "tab-list", "")?;
@@ -137,10 +143,9 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let usage = dom::append(body, "div", "usage", "")?;
     usage.set_id("usage");
 
-    let window_id = windows::current_id().await.unwrap_or(-1);
     let ui = Rc::new(Ui { view: RefCell::new(View::new(messages)), picker, send: send.clone(), stop: stop.clone(), usage, running: Cell::new(false), reconnect: RefCell::new(None) });
     let handler_ui = ui.clone();
-    let conn = Connection::new(move |event| {
+    let conn: Connection<ChatPortRequest, ChatEvent> = Connection::new(CHAT_PORT, move |event| {
         if let Err(e) = handler_ui.handle(event) {
             web_sys::console::error_1(&e);
         }
@@ -206,7 +211,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
 }
 
 /// Downloads the run as `dusk-run.json`; the link stays (hidden) so the last export can be found.
-fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
+pub(super) fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let body = document.body().ok_or("no body")?;
     if let Some(old) = document.get_element_by_id("run-export") {
@@ -228,18 +233,22 @@ fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// The Chat / Agent switch; Agent only says it is coming for now.
-fn bind_modes(chat_mode: &Element, agent_mode: &Element, notice: &Element) -> Result<(), JsValue> {
-    let (chat, agent, note) = (chat_mode.clone(), agent_mode.clone(), notice.clone());
-    dom::on(agent_mode, "click", move || {
-        let _ = agent.class_list().add_1("active");
-        let _ = chat.class_list().remove_1("active");
-        let _ = note.remove_attribute("hidden");
-    })?;
-    let (chat, agent, note) = (chat_mode.clone(), agent_mode.clone(), notice.clone());
-    dom::on(chat_mode, "click", move || {
-        let _ = chat.class_list().add_1("active");
-        let _ = agent.class_list().remove_1("active");
-        let _ = note.set_attribute("hidden", "");
-    })
+/// The Chat / Agent switch: each mode shows its pane (and chat's own header buttons).
+fn bind_modes(chat_mode: &Element, agent_mode: &Element, chat_parts: &[&Element], agent_pane: &Element) -> Result<(), JsValue> {
+    let chat_parts: Vec<Element> = chat_parts.iter().map(|e| (*e).clone()).collect();
+    let show = move |agent: bool, chat_mode: &Element, agent_mode: &Element, agent_pane: &Element| {
+        let _ = agent_mode.class_list().toggle_with_force("active", agent);
+        let _ = chat_mode.class_list().toggle_with_force("active", !agent);
+        let _ = agent_mode.set_attribute("aria-pressed", if agent { "true" } else { "false" });
+        let _ = chat_mode.set_attribute("aria-pressed", if agent { "false" } else { "true" });
+        let _ = agent_pane.toggle_attribute_with_force("hidden", !agent);
+        for part in &chat_parts {
+            let _ = part.toggle_attribute_with_force("hidden", agent);
+        }
+    };
+    let show = Rc::new(show);
+    let (c, a, p, f) = (chat_mode.clone(), agent_mode.clone(), agent_pane.clone(), show.clone());
+    dom::on(agent_mode, "click", move || f(true, &c, &a, &p))?;
+    let (c, a, p, f) = (chat_mode.clone(), agent_mode.clone(), agent_pane.clone(), show);
+    dom::on(chat_mode, "click", move || f(false, &c, &a, &p))
 }

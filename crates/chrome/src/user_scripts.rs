@@ -1,0 +1,20 @@
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = execute, catch)]
+    fn execute_promise(injection: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Whether `chrome.userScripts` exists: the user has allowed user scripts for Dusk.
+pub fn available() -> bool {
+    let chrome = js_sys::Reflect::get(&js_sys::global(), &"chrome".into()).unwrap_or(JsValue::UNDEFINED);
+    let api = js_sys::Reflect::get(&chrome, &"userScripts".into()).unwrap_or(JsValue::UNDEFINED);
+    !api.is_undefined() && js_sys::Reflect::has(&api, &"execute".into()).unwrap_or(false)
+}
+
+/// `chrome.userScripts.execute(injection)` (Chrome 135+): one InjectionResult per frame.
+pub async fn execute(injection: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(execute_promise(injection)?).await
+}

@@ -1,0 +1,72 @@
+//! The options page's agent section: how the agent sees pages, its turn limit, and per-site policy.
+
+use crate::dom;
+use dusk_chrome::{message, storage};
+use dusk_core::browser_agent::mode::{parse_sites, sites_text, AgentSettings, ModeChoice, MAX_TURNS, STORAGE_KEY};
+use dusk_chrome::i18n;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
+    let section = dom::append(body, "fieldset", "agent-options", "")?;
+    section.set_id("agent-options");
+    dom::append_i18n(&section, "legend", "", "optAgentTitle")?;
+    let stored = storage::local_get(STORAGE_KEY).await.ok().and_then(|v| message::from_js::<serde_json::Value>(v).ok());
+    let settings = AgentSettings::from_stored(stored);
+
+    let modes = [
+        ("auto", i18n::message("optAgentModeAuto")),
+        ("dom", i18n::message("optAgentModeDom")),
+        ("vision", i18n::message("optAgentModeVision")),
+        ("hybrid", i18n::message("optAgentModeHybrid")),
+    ];
+    let mode = dom::select(&section, "agent-mode", "optAgentMode", &modes)?;
+    mode.set_value(serde_json::to_value(settings.mode).ok().and_then(|v| v.as_str().map(str::to_string)).as_deref().unwrap_or("auto"));
+    let turns = dom::input(&section, "agent-max-turns", "optAgentTurns", "number")?;
+    turns.set_min("1");
+    turns.set_max(&MAX_TURNS.to_string());
+    turns.set_value_as_number(settings.max_turns as f64);
+    let label = dom::append(&section, "label", "field", "")?;
+    dom::append_i18n(&label, "span", "label", "optAgentSites")?;
+    let sites: HtmlTextAreaElement = dom::append(&label, "textarea", "", "")?.dyn_into()?;
+    sites.set_id("agent-sites");
+    sites.set_rows(4);
+    sites.set_value(&sites_text(&settings.sites));
+    let save = dom::append_i18n(&section, "button", "primary", "optAgentSave")?;
+    save.set_id("agent-save");
+    let result = dom::append(&section, "div", "result", "")?;
+    result.set_id("agent-result");
+    result.set_attribute("role", "status")?;
+    let on_save = Rc::new(move |mode: &HtmlSelectElement, turns: &HtmlInputElement, sites: &HtmlTextAreaElement| {
+        let (parsed, errors) = parse_sites(&sites.value());
+        if !errors.is_empty() {
+            result.set_class_name("result error");
+            result.set_text_content(Some(&errors.join("; ")));
+            return;
+        }
+        let n = turns.value_as_number();
+        let settings = AgentSettings {
+            mode: serde_json::from_value::<ModeChoice>(mode.value().into()).unwrap_or_default(),
+            max_turns: if n.is_finite() { (n as u32).clamp(1, MAX_TURNS) } else { 20 },
+            sites: parsed,
+        };
+        turns.set_value_as_number(settings.max_turns as f64);
+        sites.set_value(&sites_text(&settings.sites));
+        let result = result.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            match storage::local_set(STORAGE_KEY, &message::to_js(&settings)).await {
+                Ok(()) => {
+                    result.set_class_name("result ok");
+                    result.set_text_content(Some(&i18n::message("optAgentSaved")));
+                }
+                Err(e) => {
+                    result.set_class_name("result error");
+                    result.set_text_content(Some(&message::error_text(&e)));
+                }
+            }
+        });
+    });
+    dom::on(&save, "click", move || on_save(&mode, &turns, &sites))?;
+    Ok(())
+}

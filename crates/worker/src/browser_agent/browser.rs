@@ -1,0 +1,186 @@
+//! Core's `Browser` on real tabs: content-script RPCs, chrome.tabs for navigation and tabs,
+//! captureVisibleTab with labels, user scripts for execute_js, the side panel for approvals.
+
+use super::{approvals, events, store};
+use crate::screenshot;
+use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::{scripting, tabs, user_scripts};
+use dusk_core::agent::{Approval, ConfirmRequest, Host, RunState, StopSignal};
+use dusk_core::browser_agent::{Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
+use dusk_core::llm::Image;
+use dusk_core::protocol::actions::FilePayload;
+use dusk_core::protocol::{AgentPortEvent, ConfirmCard, ContentRequest, ContentResponse};
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+pub struct TabsBrowser {
+    pub window_id: i32,
+    pub run_id: String,
+    pub stop: StopSignal,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawTab {
+    id: Option<i32>,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    url: String,
+    #[serde(default)]
+    pending_url: Option<String>,
+    #[serde(default)]
+    opener_tab_id: Option<i32>,
+    #[serde(default)]
+    status: Option<String>,
+}
+
+fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in pairs {
+        let _ = js_sys::Reflect::set(&o, &(*k).into(), v);
+    }
+    o.into()
+}
+
+pub async fn rpc(tab: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
+    let reply = tabs::send_message(tab, &to_js(request)).await.map_err(|e| {
+        format!("the page did not answer ({}); pages like chrome:// and the Web Store can't be used", error_text(&e))
+    })?;
+    from_js::<ContentResponse>(reply)
+}
+
+/// The window's tabs, Dusk's own pages left out.
+pub async fn window_tabs(window_id: i32) -> Result<Vec<TabView>, String> {
+    let info = if window_id >= 0 { object(&[("windowId", window_id.into())]) } else { object(&[]) };
+    let list = tabs::query(&info).await.map_err(|e| error_text(&e))?;
+    let own = dusk_chrome::runtime::get_url("");
+    Ok(from_js::<Vec<RawTab>>(list)?
+        .into_iter()
+        .filter(|t| !t.url.starts_with(&own))
+        .filter_map(|t| {
+            Some(TabView {
+                tab_id: t.id?,
+                title: t.title,
+                url: if t.url.is_empty() { t.pending_url.unwrap_or_default() } else { t.url },
+                opener: t.opener_tab_id,
+                loading: t.status.as_deref() == Some("loading"),
+            })
+        })
+        .collect())
+}
+
+impl Host for TabsBrowser {
+    fn now_ms(&self) -> f64 {
+        crate::clock::now_ms()
+    }
+    fn stop_signal(&self) -> &StopSignal {
+        &self.stop
+    }
+    async fn save_checkpoint(&self, state: &RunState) {
+        crate::runs::save(state).await;
+    }
+    /// Shows the card (highlighted crop of the target, the page, the action) and waits for the
+    /// panel's answer, at most two minutes.
+    async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
+        let token = approvals::new_token();
+        let tab = store::current_tab(self.window_id);
+        let crop = match (&request.target, tab) {
+            (Some(t), Some(tab)) => self.crop(tab, t.index, &t.rect).await,
+            _ => None,
+        };
+        let upload = request.tool == "upload_file";
+        let card = ConfirmCard { request: request.clone(), token: token.clone(), crop, upload };
+        events::emit(self.window_id, AgentPortEvent::Confirm { card });
+        let answer = approvals::wait(&request.run_id, request.step, &token, APPROVAL_TIMEOUT_MS).await;
+        let approved = matches!(answer, Some(approvals::Answer::Approved { .. }));
+        events::emit(self.window_id, AgentPortEvent::ConfirmClosed { step: request.step, approved });
+        match answer? {
+            approvals::Answer::Approved { digest, .. } => Some(Approval { run_id: request.run_id.clone(), step: request.step, digest }),
+            approvals::Answer::Denied => None,
+        }
+    }
+}
+
+impl TabsBrowser {
+    async fn crop(&self, tab: i32, index: u32, rect: &dusk_core::protocol::page::Rect) -> Option<String> {
+        let _ = rpc(tab, &ContentRequest::Highlight { index, duration_ms: Some(2500) }).await;
+        let width = match rpc(tab, &ContentRequest::PageSummary { text_limit: 0 }).await {
+            Ok(ContentResponse::PageSummary(s)) => s.viewport.width,
+            _ => return None,
+        };
+        let _ = tabs::update(tab, &object(&[("active", true.into())])).await;
+        screenshot::capture_crop(tab, rect, width).await.ok().map(|i| i.data_url())
+    }
+}
+
+impl Browser for TabsBrowser {
+    async fn rpc(&self, tab: i32, request: ContentRequest) -> Result<ContentResponse, String> {
+        store::set_current_tab(self.window_id, tab);
+        match rpc(tab, &request).await? {
+            ContentResponse::Error { message } => Err(message),
+            other => Ok(other),
+        }
+    }
+
+    async fn tabs(&self) -> Result<Vec<TabView>, String> {
+        window_tabs(self.window_id).await
+    }
+
+    async fn navigate(&self, tab: i32, nav: &Navigation) -> Result<(), String> {
+        let done = match nav {
+            Navigation::Url(url) => tabs::update(tab, &object(&[("url", url.as_str().into())])).await,
+            Navigation::Back => tabs::go_back(tab).await,
+            Navigation::Forward => tabs::go_forward(tab).await,
+            Navigation::Reload => tabs::reload(tab).await,
+        };
+        done.map(|_| ()).map_err(|e| error_text(&e))
+    }
+
+    async fn open_tab(&self, url: &str) -> Result<i32, String> {
+        let props = object(&[("url", url.into()), ("active", true.into()), ("windowId", self.window_id.into())]);
+        let tab = tabs::create(&props).await.map_err(|e| error_text(&e))?;
+        js_sys::Reflect::get(&tab, &"id".into()).ok().and_then(|v| v.as_f64()).map(|v| v as i32).ok_or_else(|| "the browser opened no tab".into())
+    }
+
+    async fn activate(&self, tab: i32) -> Result<(), String> {
+        store::set_current_tab(self.window_id, tab);
+        tabs::update(tab, &object(&[("active", true.into())])).await.map(|_| ()).map_err(|e| error_text(&e))
+    }
+
+    async fn screenshot(&self, tab: i32, shot: &Shot) -> Result<Image, String> {
+        screenshot::capture_marked(tab, shot).await
+    }
+
+    /// User scripts run code strings in the page's main world whatever its CSP; without them
+    /// (the user hasn't allowed them) an indirect eval works on pages whose CSP allows eval.
+    async fn execute_js(&self, tab: i32, code: &str) -> Result<serde_json::Value, String> {
+        let target = object(&[("tabId", tab.into())]);
+        let results = if user_scripts::available() {
+            let js = js_sys::Array::of1(&object(&[("code", code.into())]));
+            let injection = object(&[("target", target), ("world", "MAIN".into()), ("js", js.into()), ("injectImmediately", true.into())]);
+            user_scripts::execute(&injection).await.map_err(|e| format!("the script failed: {}", error_text(&e)))?
+        } else {
+            let eval = js_sys::Reflect::get(&js_sys::global(), &"duskEvalInPage".into()).unwrap_or_default();
+            let args = js_sys::Array::of1(&code.into());
+            let injection = object(&[("target", target), ("world", "MAIN".into()), ("func", eval), ("args", args.into())]);
+            scripting::execute_script(&injection).await.map_err(|e| format!("the script failed: {}", error_text(&e)))?
+        };
+        let first = js_sys::Reflect::get(&results, &0.into()).unwrap_or_default();
+        if let Some(error) = js_sys::Reflect::get(&first, &"error".into()).ok().filter(|e| !e.is_undefined() && !e.is_null()) {
+            let text = error.as_string().unwrap_or_else(|| error_text(&error));
+            let hint = if user_scripts::available() { "" } else { " (this page's CSP forbids eval; allow user scripts for Dusk on chrome://extensions to run script on any page)" };
+            return Err(format!("the script threw: {text}{hint}"));
+        }
+        let result = js_sys::Reflect::get(&first, &"result".into()).unwrap_or_default();
+        Ok(from_js::<serde_json::Value>(result).unwrap_or(serde_json::Value::Null))
+    }
+
+    async fn sleep(&self, ms: u32) {
+        crate::fetch::sleep(ms).await
+    }
+
+    fn picked_files(&self, step: u32) -> Vec<FilePayload> {
+        approvals::take_files(&self.run_id, step)
+    }
+}

@@ -1,0 +1,207 @@
+//! The `agent` port: binds core's browser agent to tabs, storage and the side panel's Agent mode.
+//! A run is owned by the worker, checkpointed every step, and resumed by `resume_runs`.
+
+mod approvals;
+mod browser;
+mod events;
+mod store;
+
+use crate::dark::read;
+use crate::fetch::controller_with_timeout;
+use crate::llm::{client_for, remember_downgrade};
+use crate::route::settings;
+use browser::{window_tabs, TabsBrowser};
+use dusk_chrome::message::to_js;
+use dusk_chrome::runtime::Port;
+use dusk_core::agent::{RunState, RunStatus, StopSignal};
+use dusk_core::browser_agent::{begin, drive, mode, AgentSettings, BrowserRun, Start};
+use dusk_core::llm::LlmError;
+use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ContentRequest};
+use events::WindowSink;
+use web_sys::AbortController;
+
+/// A whole task must finish within this; Stop ends it sooner.
+const RUN_TIMEOUT_MS: u32 = 900_000;
+/// The mask is renewed this often while a run is alive (it expires on its own otherwise).
+const HEARTBEAT_MS: u32 = 2000;
+
+fn post(port: &Port, event: &AgentPortEvent) {
+    // A closed port only means the panel went away; the run goes on.
+    let _ = port.post_message(&to_js(event));
+}
+
+/// Only Dusk's own side panel may drive the agent: approvals from anywhere else are refused.
+pub fn sender_is_panel(port: &Port) -> bool {
+    let url = js_sys::Reflect::get(&port.sender(), &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default();
+    url.starts_with(&dusk_chrome::runtime::get_url("sidepanel.html"))
+}
+
+pub async fn handle(port: Port, request: AgentPortRequest) {
+    match request {
+        AgentPortRequest::Load { window_id } => load(&port, window_id).await,
+        AgentPortRequest::ListTabs { window_id } => list_tabs(&port, window_id).await,
+        AgentPortRequest::Start { window_id, task, tab_id } => {
+            events::subscribe(window_id, &port);
+            start(window_id, task, tab_id).await
+        }
+        AgentPortRequest::Stop { window_id } => events::stop(window_id),
+        AgentPortRequest::Approve { run_id, step, digest, token, files, .. } => {
+            if let Err(message) = approvals::answer(&run_id, step, &token, approvals::Answer::Approved { digest, files }) {
+                post(&port, &AgentPortEvent::Error { message });
+            }
+        }
+        AgentPortRequest::Deny { run_id, step, token, .. } => {
+            if let Err(message) = approvals::answer(&run_id, step, &token, approvals::Answer::Denied) {
+                post(&port, &AgentPortEvent::Error { message });
+            }
+        }
+        AgentPortRequest::ExportRun { window_id } => {
+            let run = match store::last_run(window_id).await {
+                Some(id) => crate::runs::load(&id).await.map(|s| s.export()).unwrap_or_default(),
+                None => serde_json::Value::Null,
+            };
+            post(&port, &AgentPortEvent::RunExport { run });
+        }
+    }
+}
+
+pub fn port_closed(port: &Port) {
+    events::unsubscribe(port);
+}
+
+/// The Stop on a page's mask: the run acting on that tab stops.
+pub fn stop_in_tab(tab: i32) {
+    if let Some(window_id) = store::window_acting_on(tab) {
+        events::stop(window_id);
+    }
+}
+
+async fn list_tabs(port: &Port, window_id: i32) {
+    let tabs = window_tabs(window_id).await.unwrap_or_default();
+    let active = active_tab(window_id).await;
+    post(port, &AgentPortEvent::Tabs { tabs, active });
+}
+
+async fn active_tab(window_id: i32) -> Option<i32> {
+    let info = to_js(&serde_json::json!({"active": true, "windowId": window_id}));
+    let list = dusk_chrome::tabs::query(&info).await.ok()?;
+    let own = dusk_chrome::runtime::get_url("");
+    let first = js_sys::Reflect::get(&list, &0.into()).ok()?;
+    let url = js_sys::Reflect::get(&first, &"url".into()).ok()?.as_string().unwrap_or_default();
+    if url.starts_with(&own) {
+        return None;
+    }
+    js_sys::Reflect::get(&first, &"id".into()).ok()?.as_f64().map(|n| n as i32)
+}
+
+/// The window's run: the live one's events so far, else the last run from its checkpoint.
+async fn load(port: &Port, window_id: i32) {
+    events::subscribe(window_id, port);
+    if let Some(log) = events::replay(window_id) {
+        log.iter().for_each(|e| post(port, e));
+        return;
+    }
+    let last = match store::last_run(window_id).await {
+        Some(id) => crate::runs::load(&id).await,
+        None => None,
+    };
+    match last {
+        Some(state) => state.replay().into_iter().for_each(|event| post(port, &AgentPortEvent::Event { event })),
+        None => post(port, &AgentPortEvent::Idle),
+    }
+}
+
+fn fail(window_id: i32, message: String) {
+    events::emit(window_id, AgentPortEvent::Event { event: dusk_core::agent::AgentEvent::Failed { message } });
+}
+
+async fn start(window_id: i32, task: String, tab_id: Option<i32>) {
+    if events::is_running(window_id) {
+        return fail(window_id, "a task is already running in this window; stop it first".into());
+    }
+    let Some(provider) = settings::load().await.active().filter(|p| p.is_configured()) else {
+        return fail(window_id, LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string());
+    };
+    let tabs = window_tabs(window_id).await.unwrap_or_default();
+    let chosen = match tab_id {
+        Some(id) => Some(id),
+        None => active_tab(window_id).await,
+    };
+    let Some(tab) = chosen.and_then(|id| tabs.iter().find(|t| t.tab_id == id).cloned()) else {
+        return fail(window_id, "pick the tab the agent should work in".into());
+    };
+    let Ok(controller) = controller_with_timeout(RUN_TIMEOUT_MS) else {
+        return fail(window_id, "could not start the request".into());
+    };
+    let stop = StopSignal::new();
+    let run_id = format!("browser-{window_id}-{}", crate::clock::now_ms() as u64);
+    if !events::start(window_id, stop.clone(), controller.clone(), vec![]) {
+        return fail(window_id, "a task is already running in this window; stop it first".into());
+    }
+    store::set_last_run(window_id, &run_id).await;
+    store::set_current_tab(window_id, tab.tab_id);
+    let settings = AgentSettings::from_stored(read(mode::STORAGE_KEY).await);
+    let vision = provider.capabilities().vision;
+    let browser = TabsBrowser { window_id, run_id: run_id.clone(), stop: stop.clone() };
+    let locale = dusk_chrome::i18n::ui_language();
+    let start = Start { run_id, task, window_id, tab, tabs, settings, locale, vision };
+    let mut state = begin(start, &browser).await;
+    crate::runs::save(&state).await;
+    let client = client_for(provider, controller.signal()).await;
+    run(window_id, &mut state, &client, browser).await;
+    remember_downgrade(&client).await;
+}
+
+/// Drives the run with the mask kept alive by a heartbeat, then clears the window's run.
+async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agent::Model, browser: TabsBrowser) {
+    heartbeat(window_id, browser.stop.clone());
+    drive(state, client, &browser, &WindowSink(window_id)).await;
+    browser.stop.stop();
+    approvals::drop_run(&state.run_id);
+    store::forget(window_id);
+    events::finish(window_id);
+}
+
+fn heartbeat(window_id: i32, ended: StopSignal) {
+    wasm_bindgen_futures::spawn_local(async move {
+        loop {
+            crate::fetch::sleep(HEARTBEAT_MS).await;
+            if ended.is_stopped() {
+                return;
+            }
+            if let Some(tab) = store::current_tab(window_id) {
+                let _ = browser::rpc(tab, &ContentRequest::Heartbeat { ttl_ms: None }).await;
+            }
+        }
+    });
+}
+
+/// Picks up a run that a dead worker left running; registered as live at once.
+pub fn resume(state: RunState) {
+    let Ok(run) = serde_json::from_value::<BrowserRun>(state.extra.clone()) else { return };
+    let window_id = run.window_id;
+    let Ok(controller) = controller_with_timeout(RUN_TIMEOUT_MS) else { return };
+    let stop = StopSignal::new();
+    let log = state.replay().into_iter().map(|event| AgentPortEvent::Event { event }).collect();
+    if !events::start(window_id, stop.clone(), controller.clone(), log) {
+        return;
+    }
+    store::set_current_tab(window_id, run.tab_id);
+    wasm_bindgen_futures::spawn_local(resume_run(window_id, state, stop, controller));
+}
+
+async fn resume_run(window_id: i32, mut state: RunState, stop: StopSignal, controller: AbortController) {
+    let browser = TabsBrowser { window_id, run_id: state.run_id.clone(), stop };
+    match settings::load().await.active().filter(|p| p.is_configured()) {
+        Some(provider) => {
+            let client = client_for(provider, controller.signal()).await;
+            run(window_id, &mut state, &client, browser).await;
+        }
+        None => {
+            state.status = RunStatus::Failed { message: "no LLM provider is configured".into() };
+            crate::runs::save(&state).await;
+            fail(window_id, "The task could not be resumed: no LLM provider is configured.".into());
+            events::finish(window_id);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! Where a window's agent run is: its last run's id (chrome.storage.session, so a reopened panel
+//! finds it after a worker restart) and the tab it acts on now (for the mask's Stop and heartbeat).
+
+use dusk_chrome::storage;
+use std::cell::RefCell;
+use wasm_bindgen::JsValue;
+
+thread_local! {
+    static CURRENT: RefCell<Vec<(i32, i32)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn last_key(window_id: i32) -> String {
+    format!("agent_last:{window_id}")
+}
+
+pub async fn set_last_run(window_id: i32, run_id: &str) {
+    let _ = storage::session_set(&last_key(window_id), &JsValue::from_str(run_id)).await;
+}
+
+pub async fn last_run(window_id: i32) -> Option<String> {
+    storage::session_get(&last_key(window_id)).await.ok()?.as_string()
+}
+
+pub fn set_current_tab(window_id: i32, tab: i32) {
+    CURRENT.with(|c| {
+        let mut c = c.borrow_mut();
+        c.retain(|(w, _)| *w != window_id);
+        c.push((window_id, tab));
+    });
+}
+
+pub fn current_tab(window_id: i32) -> Option<i32> {
+    CURRENT.with(|c| c.borrow().iter().find(|(w, _)| *w == window_id).map(|(_, t)| *t))
+}
+
+/// The window whose run acts on `tab`.
+pub fn window_acting_on(tab: i32) -> Option<i32> {
+    CURRENT.with(|c| c.borrow().iter().find(|(_, t)| *t == tab).map(|(w, _)| *w))
+}
+
+pub fn forget(window_id: i32) {
+    CURRENT.with(|c| c.borrow_mut().retain(|(w, _)| *w != window_id));
+}
