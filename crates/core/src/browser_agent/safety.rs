@@ -138,6 +138,14 @@ fn same_site(a: &str, b: &str) -> bool {
     }
 }
 
+/// "leaves a.example for b.example" when `to` is on another site than `from` (a `notify` action).
+pub fn leaves_site(from: &str, to: &str) -> Option<String> {
+    if from.is_empty() || same_site(to, from) {
+        return None;
+    }
+    Some(format!("leaves {} for {}", host(from).unwrap_or_default(), host(to).unwrap_or_default()))
+}
+
 pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, policy: SitePolicy) -> Assessment {
     let mut level = ConfirmLevel::Auto;
     let mut reasons = Vec::new();
@@ -151,8 +159,10 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
     match action {
         Action::ExecuteJs => raise(ConfirmLevel::Confirm, "running script in the page always needs your approval".into(), &mut level),
         Action::UploadFile => raise(ConfirmLevel::Confirm, "uploading a file always needs your approval".into(), &mut level),
-        Action::Navigate { to_url } if !same_site(to_url, &page.url) && !page.url.is_empty() => {
-            raise(ConfirmLevel::Notify, format!("leaves {} for {}", host(&page.url).unwrap_or_default(), host(to_url).unwrap_or_default()), &mut level)
+        Action::Navigate { to_url } => {
+            if let Some(why) = leaves_site(&page.url, to_url) {
+                raise(ConfirmLevel::Notify, why, &mut level)
+            }
         }
         Action::Type { text } => {
             if is_card_number(text) {

@@ -43,9 +43,9 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for GetElements {
     async fn execute(&self, a: GetElementsArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let limit = a.limit.unwrap_or(100).clamp(1, 300);
         let (elements, total) = ctx.host.elements(a.filter, a.visible_only, a.offset, limit).await?;
-        let shown = if elements.is_empty() { "none".to_string() } else { format!("{}–{}", a.offset, a.offset as usize + elements.len() - 1) };
         let scope = if a.visible_only { "on screen" } else { "on the page" };
-        let mut text = format!("Elements {shown} of {total} {scope}:\n{}", element_lines(&elements));
+        let from = if a.offset > 0 { format!(", from number {}", a.offset + 1) } else { String::new() };
+        let mut text = format!("{} of {total} elements {scope}{from}:\n{}", elements.len(), element_lines(&elements));
         if (a.offset as usize + elements.len()) < total as usize {
             text.push_str(&format!("\n… more: call get_elements with offset {}", a.offset as usize + elements.len()));
         }

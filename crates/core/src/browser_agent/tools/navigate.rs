@@ -1,7 +1,7 @@
 use super::{output, Ctx};
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::{Browser, Navigation};
-use crate::browser_agent::safety::Action;
+use crate::browser_agent::safety::{leaves_site, Action};
 use crate::browser_agent::session::BrowserSession;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -63,8 +63,10 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Navigate {
             s.run.borrow_mut().doc = doc.doc;
         }
         let (changes, image) = s.after_action(format!("opened {url}"), &[]).await;
-        let place = if a.new_tab { "in a new tab" } else { "" };
-        Ok(output(changes, image, format!("Opened {url} {place}").trim_end().to_string()))
+        let place = if a.new_tab { " in a new tab" } else { "" };
+        // Notify: another site is only reported, in the step the user sees.
+        let notice = leaves_site(&from, &url).map(|why| format!(" (⚠ {why})")).unwrap_or_default();
+        Ok(output(changes, image, format!("Opened {url}{place}{notice}")))
     }
 }
 
