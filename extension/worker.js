@@ -7,7 +7,10 @@ const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then(() => 
 const resumed = ready.then(resume_runs).catch(() => {});
 
 // execute_js without user scripts: serialised into the page's main world by chrome.scripting.
-globalThis.duskEvalInPage = (code) => (0, eval)(code);
+globalThis.duskEvalInPage = async (code) => {
+  try { const v = await (0, eval)(code); return { ok: true, value: v === undefined ? null : JSON.parse(JSON.stringify(v) ?? "null") }; }
+  catch (e) { return { ok: false, error: `${e.name}: ${e.message}` }; }
+};
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   ready.then(() => handle_message(message, sender.tab?.id)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));

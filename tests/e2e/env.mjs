@@ -1,7 +1,7 @@
 // The shared test environment: Chromium with dist/ loaded, a fixture server, helpers to reach the extension.
 import { chromium } from "playwright-core";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,9 @@ export async function launch() {
   const fixtures = await startFixtureServer();
   const llm = await startLlmServer();
   const profile = mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
+  // "Allow User Scripts" switched on for Dusk, as a user would on its details page (execute_js).
+  mkdirSync(path.join(profile, "Default"), { recursive: true });
+  writeFileSync(path.join(profile, "Default", "Preferences"), JSON.stringify({ extensions: { settings: { [extensionId()]: { user_scripts_enabled: true } } } }));
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
@@ -70,6 +73,13 @@ export async function launch() {
     async tabIdFor(url) {
       const page = await env.extPage();
       return page.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, url);
+    },
+    /** Switches "Allow User Scripts" for Dusk on or off, as its details page does. */
+    async setUserScripts(on) {
+      const page = await ctx.newPage();
+      await page.goto("chrome://extensions/");
+      await page.evaluate(([id, on]) => chrome.developerPrivate.updateExtensionConfiguration({ extensionId: id, userScriptsAccess: on }), [extId, on]);
+      await page.close();
     },
     /** Kills the service worker through CDP, as Chromium does after 30 s idle. */
     async stopWorkers() {

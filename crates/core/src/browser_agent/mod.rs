@@ -9,6 +9,7 @@ pub mod mode;
 pub mod prompt;
 pub mod run;
 pub mod safety;
+pub mod script;
 pub mod session;
 pub mod tools;
 

@@ -6,7 +6,7 @@ use crate::screenshot;
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs, user_scripts};
 use dusk_core::agent::{Approval, ConfirmRequest, Host, RunState, StopSignal};
-use dusk_core::browser_agent::{Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
+use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
 use dusk_core::llm::Image;
 use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::{AgentPortEvent, ConfirmCard, ContentRequest, ContentResponse};
@@ -102,6 +102,27 @@ impl Host for TabsBrowser {
     }
 }
 
+fn first_result(results: &JsValue) -> serde_json::Value {
+    let first = js_sys::Reflect::get(results, &0.into()).unwrap_or_default();
+    let result = js_sys::Reflect::get(&first, &"result".into()).unwrap_or_default();
+    from_js::<serde_json::Value>(result).unwrap_or(serde_json::Value::Null)
+}
+
+/// The fallback: `duskEvalInPage` (worker.js) serialised into the page's main world.
+async fn eval_in_page(tab: i32, code: &str) -> Result<serde_json::Value, String> {
+    let eval = js_sys::Reflect::get(&js_sys::global(), &"duskEvalInPage".into()).unwrap_or_default();
+    let args = js_sys::Array::of1(&code.into());
+    let injection = object(&[("target", object(&[("tabId", tab.into())])), ("world", "MAIN".into()), ("func", eval), ("args", args.into())]);
+    let results = scripting::execute_script(&injection).await.map_err(|e| format!("the script could not run: {}", error_text(&e)))?;
+    match script::outcome(&first_result(&results)) {
+        Some(Err(e)) if e.contains("EvalError") => Err(format!(
+            "{e} — this page's CSP forbids running script text; allow user scripts for Dusk (chrome://extensions → Dusk → Details → Allow User Scripts) to run script on any page"
+        )),
+        Some(outcome) => outcome,
+        None => Err("the script returned nothing Dusk could read".into()),
+    }
+}
+
 impl TabsBrowser {
     async fn crop(&self, tab: i32, index: u32, rect: &dusk_core::protocol::page::Rect) -> Option<String> {
         let _ = rpc(tab, &ContentRequest::Highlight { index, duration_ms: Some(2500) }).await;
@@ -153,27 +174,20 @@ impl Browser for TabsBrowser {
     }
 
     /// User scripts run code strings in the page's main world whatever its CSP; without them
-    /// (the user hasn't allowed them) an indirect eval works on pages whose CSP allows eval.
+    /// (the user hasn't allowed them) an indirect eval works where the page's CSP allows eval.
     async fn execute_js(&self, tab: i32, code: &str) -> Result<serde_json::Value, String> {
-        let target = object(&[("tabId", tab.into())]);
-        let results = if user_scripts::available() {
-            let js = js_sys::Array::of1(&object(&[("code", code.into())]));
-            let injection = object(&[("target", target), ("world", "MAIN".into()), ("js", js.into()), ("injectImmediately", true.into())]);
-            user_scripts::execute(&injection).await.map_err(|e| format!("the script failed: {}", error_text(&e)))?
-        } else {
-            let eval = js_sys::Reflect::get(&js_sys::global(), &"duskEvalInPage".into()).unwrap_or_default();
-            let args = js_sys::Array::of1(&code.into());
-            let injection = object(&[("target", target), ("world", "MAIN".into()), ("func", eval), ("args", args.into())]);
-            scripting::execute_script(&injection).await.map_err(|e| format!("the script failed: {}", error_text(&e)))?
-        };
-        let first = js_sys::Reflect::get(&results, &0.into()).unwrap_or_default();
-        if let Some(error) = js_sys::Reflect::get(&first, &"error".into()).ok().filter(|e| !e.is_undefined() && !e.is_null()) {
-            let text = error.as_string().unwrap_or_else(|| error_text(&error));
-            let hint = if user_scripts::available() { "" } else { " (this page's CSP forbids eval; allow user scripts for Dusk on chrome://extensions to run script on any page)" };
-            return Err(format!("the script threw: {text}{hint}"));
+        if !user_scripts::available() {
+            return eval_in_page(tab, code).await;
         }
-        let result = js_sys::Reflect::get(&first, &"result".into()).unwrap_or_default();
-        Ok(from_js::<serde_json::Value>(result).unwrap_or(serde_json::Value::Null))
+        for wrapped in [script::as_expression(code), script::as_body(code)] {
+            let js = js_sys::Array::of1(&object(&[("code", wrapped.as_str().into())]));
+            let injection = object(&[("target", object(&[("tabId", tab.into())])), ("world", "MAIN".into()), ("js", js.into())]);
+            let results = user_scripts::execute(&injection).await.map_err(|e| format!("the script could not run: {}", error_text(&e)))?;
+            if let Some(outcome) = script::outcome(&first_result(&results)) {
+                return outcome;
+            }
+        }
+        Err("the script has a syntax error (write an expression, or statements with `return`)".into())
     }
 
     async fn sleep(&self, ms: u32) {

@@ -213,7 +213,9 @@ impl Pane {
                 let el = self.step_el(step)?;
                 el.class_list().remove_1("running")?;
                 el.class_list().toggle_with_force("failed", !success)?;
-                set_text(&el, &summary)?;
+                // A failure's summary is only the reason: keep what was being tried before it.
+                let tried = el.query_selector(".text")?.and_then(|t| t.text_content()).filter(|t| !t.is_empty() && !success);
+                set_text(&el, &tried.map_or(summary.clone(), |t| format!("{t} — {summary}")))?;
             }
             AgentEvent::Screenshot { step, data_url } => {
                 let el = self.step_el(step)?;

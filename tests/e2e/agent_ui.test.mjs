@@ -1,0 +1,116 @@
+// The browser agent as the user sees it while it acts: the mask and its Stop, labelled screenshots
+// in hybrid mode, and clear endings for bad input (no provider, a page Dusk can't read, a
+// malformed reply).
+import assert from "node:assert/strict";
+import { agentPanel, outcome, runTask, stepTexts } from "./agent_panel.mjs";
+
+/** Where the mask's pink Stop button is painted, found in a screenshot of the page. */
+async function stopButtonAt(env, page) {
+  const png = await page.screenshot();
+  return (await env.extPage()).evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, img.width, img.height).data;
+    let sx = 0, sy = 0, n = 0;
+    for (let y = img.height - 120; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        const i = (y * img.width + x) * 4;
+        if (Math.abs(d[i] - 255) < 12 && Math.abs(d[i + 1] - 61) < 16 && Math.abs(d[i + 2] - 127) < 16) { sx += x; sy += y; n++; }
+      }
+    }
+    return n > 20 ? { x: sx / n, y: sy / n } : null;
+  }, png.toString("base64"));
+}
+
+export const tests = [
+  ["the page shows the mask while the agent acts, and its Stop ends the run", async (env) => {
+    const { page, panel } = await agentPanel(env, "/pages/simple.html");
+    env.llm.script(
+      { toolCalls: [{ name: "get_elements", args: {} }] },
+      { toolCalls: [{ name: "scroll", args: { direction: "down", amount: 50 } }] },
+      { delayMs: 20_000, text: "This reply comes too late: the user stops the run first." },
+    );
+    await runTask(panel, "Scroll a little, then wait");
+    await env.llm.waitForRequests(3, { timeoutMs: 15_000 });
+    await page.bringToFront();
+    // The mask outlives the model's long think: the worker's heartbeat renews it.
+    await new Promise((r) => setTimeout(r, 2500));
+    const stop = await stopButtonAt(env, page);
+    assert.ok(stop, "the mask with its Stop button is on the page while the model thinks");
+    const t0 = Date.now();
+    await page.mouse.click(stop.x, stop.y);
+    const end = await outcome(panel, 5000);
+    assert.equal(end.state, "stopped");
+    assert.ok(Date.now() - t0 < 2000, `stopped in ${Date.now() - t0} ms`);
+    assert.equal(env.llm.lastRequest().aborted, true, "the model call in flight was cut off");
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(env.llm.requests().length, 3, "no model call after Stop");
+    assert.equal(await stopButtonAt(env, page), null, "the mask is gone once the run ended");
+  }],
+
+  ["hybrid mode sends labelled screenshots at most 1024 px wide and shows them as thumbnails", async (env) => {
+    const { page, panel } = await agentPanel(env, "/pages/tall.html", { mode: "hybrid" });
+    await page.setViewportSize({ width: 1600, height: 900 });
+    env.llm.script(
+      { toolCalls: [{ name: "get_elements", args: {} }] },
+      { toolCalls: [{ name: "scroll", args: { direction: "down", amount: 300 } }] },
+      { text: "Looked." },
+    );
+    await runTask(panel, "Look at the page");
+    assert.deepEqual(await outcome(panel), { state: "done", text: "Looked." });
+    const reqs = env.llm.requests();
+    const images = (req) => req.body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((c) => c.type === "image_url").map((c) => c.image_url.url);
+    assert.equal(images(reqs[0]).length, 1, "the first message carries a screenshot");
+    const [shot] = images(reqs[2]);
+    assert.ok(shot, "the action's result carries a screenshot");
+    const size = await panel.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.width, img.height];
+    }, shot);
+    assert.ok(size[0] <= 1024 && size[0] >= 600, `screenshot ${size}`);
+    assert.ok(await panel.locator(".agent-step img.thumb").count() >= 1, "the step list shows a thumbnail");
+  }],
+
+  ["without a provider the panel says what to do, and nothing runs", async (env) => {
+    const { panel } = await agentPanel(env, "/pages/simple.html");
+    await (await env.extPage()).evaluate(() => chrome.storage.local.remove("settings"));
+    await runTask(panel, "Click Go");
+    const end = await outcome(panel);
+    assert.equal(end.state, "failed");
+    assert.match(end.text, /settings/i);
+    assert.equal(env.llm.requests().length, 0);
+    assert.equal(await panel.locator("#agent-run").isDisabled(), false, "the task can be run again");
+  }],
+
+  ["a malformed model reply ends with a clear message and the panel is ready again", async (env) => {
+    const { panel } = await agentPanel(env, "/pages/simple.html");
+    env.llm.setDefault({ malformed: true });
+    await runTask(panel, "Click Go");
+    const end = await outcome(panel);
+    assert.equal(end.state, "failed");
+    assert.ok(end.text.length > 10, end.text);
+    assert.equal(await panel.locator("#agent-stop").isHidden(), true);
+    env.llm.setDefault({ text: "Fine now." });
+    await runTask(panel, "Try again");
+    await panel.waitForFunction(() => document.querySelector("#agent-answer.done")?.textContent.includes("Fine now."));
+  }],
+
+  ["the model's arguments are checked against each tool's schema and a mistake names the field", async (env) => {
+    const { panel } = await agentPanel(env, "/pages/simple.html");
+    env.llm.script(
+      { toolCalls: [{ name: "scroll", args: { direction: "sideways" } }] },
+      { text: "I will stop here." },
+    );
+    await runTask(panel, "Scroll");
+    await outcome(panel);
+    const result = env.llm.requests()[1].body.messages.at(-1).content;
+    assert.match(result, /direction/);
+    assert.match((await stepTexts(panel))[0], /^scroll.* — .*direction/i, "the step says what was tried and why it failed");
+  }],
+];
