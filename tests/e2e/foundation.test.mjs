@@ -48,7 +48,13 @@ export const tests = [
     const url = `${env.base}/pages/simple.html`;
     await env.open(url);
     const pong = await contentRpc(env, url, { type: "ping" });
-    assert.deepEqual(pong, { type: "pong", version: manifestVersion, url });
+    const { doc, ...rest } = pong;
+    assert.deepEqual(rest, { type: "pong", version: manifestVersion, url });
+    assert.ok(Number(doc) > 0, `the document's id (${doc})`);
+    const page = env.ctx.pages().find((p) => p.url() === url);
+    await page.reload();
+    const again = await contentRpc(env, url, { type: "ping" });
+    assert.notEqual(again.doc, doc, "a reload is another document");
     const count = await contentRpc(env, url, { type: "count_elements", selector: "p" });
     assert.deepEqual(count, { type: "element_count", selector: "p", count: 3 });
   }],
