@@ -6,6 +6,7 @@
 // Run: node tests/bench/browser_agent.mjs [runs] [mode: dom|hybrid]
 import { launch } from "../e2e/env.mjs";
 import { configure } from "../e2e/chat_panel.mjs";
+import { exported, outcome, pickTab, runTask } from "../e2e/agent_panel.mjs";
 
 const runs = Number(process.argv[2] || 2);
 const mode = process.argv[3] || "dom";
@@ -61,16 +62,11 @@ for (const p of PAGES) {
   const tabId = await env.tabIdFor(url);
   const per = [];
   for (let r = 0; r < runs; r++) {
-    await panel.locator("#agent-tab").focus();
-    await panel.waitForFunction((id) => [...document.querySelectorAll("#agent-tab option")].some((o) => o.value == id), tabId);
-    await panel.selectOption("#agent-tab", String(tabId));
-    await panel.fill("#agent-task", `Run ${r}: look around`);
-    await panel.click("#agent-run");
-    await panel.waitForSelector("#agent-answer.done, #agent-answer.failed, #agent-answer.stopped", { timeout: 60_000 });
-    await panel.click("#agent-export");
-    const href = await panel.locator("#run-export").getAttribute("href");
-    const run = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
-    if (run.status.state !== "finished") throw new Error(`${p}: ${JSON.stringify(run.status)}`);
+    await pickTab(panel, tabId);
+    await runTask(panel, `${p} run ${r}: look around`);
+    await outcome(panel, 60_000);
+    const run = await exported(panel);
+    if (run.status.state !== "finished") throw new Error(`${p}: ${JSON.stringify(run.status)} ${JSON.stringify(run.steps.map((s) => [s.tool, s.success, s.summary]))} answer: ${await panel.locator("#agent-answer").textContent()}`);
     for (const s of run.steps.filter((s) => s.tool !== "get_elements")) per.push(s.tool_ms + s.overhead_ms);
     await page.evaluate(() => window.scrollTo(0, 0));
   }

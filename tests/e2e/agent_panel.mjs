@@ -25,6 +25,8 @@ export async function pickTab(panel, tabId) {
 export async function runTask(panel, task) {
   await panel.fill("#agent-task", task);
   await panel.click("#agent-run");
+  // The previous run's answer stays until this one starts.
+  await panel.waitForFunction((t) => document.querySelector(".agent-task")?.textContent === t || !document.querySelector("#agent-answer")?.hidden && document.querySelector("#agent-answer.failed"), task);
 }
 
 /** Waits for the run's end; returns { state: done|failed|stopped, text }. */
@@ -39,6 +41,7 @@ export const stepTexts = (panel) => panel.locator(".agent-step .text").allTextCo
 
 /** The run's export, as the Export button downloads it. */
 export async function exported(panel) {
+  await panel.evaluate(() => document.querySelector("#run-export")?.remove());
   await panel.click("#agent-export");
   await panel.waitForFunction(() => document.querySelector("#run-export")?.getAttribute("href"));
   const href = await panel.locator("#run-export").getAttribute("href");

@@ -252,34 +252,45 @@ impl<B: Browser> BrowserSession<'_, B> {
             let r = self.run.borrow();
             (r.url.clone(), r.title.clone(), r.doc.clone())
         };
+        let mut now = None;
+        let mut moved = false;
         if let Ok(tabs) = self.browser.tabs().await {
             let tab = self.tab();
             let known = self.run.borrow().known_tabs.clone();
             let opened = tabs.iter().rev().find(|t| t.opener == Some(tab) && !known.contains(&t.tab_id)).cloned();
             self.run.borrow_mut().known_tabs = tabs.iter().map(|t| t.tab_id).collect();
             if let Some(new_tab) = opened {
+                moved = true;
                 match self.switch_to(new_tab.tab_id).await {
                     Ok(()) => {
                         changes.note = Some(format!("the action opened a new tab [{}]; the run now works there", new_tab.tab_id));
-                        changes.tab = tabs.into_iter().find(|t| t.tab_id == new_tab.tab_id);
+                        changes.tab = Some(new_tab.clone());
                     }
                     Err(e) => changes.note = Some(format!("the action opened a new tab [{}], but {e}", new_tab.tab_id)),
                 }
             } else if tabs.iter().any(|t| t.tab_id == tab && t.loading) || self.current_doc().await.is_none_or(|d| d.doc != before_doc) {
+                moved = true;
                 match self.wait_ready(tab, None).await {
                     Ok(doc) => self.run.borrow_mut().doc = doc.doc,
                     Err(e) => changes.note = Some(format!("the page is changing: {e}")),
                 }
             }
+            now = tabs.into_iter().find(|t| t.tab_id == self.tab());
         }
-        let summary = self.summary(200).await.ok();
-        if let Some(s) = &summary {
-            if s.url != before_url {
-                changes.url = Some(s.url.clone());
+        // The tab's URL and title, as the browser has them once the page is ready.
+        if moved {
+            now = self.browser.tabs().await.ok().and_then(|tabs| tabs.into_iter().find(|t| t.tab_id == self.tab()));
+        }
+        if let Some(t) = now {
+            if t.url != before_url {
+                changes.url = Some(t.url.clone());
             }
-            if s.title != before_title {
-                changes.title = Some(s.title.clone());
+            if t.title != before_title {
+                changes.title = Some(t.title.clone());
             }
+            let mut run = self.run.borrow_mut();
+            run.url = t.url;
+            run.title = t.title;
         }
         let listed = self.elements(ElementFilter::All, true, 0, AFTER_LIMIT).await.map(|(e, _)| e).unwrap_or_default();
         if self.mode().element_text() {
