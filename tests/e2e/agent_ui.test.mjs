@@ -113,4 +113,23 @@ export const tests = [
     assert.match(result, /direction/);
     assert.match((await stepTexts(panel))[0], /^scroll.* — .*direction/i, "the step says what was tried and why it failed");
   }],
+
+  ["a model without function calling drives the agent with JSON in its replies", async (env) => {
+    const { page, panel } = await agentPanel(env, "/pages/simple.html");
+    await page.evaluate(() => document.querySelector("#go").addEventListener("click", () => (document.title = "went")));
+    const strings = (req) => JSON.stringify(req.body);
+    env.llm.setDefault((req) => {
+      if (req.hasTools) return { rejectTools: true };
+      const body = strings(req);
+      const go = body.match(/\[(\d+)\] button \\*"Go/);
+      if (!go) return { text: "Listing first.\n```json\n{\"tool\": \"get_elements\", \"args\": {}}\n```" };
+      if (!/clicked/i.test(body)) return { text: `\`\`\`json\n{"tool": "click", "args": {"index": ${go[1]}}}\n\`\`\`` };
+      return { text: "Clicked Go." };
+    });
+    await runTask(panel, "Click Go");
+    const end = await outcome(panel);
+    assert.deepEqual(end, { state: "done", text: "Clicked Go." });
+    assert.equal(await page.title(), "went", "the click the model wrote as JSON happened");
+    assert.ok(env.llm.requests().some((r) => r.body.messages[0].content.includes("You call tools by writing JSON")), "the tools were described in the prompt");
+  }],
 ];

@@ -409,4 +409,42 @@ export const tests = [
     assert.deepEqual((await waiting).map((r) => r.provider), ['openai', 'anthropic']);
     await assert.rejects(llm.waitForRequests(3, { timeoutMs: 50 }), /expected 3/);
   })],
+
+  ['llm-server: replies may be functions of the request (queue, rules, default); a throw is a 500', () => withServer(async (llm) => {
+    const seen = [];
+    const echo = (req) => {
+      seen.push(req);
+      const last = req.last?.content;
+      return { text: `${req.provider}/${req.model}/${req.hasTools}: ${typeof last === 'string' ? last : JSON.stringify(last)}` };
+    };
+    llm.script(echo, (req) => (req.hasTools ? { toolCalls: [{ name: 'click', args: { index: 7 } }] } : 'plain string'));
+    llm.script({ match: { contains: 'use the rule' }, reply: (req) => `rule saw ${req.body.messages.length} message(s)` });
+    llm.setDefault((req) => { throw new Error(`no reply for ${req.provider}`); });
+    const waiting = llm.waitForRequests(5, { timeoutMs: 2000 });
+
+    const first = await (await post(`${llm.url}/v1/chat/completions`, openaiBody())).json();
+    assert.equal(first.choices[0].message.content, 'openai/gpt-4o-mini/false: Hi there');
+    assert.equal(seen[0].body.model, 'gpt-4o-mini');
+    assert.equal(typeof seen[0].raw, 'string');
+
+    const second = await (await post(`${llm.url}/v1/messages`, anthropicBody({ tools: anthropicTools }))).json();
+    assert.equal(second.content[0].type, 'tool_use');
+    assert.deepEqual(second.content[0].input, { index: 7 });
+
+    const ruled = await (await post(`${llm.url}/v1/chat/completions`, openaiBody({ messages: [{ role: 'user', content: 'please use the rule' }] }))).json();
+    assert.equal(ruled.choices[0].message.content, 'rule saw 1 message(s)');
+
+    const thrown = await post(geminiUrl(llm, false), geminiBody());
+    assert.equal(thrown.status, 500);
+    assert.equal((await thrown.json()).error.message, 'no reply for gemini');
+
+    const streamed = await post(`${llm.url}/v1/chat/completions`, openaiBody({ stream: true }));
+    assert.equal(streamed.status, 500, 'a throw is an error even when streaming was asked for');
+    assert.equal((await streamed.json()).error.message, 'no reply for openai');
+
+    const log = await waiting;
+    assert.deepEqual(log.map((r) => r.source), ['queue', 'queue', 'rule', 'default', 'default']);
+    assert.equal(log[0].reply.text, 'openai/gpt-4o-mini/false: Hi there', 'the log records the reply the function returned');
+    assert.deepEqual(log.map((r) => r.outcome), ['done', 'done', 'done', 'error', 'error']);
+  })],
 ];

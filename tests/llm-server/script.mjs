@@ -25,6 +25,19 @@ function matches(match, req) {
   return true;
 }
 
+// A reply may be a function of the request; what it returns is used like a static reply, and
+// what it throws comes back as a 500 whose message is the exception's text.
+function resolve(reply, req) {
+  if (typeof reply !== 'function') return reply;
+  try {
+    const out = reply(req);
+    if (out && typeof out.then === 'function') throw new Error('a reply function must return its reply, not a promise');
+    return out;
+  } catch (err) {
+    return { status: 500, message: String(err?.message ?? err) };
+  }
+}
+
 export function createScript() {
   let queue = [];
   let rules = [];
@@ -41,11 +54,11 @@ export function createScript() {
       for (const rule of rules) {
         if (rule.used < rule.times && matches(rule.match, req)) {
           rule.used++;
-          return { reply: rule.reply, source: 'rule' };
+          return { reply: resolve(rule.reply, req), source: 'rule' };
         }
       }
-      if (queue.length) return { reply: queue.shift(), source: 'queue' };
-      return { reply: fallback, source: 'default' };
+      if (queue.length) return { reply: resolve(queue.shift(), req), source: 'queue' };
+      return { reply: resolve(fallback, req), source: 'default' };
     },
     pending() { return queue.length; },
     reset() { queue = []; rules = []; fallback = INITIAL_DEFAULT; },

@@ -502,6 +502,7 @@ fn navigation_waits_for_the_new_page_and_new_tabs_carry_the_run() {
     let nav = &results(&reqs[4])[3].1;
     assert_eq!(nav["data"]["url"], "https://site.example/b");
     assert!(nav["data"]["new_elements"].as_str().unwrap().contains("\"Your name\""), "the new page's elements, read after it loaded");
+    assert!(nav["data"]["page"].as_str().unwrap().contains("Text:\nPage B"), "and its summary, as the first page's");
     assert_eq!(browser.loading.get(), 0, "navigate waited out the loading");
     assert_eq!(state.tab_id, Some(1), "the checkpoint knows the run's tab");
 }

@@ -118,6 +118,9 @@ pub struct Changes {
     pub url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The new page's summary (between `<<<PAGE` and `PAGE>>>`, untrusted) after a navigation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
     /// Elements that appeared, in the element-line format.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub new_elements: Option<String>,

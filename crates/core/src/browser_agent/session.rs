@@ -1,8 +1,8 @@
 //! What a browser run stands on: the browser, the tab it works on, and what it last saw of the
 //! page. It is the runtime's host; its state goes into the checkpoint's `extra` every step.
 
-use super::browser::{Browser, DocId, Shot};
-use super::context::{new_elements_text, Changes};
+use super::browser::{Browser, DocId, Shot, TabView};
+use super::context::{new_elements_text, summary_block, Changes, SUMMARY_TEXT};
 use super::marks::MAX_WIDTH;
 use super::mode::{AgentMode, AgentSettings};
 use super::safety::{assess, Action, PageFacts, SitePolicy, TargetFacts};
@@ -257,7 +257,10 @@ impl<B: Browser> BrowserSession<'_, B> {
         if let Ok(tabs) = self.browser.tabs().await {
             let tab = self.tab();
             let known = self.run.borrow().known_tabs.clone();
-            let opened = tabs.iter().rev().find(|t| t.opener == Some(tab) && !known.contains(&t.tab_id)).cloned();
+            // Opened by the run's tab; Chrome may name the tab in front as the opener instead, so
+            // any page-opened tab that appeared during this action counts (user-opened ones have none).
+            let fresh = |t: &&TabView| !known.contains(&t.tab_id) && t.opener.is_some();
+            let opened = tabs.iter().rev().filter(fresh).find(|t| t.opener == Some(tab)).or_else(|| tabs.iter().rev().find(fresh)).cloned();
             self.run.borrow_mut().known_tabs = tabs.iter().map(|t| t.tab_id).collect();
             if let Some(new_tab) = opened {
                 moved = true;
@@ -291,6 +294,12 @@ impl<B: Browser> BrowserSession<'_, B> {
             let mut run = self.run.borrow_mut();
             run.url = t.url;
             run.title = t.title;
+        }
+        // A new page: the model gets its summary, as it got the first one.
+        if moved || changes.url.is_some() {
+            if let Ok(s) = self.summary(SUMMARY_TEXT).await {
+                changes.page = Some(summary_block(&s));
+            }
         }
         let listed = self.elements(ElementFilter::All, true, 0, AFTER_LIMIT).await.map(|(e, _)| e).unwrap_or_default();
         if self.mode().element_text() {

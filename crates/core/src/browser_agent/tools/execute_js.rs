@@ -6,7 +6,7 @@ use crate::browser_agent::session::BrowserSession;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-/// Runs JavaScript in the page (its own world) and returns the value of the last expression. Always needs the user's approval; prefer the other actions.
+/// Runs JavaScript in the page's main world: an expression (`document.title`) or statements that end with `return value;`. Promises are awaited; the value comes back as JSON. Always needs the user's approval; prefer the other actions.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ExecuteJsArgs {
     pub code: String,
