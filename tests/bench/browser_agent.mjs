@@ -7,18 +7,10 @@
 import { launch } from "../e2e/env.mjs";
 import { configure } from "../e2e/chat_panel.mjs";
 import { exported, outcome, pickTab, runTask } from "../e2e/agent_panel.mjs";
+import { PAGES } from "./corpus_pages.mjs";
 
 const runs = Number(process.argv[2] || 2);
 const mode = process.argv[3] || "dom";
-const PAGES = [
-  "python-docs/python3.11-doc/html/tutorial/introduction.html",
-  "python-docs/python3.11-doc/html/library/stdtypes.html",
-  "git-docs/git-doc/user-manual.html",
-  "sphinx-docs/sphinx-doc/html/index.html",
-  "node-docs/nodejs/api/fs.html",
-  "readability/bbc-1/index.html",
-  "readability/wikipedia/index.html",
-];
 
 /** Element lines of the latest listing in the request: [{index, line}]. */
 function listed(req) {

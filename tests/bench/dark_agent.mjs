@@ -4,16 +4,9 @@
 // per Thorough turn beyond the model (capture + scale + guard + apply), and Quick's total time
 // beyond the model. Run: node tests/bench/dark_agent.mjs [page-filter]
 import { launch } from "../e2e/env.mjs";
+import { PAGES as CORPUS } from "./corpus_pages.mjs";
 
-const PAGES = [
-  "python-docs/python3.11-doc/html/tutorial/introduction.html",
-  "python-docs/python3.11-doc/html/library/stdtypes.html",
-  "git-docs/git-doc/user-manual.html",
-  "sphinx-docs/sphinx-doc/html/index.html",
-  "node-docs/nodejs/api/fs.html",
-  "readability/bbc-1/index.html",
-  "readability/wikipedia/index.html",
-].filter((p) => !process.argv[2] || p.includes(process.argv[2]));
+const PAGES = CORPUS.filter((p) => !process.argv[2] || p.includes(process.argv[2]));
 const CSS1 = "img { filter: brightness(.85) !important }\npre, code { background-color: #15171a !important }";
 const CSS2 = CSS1 + "\nhr { border-color: #333 !important }";
 const median = (xs) => { const v = [...xs].sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };

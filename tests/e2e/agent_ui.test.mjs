@@ -3,27 +3,11 @@
 // malformed reply).
 import assert from "node:assert/strict";
 import { agentPanel, outcome, runTask, stepTexts } from "./agent_panel.mjs";
+import { colourSpot } from "../lib/pixels.mjs";
 
-/** Where the mask's pink Stop button is painted, found in a screenshot of the page. */
+/** Where the mask's pink Stop button (#ff3d7f) is painted, found in a screenshot of the page. */
 async function stopButtonAt(env, page) {
-  const png = await page.screenshot();
-  return (await env.extPage()).evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = new OffscreenCanvas(img.width, img.height);
-    const g = c.getContext("2d");
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, img.width, img.height).data;
-    let sx = 0, sy = 0, n = 0;
-    for (let y = img.height - 120; y < img.height; y++) {
-      for (let x = 0; x < img.width; x++) {
-        const i = (y * img.width + x) * 4;
-        if (Math.abs(d[i] - 255) < 12 && Math.abs(d[i + 1] - 61) < 16 && Math.abs(d[i + 2] - 127) < 16) { sx += x; sy += y; n++; }
-      }
-    }
-    return n > 20 ? { x: sx / n, y: sy / n } : null;
-  }, png.toString("base64"));
+  return colourSpot(await env.extPage(), await page.screenshot(), [255, 61, 127]);
 }
 
 export const tests = [

@@ -34,3 +34,25 @@ export async function rgba(extPage, buffer) {
     return Array.from(g.getImageData(0, 0, img.width, img.height).data);
   }, Buffer.from(buffer).toString("base64"));
 }
+
+/** The centre of the pixels within `tol` of `rgb` in the bottom `band` rows of a PNG, or null. */
+export async function colourSpot(extPage, buffer, rgb, { band = 120, tol = 14 } = {}) {
+  return extPage.evaluate(async ([b64, [r, g, b], band, tol]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const ctx = c.getContext("2d");
+    ctx.drawImage(img, 0, 0);
+    const top = Math.max(0, img.height - band);
+    const d = ctx.getImageData(0, top, img.width, img.height - top).data;
+    let sx = 0, sy = 0, n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (Math.abs(d[i] - r) < tol && Math.abs(d[i + 1] - g) < tol && Math.abs(d[i + 2] - b) < tol) {
+        const p = i / 4;
+        sx += p % img.width; sy += top + Math.floor(p / img.width); n++;
+      }
+    }
+    return n > 20 ? { x: sx / n, y: sy / n } : null;
+  }, [Buffer.from(buffer).toString("base64"), rgb, band, tol]);
+}

@@ -3,6 +3,7 @@
 mod browser_agent;
 mod chat;
 mod clock;
+mod content_rpc;
 mod dark;
 mod dark_agent;
 mod foreign_css;
@@ -12,6 +13,7 @@ mod llm;
 mod port;
 mod runs;
 mod screenshot;
+mod window_tabs;
 pub(crate) mod route;
 
 use std::cell::Cell;

@@ -3,36 +3,19 @@
 
 use super::{approvals, events, store};
 use crate::screenshot;
-use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::message::{error_text, from_js};
 use dusk_chrome::{scripting, tabs, user_scripts};
 use dusk_core::agent::{Approval, ConfirmRequest, Host, RunState, StopSignal};
 use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
 use dusk_core::llm::Image;
 use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::{AgentPortEvent, ConfirmCard, ContentRequest, ContentResponse};
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 pub struct TabsBrowser {
     pub window_id: i32,
     pub run_id: String,
     pub stop: StopSignal,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawTab {
-    id: Option<i32>,
-    #[serde(default)]
-    title: String,
-    #[serde(default)]
-    url: String,
-    #[serde(default)]
-    pending_url: Option<String>,
-    #[serde(default)]
-    opener_tab_id: Option<i32>,
-    #[serde(default)]
-    status: Option<String>,
 }
 
 fn object(pairs: &[(&str, JsValue)]) -> JsValue {
@@ -43,21 +26,13 @@ fn object(pairs: &[(&str, JsValue)]) -> JsValue {
     o.into()
 }
 
-pub async fn rpc(tab: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
-    let reply = tabs::send_message(tab, &to_js(request)).await.map_err(|e| {
-        format!("the page did not answer ({}); pages like chrome:// and the Web Store can't be used", error_text(&e))
-    })?;
-    from_js::<ContentResponse>(reply)
-}
+pub use crate::content_rpc::rpc;
 
-/// The window's tabs, Dusk's own pages left out.
+/// The window's tabs as the agent sees them.
 pub async fn window_tabs(window_id: i32) -> Result<Vec<TabView>, String> {
-    let info = if window_id >= 0 { object(&[("windowId", window_id.into())]) } else { object(&[]) };
-    let list = tabs::query(&info).await.map_err(|e| error_text(&e))?;
-    let own = dusk_chrome::runtime::get_url("");
-    Ok(from_js::<Vec<RawTab>>(list)?
+    Ok(crate::window_tabs::query(window_id)
+        .await?
         .into_iter()
-        .filter(|t| !t.url.starts_with(&own))
         .filter_map(|t| {
             Some(TabView {
                 tab_id: t.id?,
@@ -138,10 +113,7 @@ impl TabsBrowser {
 impl Browser for TabsBrowser {
     async fn rpc(&self, tab: i32, request: ContentRequest) -> Result<ContentResponse, String> {
         store::set_current_tab(self.window_id, tab);
-        match rpc(tab, &request).await? {
-            ContentResponse::Error { message } => Err(message),
-            other => Ok(other),
-        }
+        rpc(tab, &request).await
     }
 
     async fn tabs(&self) -> Result<Vec<TabView>, String> {

@@ -83,15 +83,7 @@ async fn list_tabs(port: &Port, window_id: i32) {
 }
 
 async fn active_tab(window_id: i32) -> Option<i32> {
-    let info = to_js(&serde_json::json!({"active": true, "windowId": window_id}));
-    let list = dusk_chrome::tabs::query(&info).await.ok()?;
-    let own = dusk_chrome::runtime::get_url("");
-    let first = js_sys::Reflect::get(&list, &0.into()).ok()?;
-    let url = js_sys::Reflect::get(&first, &"url".into()).ok()?.as_string().unwrap_or_default();
-    if url.starts_with(&own) {
-        return None;
-    }
-    js_sys::Reflect::get(&first, &"id".into()).ok()?.as_f64().map(|n| n as i32)
+    crate::window_tabs::query(window_id).await.ok()?.into_iter().find(|t| t.active)?.id
 }
 
 /// The window's run: the live one's events so far, else the last run from its checkpoint.

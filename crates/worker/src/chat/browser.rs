@@ -2,7 +2,7 @@
 //! chrome.storage.session.
 
 use super::store;
-use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::message::error_text;
 use dusk_chrome::tabs;
 use dusk_core::agent::{Host, RunState, StopSignal};
 use dusk_core::chat::prompt::snapshot_text;
@@ -17,13 +17,7 @@ pub struct TabBrowser {
 }
 
 async fn rpc(tab: &TabInfo, request: ContentRequest) -> Result<ContentResponse, String> {
-    let reply = tabs::send_message(tab.tab_id, &to_js(&request)).await.map_err(|e| {
-        format!("the page did not answer ({}); pages like chrome:// and the Web Store can't be read", error_text(&e))
-    })?;
-    match from_js::<ContentResponse>(reply)? {
-        ContentResponse::Error { message } => Err(message),
-        other => Ok(other),
-    }
+    crate::content_rpc::rpc(tab.tab_id, &request).await
 }
 
 impl Host for TabBrowser {

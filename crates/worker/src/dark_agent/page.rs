@@ -1,7 +1,6 @@
 //! Core's `DarkPage` on a real tab: top-frame content-script RPCs, the visible tab's screenshot,
 //! checkpoints in chrome.storage.session.
 
-use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::tabs;
 use dusk_core::agent::{Host, RunState, StopSignal};
 use dusk_core::dark_agent::session::DarkPage;
@@ -36,13 +35,7 @@ impl Host for TabPage {
 
 impl DarkPage for TabPage {
     async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
-        let reply = tabs::send_message_to_frame(self.tab_id, 0, &to_js(&request))
-            .await
-            .map_err(|e| format!("the page did not answer ({}); reload it and try again", error_text(&e)))?;
-        match from_js::<ContentResponse>(reply)? {
-            ContentResponse::Error { message } => Err(message),
-            other => Ok(other),
-        }
+        crate::content_rpc::rpc(self.tab_id, &request).await
     }
 
     async fn screenshot(&self) -> Result<Image, String> {
