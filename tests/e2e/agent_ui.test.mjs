@@ -116,4 +116,66 @@ export const tests = [
     assert.equal(await page.title(), "went", "the click the model wrote as JSON happened");
     assert.ok(env.llm.requests().some((r) => r.body.messages[0].content.includes("You call tools by writing JSON")), "the tools were described in the prompt");
   }],
+
+  ["navigate, go_back, go_forward and refresh each answer once the page they lead to is ready", async (env) => {
+    const { page, panel } = await agentPanel(env, "/pages/agent/nav-a.html");
+    // A page the user never touched is skipped by Back (Chromium's history intervention), as it would be for them.
+    await page.bringToFront();
+    await page.click("h1");
+    const b = `${env.base}/pages/agent/nav-b.html`;
+    env.llm.script(
+      { toolCalls: [{ name: "navigate", args: { url: b } }] },
+      { toolCalls: [{ name: "go_back", args: {} }] },
+      { toolCalls: [{ name: "go_forward", args: {} }] },
+      { toolCalls: [{ name: "refresh", args: {} }] },
+      { text: "Back on page B." },
+    );
+    await runTask(panel, "Visit B, go back, forward, and reload");
+    assert.deepEqual(await outcome(panel), { state: "done", text: "Back on page B." });
+    const results = env.llm.lastRequest().body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content));
+    assert.deepEqual(results.map((r) => r.success), [true, true, true, true], JSON.stringify(results));
+    assert.equal(results[0].data.url, b);
+    assert.match(results[0].data.page, /<<<PAGE\nURL: .*nav-b\.html[\s\S]*Your name/, "the new page's summary, read after it loaded");
+    assert.match(results[1].data.url, /nav-a\.html$/);
+    assert.equal(results[2].data.url, b);
+    assert.match(results[3].data.message, /^Reloaded: .*nav-b\.html/);
+    assert.match(results[3].data.new_elements, /"Your name"/, "the reloaded page's elements are new");
+    assert.equal(page.url(), b);
+  }],
+
+  ["closing the panel mid-run loses nothing: reopened, it shows the steps and the answer arrives", async (env) => {
+    const { panel } = await agentPanel(env, "/pages/tall.html");
+    env.llm.script(
+      { toolCalls: [{ name: "scroll", args: { direction: "down", amount: 400 } }] },
+      { delayMs: 2500, text: "Scrolled, and done." },
+    );
+    await runTask(panel, "Scroll once");
+    await env.llm.waitForRequests(2, { timeoutMs: 10_000 });
+    await panel.close();
+    const again = await env.open(env.extUrl("sidepanel.html"));
+    await again.click("#mode-agent");
+    await again.locator(".agent-step").first().waitFor();
+    assert.match((await stepTexts(again))[0], /^Scrolled down/);
+    assert.equal(await again.locator("#agent-stop").isVisible(), true, "the reopened panel knows the run is going");
+    assert.deepEqual(await outcome(again), { state: "done", text: "Scrolled, and done." });
+    assert.equal(await again.locator(".agent-task").textContent(), "Scroll once");
+  }],
+
+  ["go_back onto a page Dusk can't read says so at once", async (env) => {
+    const { page, panel } = await agentPanel(env, "/pages/agent/nav-a.html");
+    env.llm.script(
+      { toolCalls: [{ name: "navigate", args: { url: `${env.base}/pages/agent/nav-b.html` } }] },
+      { toolCalls: [{ name: "go_back", args: {} }] },
+      { text: "Ended up somewhere unreadable." },
+    );
+    // nav-a had no user activation, so Back skips it and lands on the tab's first page, about:blank.
+    const t0 = Date.now();
+    await runTask(panel, "Go to B and back");
+    assert.equal((await outcome(panel)).state, "done");
+    const back = env.llm.lastRequest().body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content))[1];
+    assert.equal(back.success, false);
+    assert.match(back.error, /can't read/, back.error);
+    assert.ok(Date.now() - t0 < 8000, `answered in ${Date.now() - t0} ms, not after a 15 s timeout`);
+    assert.ok(page);
+  }],
 ];

@@ -85,6 +85,12 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
     }
 }
 
+/// Pages Dusk's content script runs on.
+fn is_web(url: &str) -> bool {
+    let u = url.to_ascii_lowercase();
+    (u.starts_with("http://") || u.starts_with("https://") || u.starts_with("file://")) && !u.starts_with("https://chromewebstore.google.com")
+}
+
 fn unexpected(r: ContentResponse) -> String {
     match r {
         ContentResponse::Error { message } => message,
@@ -199,11 +205,20 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// Waits until `tab` shows a document other than `previous` (any document when None) whose
     /// content script answers.
     pub async fn wait_ready(&self, tab: i32, previous: Option<&str>) -> Result<DocId, String> {
+        self.wait_ready_within(tab, previous, LOAD_TIMEOUT_MS).await
+    }
+
+    pub async fn wait_ready_within(&self, tab: i32, previous: Option<&str>, timeout_ms: f64) -> Result<DocId, String> {
         let started = self.now_ms();
         let mut last_error = String::from("the page did not load");
         loop {
             let loading = match self.browser.tabs().await {
                 Ok(tabs) => match tabs.iter().find(|t| t.tab_id == tab) {
+                    // No content script runs there (about:blank, chrome://, the Web Store): say so now.
+                    Some(t) if !t.loading && !is_web(&t.url) => {
+                        let shown = if t.url.is_empty() { "a page" } else { t.url.as_str() };
+                        return Err(format!("the tab shows {shown}, which Dusk can't read or act on; navigate to a web page"));
+                    }
                     Some(t) => t.loading,
                     None => return Err("the tab was closed".into()),
                 },
@@ -216,8 +231,8 @@ impl<B: Browser> BrowserSession<'_, B> {
                     Err(e) => last_error = e,
                 }
             }
-            if self.now_ms() - started > LOAD_TIMEOUT_MS {
-                return Err(format!("the page did not become ready within {} s ({last_error})", LOAD_TIMEOUT_MS / 1000.0));
+            if self.now_ms() - started > timeout_ms {
+                return Err(format!("the page did not become ready within {} s ({last_error})", timeout_ms / 1000.0));
             }
             self.browser.sleep(100).await;
         }

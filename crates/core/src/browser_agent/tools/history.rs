@@ -10,11 +10,28 @@ pub struct GoBack;
 pub struct GoForward;
 pub struct Refresh;
 
+/// A page the browser brings back from its back/forward cache may come without a reachable
+/// content script (Chromium closes extension channels to cached pages); after this long it is
+/// reloaded instead.
+const CACHED_PAGE_WAIT_MS: f64 = 2500.0;
+
 async fn go<B: Browser>(ctx: &Ctx<'_, '_, B>, nav: Navigation, done: &str) -> Result<ToolOutput, String> {
     let s = ctx.host;
     let before = s.current_doc().await.map(|d| d.doc);
     s.browser.navigate(s.tab(), &nav).await?;
-    let doc = s.wait_ready(s.tab(), before.as_deref()).await.map_err(|e| format!("{done}, but {e}"))?;
+    let first = match nav {
+        Navigation::Back | Navigation::Forward => s.wait_ready_within(s.tab(), before.as_deref(), CACHED_PAGE_WAIT_MS).await,
+        _ => s.wait_ready(s.tab(), before.as_deref()).await,
+    };
+    let doc = match first {
+        Ok(doc) => doc,
+        Err(e) if e.contains("can't read") => return Err(format!("{done}, but {e}")),
+        Err(_) if nav != Navigation::Reload => {
+            s.browser.navigate(s.tab(), &Navigation::Reload).await?;
+            s.wait_ready(s.tab(), None).await.map_err(|e| format!("{done}, but {e}"))?
+        }
+        Err(e) => return Err(format!("{done}, but {e}")),
+    };
     let url = doc.url.clone();
     s.run.borrow_mut().doc = doc.doc;
     let (changes, image) = s.after_action(format!("{done}: {url}"), &[]).await;
