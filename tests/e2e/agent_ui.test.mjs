@@ -178,4 +178,51 @@ export const tests = [
     assert.ok(Date.now() - t0 < 8000, `answered in ${Date.now() - t0} ms, not after a 15 s timeout`);
     assert.ok(page);
   }],
+
+  ["execute_js works on a strict-CSP page through user scripts; without them it says how to allow them", async (env) => {
+    const { page, panel } = await agentPanel(env, "/pages/agent/script.html?csp=strict");
+    const code = 'document.getElementById("status").textContent = "scripted"; return document.title;';
+    const policy = (req) => {
+      const tools = req.body.messages.filter((m) => m.role === "tool");
+      return tools.length ? { text: `Result: ${tools.at(-1).content}` } : { toolCalls: [{ name: "execute_js", args: { code } }] };
+    };
+    env.llm.setDefault(policy);
+    const approveNext = async () => {
+      await panel.locator(".confirm-card button.approve").waitFor();
+      await panel.locator(".confirm-card button.approve").dispatchEvent("click");
+    };
+    await runTask(panel, "Mark the page");
+    await approveNext();
+    const first = await outcome(panel);
+    assert.match(first.text, /"success":true/, first.text);
+    assert.equal(await page.locator("#status").textContent(), "scripted", "ran in the page's main world despite its CSP");
+    await page.evaluate(() => (document.getElementById("status").textContent = "untouched"));
+    await env.setUserScripts(false);
+    try {
+      await runTask(panel, "Mark the page again");
+      await approveNext();
+      const second = await outcome(panel);
+      assert.match(second.text, /Allow User Scripts/, second.text);
+      assert.equal(await page.locator("#status").textContent(), "untouched");
+    } finally {
+      await env.setUserScripts(true);
+    }
+  }],
+
+  ["options: the agent's mode, turn limit and per-site policies are saved, and a bad line is named", async (env) => {
+    const options = await env.open(env.extUrl("options.html"));
+    await options.selectOption("#agent-mode", "vision");
+    await options.fill("#agent-max-turns", "12");
+    await options.fill("#agent-sites", "bank.example = block\nshop.example = sometimes");
+    await options.click("#agent-save");
+    await options.waitForFunction(() => /line 2/.test(document.querySelector("#agent-result").textContent));
+    await options.fill("#agent-sites", "https://Bank.example/ = block\nshop.example = ask");
+    await options.click("#agent-save");
+    await options.waitForFunction(() => document.querySelector("#agent-result").classList.contains("ok"));
+    const stored = await options.evaluate(() => chrome.storage.local.get("agent_settings").then((s) => s.agent_settings));
+    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" } });
+    await options.reload();
+    assert.equal(await options.inputValue("#agent-max-turns"), "12");
+    assert.equal(await options.inputValue("#agent-sites"), "bank.example = block\nshop.example = ask");
+  }],
 ];

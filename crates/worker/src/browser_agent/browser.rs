@@ -154,7 +154,12 @@ impl Browser for TabsBrowser {
         for wrapped in [script::as_expression(code), script::as_body(code)] {
             let js = js_sys::Array::of1(&object(&[("code", wrapped.as_str().into())]));
             let injection = object(&[("target", object(&[("tabId", tab.into())])), ("world", "MAIN".into()), ("js", js.into())]);
-            let results = user_scripts::execute(&injection).await.map_err(|e| format!("the script could not run: {}", error_text(&e)))?;
+            let results = match user_scripts::execute(&injection).await {
+                Ok(r) => r,
+                // The API stays defined after the user switches user scripts off, but refuses.
+                Err(e) if error_text(&e).contains("not available") => return eval_in_page(tab, code).await,
+                Err(e) => return Err(format!("the script could not run: {}", error_text(&e))),
+            };
             if let Some(outcome) = script::outcome(&first_result(&results)) {
                 return outcome;
             }
