@@ -12,8 +12,22 @@ globalThis.duskEvalInPage = async (code) => {
   catch (e) { return { ok: false, error: `${e.name}: ${e.message}` }; }
 };
 
+// dark_fetch_css: run in the asking frame, says whether its document links or imports `url`.
+globalThis.duskSheetLinked = (url) => {
+  const seen = new Set();
+  const inSheets = (sheets) => [...sheets].some((s) => {
+    if (!s || seen.has(s)) return false;
+    seen.add(s);
+    if (s.href === url) return true;
+    try { return [...s.cssRules].some((r) => r.styleSheet && inSheets([r.styleSheet])); } catch { return false; }
+  });
+  const inRoot = (root) => [...root.querySelectorAll("link[rel~=stylesheet i]")].some((l) => l.href === url) || inSheets(root.styleSheets || []) || inSheets(root.adoptedStyleSheets || []);
+  if (inRoot(document)) return true;
+  return [...document.querySelectorAll("*")].some((el) => el.shadowRoot && inRoot(el.shadowRoot));
+};
+
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  ready.then(() => handle_message(message, sender.tab?.id)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
+  ready.then(() => handle_message(message, sender)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
   return true;
 });
 

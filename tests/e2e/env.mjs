@@ -52,10 +52,10 @@ export async function launch() {
     llm,
     extUrl: (p) => `chrome-extension://${extId}/${p}`,
     /** Opens a URL in a new tab that the test runner closes afterwards. */
-    async open(url) {
+    async open(url, { waitUntil = "load" } = {}) {
       const page = await ctx.newPage();
       opened.push(page);
-      await page.goto(url);
+      await page.goto(url, { waitUntil });
       return page;
     },
     /** A hidden extension page used to call chrome.* APIs as the extension would. */

@@ -1,5 +1,5 @@
 // Serves tests/fixtures (or one folder of it, as an origin's root) on 127.0.0.1. `?csp=strict` adds
-// the CSP that blocks WebAssembly in content scripts.
+// the CSP that blocks WebAssembly in content scripts; paths under /__hang/ never get an answer.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,6 +13,8 @@ export async function startFixtureServer(folder = "") {
   const root = path.join(fixtures, folder);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
+    // A server that never answers, for timeouts (the socket closes with the server).
+    if (url.pathname.startsWith("/__hang/")) return;
     const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ""));
     try {
       const body = await readFile(file);
@@ -26,5 +28,5 @@ export async function startFixtureServer(folder = "") {
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${server.address().port}`;
-  return { url, close: () => new Promise((r) => server.close(r)) };
+  return { url, close: () => { server.closeAllConnections(); return new Promise((r) => server.close(r)); } };
 }

@@ -15,9 +15,9 @@ const FALLBACK_ID: &str = "dusk-dark-fallback";
 const PAGE_STATUS_LIMIT_MS: u32 = 500;
 const PAGE_BUSY: &str = "page busy";
 
-pub async fn handle(request: DarkRequest) -> DarkResponse {
+pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) -> DarkResponse {
     let state = match request {
-        DarkRequest::DarkFetchCss { url } => return crate::foreign_css::handle(url).await,
+        DarkRequest::DarkFetchCss { url } => return crate::foreign_css::handle(url, sender).await,
         DarkRequest::DarkGetState { tab_id } => state_of(tab_id, None).await,
         DarkRequest::DarkSetSite { tab_id, on } => set_site(tab_id, on).await,
         DarkRequest::DarkSetAuto { on, tab_id } => set_auto(on, tab_id).await,

@@ -16,6 +16,8 @@ mod screenshot;
 mod window_tabs;
 pub(crate) mod route;
 
+use dusk_core::protocol::sender::{check, Sender};
+use dusk_core::protocol::{WorkerRequest, WorkerResponse};
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
@@ -33,28 +35,39 @@ pub(crate) fn init_ms() -> f64 {
     INIT_MS.with(|c| c.get())
 }
 
-/// Answers one message from a UI page; never rejects, errors come back as `{type: "error"}`.
-/// `sender_tab`: the tab of the content script that sent it, if any.
+/// Checks `kind` (a message type or port name) against core's sender table.
+pub(crate) fn allowed(kind: &str, sender: JsValue) -> Result<Sender, &'static str> {
+    let sender: Sender = dusk_chrome::message::from_js(sender).unwrap_or_default();
+    check(kind, &sender, &dusk_chrome::runtime::id(), &dusk_chrome::runtime::get_url(""))?;
+    Ok(sender)
+}
+
+/// Answers one message; never rejects, errors come back as `{type: "error"}`. `sender` is the
+/// browser's `MessageSender`: each message type is served only to the senders core's table allows.
 #[wasm_bindgen]
-pub async fn handle_message(message: JsValue, sender_tab: Option<i32>) -> JsValue {
-    if let Ok(json) = dusk_chrome::message::from_js::<serde_json::Value>(message.clone()) {
-        if dusk_core::protocol::dark::is_dark_message(&json) {
-            let reply = match dusk_core::protocol::parse(json) {
-                Ok(request) => dark::handle(request).await,
-                Err(e) => dusk_core::protocol::dark::DarkResponse::Error { message: e.to_string() },
-            };
-            return dusk_chrome::message::to_js(&reply);
-        }
+pub async fn handle_message(message: JsValue, sender: JsValue) -> JsValue {
+    let json = dusk_chrome::message::from_js::<serde_json::Value>(message).unwrap_or_default();
+    let kind = json.get("type").and_then(|t| t.as_str()).unwrap_or_default().to_string();
+    let sender = match allowed(&kind, sender) {
+        Ok(s) => s,
+        Err(message) => return dusk_chrome::message::to_js(&WorkerResponse::Error { message: message.into() }),
+    };
+    if dusk_core::protocol::dark::is_dark_message(&json) {
+        let reply = match dusk_core::protocol::parse(json) {
+            Ok(request) => dark::handle(request, &sender).await,
+            Err(e) => dusk_core::protocol::dark::DarkResponse::Error { message: e.to_string() },
+        };
+        return dusk_chrome::message::to_js(&reply);
     }
-    let response = match dusk_chrome::message::from_js(message) {
-        Ok(dusk_core::protocol::WorkerRequest::AgentStop) => {
-            if let Some(tab) = sender_tab {
+    let response = match dusk_core::protocol::parse::<WorkerRequest>(json) {
+        Ok(WorkerRequest::AgentStop) => {
+            if let Some(tab) = sender.tab_id() {
                 browser_agent::stop_in_tab(tab);
             }
-            dusk_core::protocol::WorkerResponse::Saved
+            WorkerResponse::Saved
         }
         Ok(request) => route::handle(request).await,
-        Err(e) => dusk_core::protocol::WorkerResponse::Error { message: e },
+        Err(e) => WorkerResponse::Error { message: e.to_string() },
     };
     dusk_chrome::message::to_js(&response)
 }

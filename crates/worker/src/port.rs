@@ -26,13 +26,12 @@ fn post(port: &Port, event: &PortEvent) {
 /// Messages on a long-lived port: `chat` for the side panel, `llm` for raw model calls.
 #[wasm_bindgen]
 pub async fn handle_port_message(port: Port, message: JsValue) {
+    if let Err(message) = crate::allowed(&port.name(), port.sender()) {
+        let _ = port.post_message(&to_js(&dusk_core::protocol::WorkerResponse::Error { message: message.into() }));
+        return;
+    }
     if port.name() == dusk_core::protocol::AGENT_PORT {
-        let request = if crate::browser_agent::sender_is_panel(&port) {
-            from_js(message)
-        } else {
-            Err("not allowed from this context: only Dusk's side panel drives the agent".to_string())
-        };
-        match request {
+        match from_js(message) {
             Ok(request) => crate::browser_agent::handle(port, request).await,
             Err(message) => {
                 let _ = port.post_message(&to_js(&dusk_core::protocol::AgentPortEvent::Error { message }));

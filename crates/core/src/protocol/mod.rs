@@ -9,7 +9,7 @@ mod content;
 pub mod css;
 pub mod dark;
 pub mod page;
-mod sender;
+pub mod sender;
 mod stream;
 mod worker;
 
@@ -17,7 +17,7 @@ pub use agent::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};
 pub use chat::{ChatEvent, ChatRequest as ChatPortRequest, CHAT_PORT};
 pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{ContentRequest, ContentResponse};
-pub use sender::check_sender;
+pub use sender::{check, check_sender, Sender, NOT_ALLOWED};
 pub use stream::{PortEvent, PortRequest, LLM_PORT};
 pub use worker::{Status, WorkerRequest, WorkerResponse};
 

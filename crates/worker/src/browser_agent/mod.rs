@@ -30,12 +30,6 @@ fn post(port: &Port, event: &AgentPortEvent) {
     let _ = port.post_message(&to_js(event));
 }
 
-/// Only Dusk's own side panel may drive the agent: approvals from anywhere else are refused.
-pub fn sender_is_panel(port: &Port) -> bool {
-    let url = js_sys::Reflect::get(&port.sender(), &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default();
-    url.starts_with(&dusk_chrome::runtime::get_url("sidepanel.html"))
-}
-
 pub async fn handle(port: Port, request: AgentPortRequest) {
     match request {
         AgentPortRequest::Load { window_id } => load(&port, window_id).await,
