@@ -15,6 +15,10 @@ fn action(outcome: Outcome<ActionResult>) -> Res {
 }
 
 pub fn handle(request: Req) -> Res {
+    let request = match request.bounded() {
+        Ok(r) => r,
+        Err(e) => return err(e),
+    };
     let doc = match document() {
         Ok(d) => d,
         Err(e) => return err(e),

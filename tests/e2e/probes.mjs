@@ -1,0 +1,57 @@
+// Bad input at every boundary: each probe is sent as a real caller would send it, and must get a
+// clear answer in bounded time. Shared by bad_input.test.mjs (asserts) and tests/hardening_table.mjs
+// (prints the table for the README).
+
+const MB = "x".repeat(1024 * 1024);
+/** Arrays nested `depth` deep, built from text in the page (Playwright can't carry them). */
+const nested = (depth) => ({ __json: `${"[".repeat(depth)}1${"]".repeat(depth)}` });
+
+/** [name, where ("content" RPC on the fixture page, or "worker"), message, expected: every pattern matches the JSON reply] */
+export const PROBES = [
+  ["1 MB selector", "content", { type: "count_elements", selector: MB }, [/"type":"error"/, /at most 4000/]],
+  ["1 MB text to type", "content", { type: "type_text", index: 1, text: MB }, [/"type":"error"/, /at most 10000/]],
+  ["1 MB query description", "content", { type: "query_elements", description: MB }, [/"type":"error"/, /at most 4000/]],
+  ["invalid selector", "content", { type: "count_elements", selector: "a[[[" }, [/"type":"error"/, /invalid selector/]],
+  ["invalid selector as a target", "content", { type: "click", selector: "::nope(" }, [/"success":false/, /"reason":"bad_target"/]],
+  ["negative index", "content", { type: "click", index: -1 }, [/"type":"error"/, /malformed message: invalid value: integer `-1`/]],
+  ["huge index", "content", { type: "click", index: 4294967295 }, [/"success":false/, /"reason":"not_found"/]],
+  ["index past u32", "content", { type: "click", index: 1e12 }, [/"type":"error"/, /malformed message/]],
+  ["limit 10^9", "content", { type: "get_elements", limit: 1e9 }, [/"type":"elements"/]],
+  ["JSON nested 100 deep", "content", { type: "ping", junk: nested(100) }, [/"type":"pong"/]],
+  ["JSON nested 1,000 deep", "content", { type: "ping", junk: nested(1000) }, [/"type":"pong"|recursion limit/]],
+  ["JSON nested 5,000 deep", "content", { type: "ping", junk: nested(5000) }, [/"thrown":"Error in invocation of runtime.sendMessage/]],
+  ["wrong types", "content", { type: "scroll", direction: 42 }, [/"type":"error"/, /invalid type: integer `42`/]],
+  ["unknown type", "content", { type: "launch_missiles" }, [/"type":"error"/, /unknown variant `launch_missiles`/]],
+  ["NaN coordinates", "content", { type: "click", x: "NaN", y: null }, [/"type":"error"/, /invalid type/]],
+  ["huge coordinates", "content", { type: "drag_drop", from: { x: 1e308, y: -1e308 }, to: { x: 0, y: 0 } }, [/"type":"error"/, /coordinates/]],
+  ["RTL and emoji text", "content", { type: "type_text", selector: "#field", text: "مرحبا 👋🏽 שלום" }, [/"success":true/]],
+  ["tab_rpc to no tab", "worker", { type: "tab_rpc", tab_id: 999999999, rpc: { type: "ping" } }, [/"type":"error"/]],
+  ["tab_rpc with a wrong tab type", "worker", { type: "tab_rpc", tab_id: "seven", rpc: { type: "ping" } }, [/"type":"error"/, /malformed/]],
+  ["unknown worker type", "worker", { type: "launch_missiles" }, [/"type":"error"/, /unknown variant/]],
+  ["1 MB model name in test_connection", "worker", { type: "test_connection", provider: { kind: "openai", model: MB, base_url: "http://127.0.0.1:9/v1", api_key: "k" } }, [/"ok":false/]],
+  ["worker message nested 1,000 deep", "worker", { type: "get_status", junk: nested(1000) }, [/"type":"status"|recursion limit/]],
+];
+
+/** Sends every probe; returns [name, expected, observed (short), ms, ok]. */
+export async function runProbes(env, pageUrl) {
+  const ext = await env.extPage();
+  const tabId = await env.tabIdFor(pageUrl);
+  const rows = [];
+  for (const [name, where, message, expected] of PROBES) {
+    const t0 = Date.now();
+    const reply = await ext.evaluate(async ([where, tabId, text]) => {
+      const message = JSON.parse(text, (k, v) => (v && typeof v === "object" && "__json" in v ? JSON.parse(v.__json) : v));
+      const m = where === "worker" ? message : { type: "tab_rpc", tab_id: tabId, rpc: message };
+      try {
+        const r = await Promise.race([chrome.runtime.sendMessage(m), new Promise((res) => setTimeout(() => res({ timeout: true }), 10_000))]);
+        return JSON.stringify(where === "worker" ? r : (r?.type === "content" ? r.response : r));
+      } catch (e) {
+        return JSON.stringify({ thrown: String(e.message || e) });
+      }
+    }, [where, tabId, JSON.stringify(message)]);
+    const ms = Date.now() - t0;
+    const ok = expected.every((re) => re.test(reply)) && ms < 10_000;
+    rows.push([name, expected.map((re) => String(re).slice(1, -1)).join(" & "), reply.length > 110 ? `${reply.slice(0, 110)}…` : reply, ms, ok]);
+  }
+  return rows;
+}
