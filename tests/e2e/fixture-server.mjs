@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { generated } from "./hostile-routes.mjs";
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures");
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json" };
@@ -15,6 +16,7 @@ export async function startFixtureServer(folder = "") {
     const url = new URL(req.url, "http://127.0.0.1");
     // A server that never answers, for timeouts (the socket closes with the server).
     if (url.pathname.startsWith("/__hang/")) return;
+    if (url.pathname.startsWith("/__gen/") && generated(url, res, server.address().port)) return;
     const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ""));
     try {
       const body = await readFile(file);
