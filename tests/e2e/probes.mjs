@@ -32,6 +32,16 @@ export const PROBES = [
   ["worker message nested 1,000 deep", "worker", { type: "get_status", junk: nested(1000) }, [/"type":"status"|recursion limit/]],
 ];
 
+/** Port probes, posted from the side panel page (the one page every port serves): [name, port, message, expected]. */
+export const PORT_PROBES = [
+  ["chat: wrong types", "chat", { type: "ask", window_id: "one", question: 5, tab_ids: "all" }, [/"type":"failed"/, /invalid type/]],
+  ["chat: unknown type", "chat", { type: "launch_missiles" }, [/"type":"failed"/, /unknown variant/]],
+  ["agent: 1 MB task", "agent", { type: "start", window_id: -1, task: MB }, [/"type":"failed"/, /at most 10000/]],
+  ["agent: unknown type", "agent", { type: "launch_missiles" }, [/"type":"error"/, /unknown variant/]],
+  ["agent: approval for no card", "agent", { type: "approve", window_id: -1, run_id: "r", step: 1, digest: "d", token: "t" }, [/"type":"error"/, /no action is waiting/]],
+  ["llm: wrong types", "llm", { type: "complete", request_id: 7, request: "hello" }, [/"type":"failed"/, /invalid type/]],
+];
+
 /** Sends every probe; returns [name, expected, observed (short), ms, ok]. */
 export async function runProbes(env, pageUrl) {
   const ext = await env.extPage();
@@ -52,6 +62,23 @@ export async function runProbes(env, pageUrl) {
     const ms = Date.now() - t0;
     const ok = expected.every((re) => re.test(reply)) && ms < 10_000;
     rows.push([name, expected.map((re) => String(re).slice(1, -1)).join(" & "), reply.length > 110 ? `${reply.slice(0, 110)}…` : reply, ms, ok]);
+  }
+  const panel = await env.open(env.extUrl("sidepanel.html"));
+  for (const [name, port, message, expected] of PORT_PROBES) {
+    const t0 = Date.now();
+    const reply = await panel.evaluate(([port, text]) => new Promise((resolve) => {
+      const p = chrome.runtime.connect({ name: port });
+      // The agent's Failed arrives as an event: report the first message that says something.
+      p.onMessage.addListener((m) => {
+        const e = m.type === "event" ? m.event : m;
+        if (["failed", "error"].includes(e.type)) { resolve(JSON.stringify(e)); p.disconnect(); }
+      });
+      setTimeout(() => resolve("no answer"), 5000);
+      p.postMessage(JSON.parse(text));
+    }), [port, JSON.stringify(message)]);
+    const ms = Date.now() - t0;
+    const ok = expected.every((re) => re.test(reply)) && ms < 10_000;
+    rows.push([`${name} (port)`, expected.map((re) => String(re).slice(1, -1)).join(" & "), reply.length > 110 ? `${reply.slice(0, 110)}…` : reply, ms, ok]);
   }
   return rows;
 }

@@ -15,5 +15,5 @@ pub mod tools;
 
 pub use browser::{Browser, Navigation, Shot, TabView};
 pub use mode::{AgentMode, AgentSettings, ModeChoice};
-pub use run::{begin, drive, Start, AGENT, APPROVAL_TIMEOUT_MS};
+pub use run::{begin, checked_task, drive, Start, AGENT, APPROVAL_TIMEOUT_MS};
 pub use session::{BrowserRun, BrowserSession};

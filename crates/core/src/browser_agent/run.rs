@@ -13,6 +13,19 @@ use crate::protocol::page::ElementFilter;
 
 /// The name runs are checkpointed under, so a restarted worker knows which agent resumes them.
 pub const AGENT: &str = "browser";
+/// Characters a task may have: a task is instructions, not a document to paste.
+pub const MAX_TASK_CHARS: usize = 10_000;
+
+/// The task as the run will use it, or a message saying why not.
+pub fn checked_task(task: &str) -> Result<String, String> {
+    let task = task.trim();
+    match task.chars().count() {
+        0 => Err("write what the agent should do".into()),
+        n if n > MAX_TASK_CHARS => Err(format!("the task is {n} characters; at most {MAX_TASK_CHARS} are accepted")),
+        _ => Ok(task.to_string()),
+    }
+}
+
 /// No answer on a confirmation card within this counts as "declined".
 pub const APPROVAL_TIMEOUT_MS: u32 = 120_000;
 

@@ -178,7 +178,7 @@ pub enum ContentResponse {
 /// Caps on what one content RPC may ask for, so no request can hang a page or blow up a reply.
 pub mod caps {
     /// Elements per `get_elements` page.
-    pub const ELEMENTS: u32 = 500;
+    pub const ELEMENTS: u32 = 5_000;
     /// Characters of page text in `page_summary`.
     pub const SUMMARY_TEXT: u32 = 20_000;
     /// Tokens of `text_snapshot`.

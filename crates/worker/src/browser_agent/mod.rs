@@ -14,7 +14,7 @@ use browser::{window_tabs, TabsBrowser};
 use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, RunStatus, StopSignal};
-use dusk_core::browser_agent::{begin, drive, mode, AgentSettings, BrowserRun, Start};
+use dusk_core::browser_agent::{begin, checked_task, drive, mode, AgentSettings, BrowserRun, Start};
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ContentRequest};
 use events::WindowSink;
@@ -102,6 +102,10 @@ fn fail(window_id: i32, message: String) {
 }
 
 async fn start(window_id: i32, task: String, tab_id: Option<i32>) {
+    let task = match checked_task(&task) {
+        Ok(t) => t,
+        Err(message) => return fail(window_id, message),
+    };
     if events::is_running(window_id) {
         return fail(window_id, "a task is already running in this window; stop it first".into());
     }
