@@ -91,12 +91,6 @@ fn is_web(url: &str) -> bool {
     (u.starts_with("http://") || u.starts_with("https://") || u.starts_with("file://")) && !u.starts_with("https://chromewebstore.google.com")
 }
 
-fn unexpected(r: ContentResponse) -> String {
-    match r {
-        ContentResponse::Error { message } => message,
-        other => format!("unexpected reply from the page: {other:?}"),
-    }
-}
 
 impl<B: Browser> BrowserSession<'_, B> {
     pub fn tab(&self) -> i32 {
@@ -126,14 +120,14 @@ impl<B: Browser> BrowserSession<'_, B> {
                 run.viewport_width = s.viewport.width;
                 Ok(s)
             }
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 
     pub async fn elements(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<(Vec<ElementInfo>, u32), String> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
             ContentResponse::Elements { elements, total, .. } => Ok((elements, total)),
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 
@@ -155,7 +149,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                 Ok((facts, GateTarget { index, tag: d.tag.clone(), text: d.text.clone(), rect: d.rect }))
             }
             ContentResponse::ElementDetails { .. } => Err(format!("element {index} is not on the page (stale or unknown); call get_elements")),
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 

@@ -175,6 +175,17 @@ pub enum ContentResponse {
     Error { message: String },
 }
 
+impl ContentResponse {
+    /// For a caller that got another reply than the one it asked for: the page's own error
+    /// message, or a description of what came instead.
+    pub fn unexpected(self) -> String {
+        match self {
+            ContentResponse::Error { message } => message,
+            other => format!("unexpected reply from the page: {other:?}"),
+        }
+    }
+}
+
 /// Caps on what one content RPC may ask for, so no request can hang a page or blow up a reply.
 pub mod caps {
     /// Elements per `get_elements` page.

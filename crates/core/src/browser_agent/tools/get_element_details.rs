@@ -1,4 +1,4 @@
-use super::{unexpected, Ctx};
+use super::Ctx;
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::Action;
@@ -37,7 +37,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for GetElementDetails {
                 let data = serde_json::json!({ "details": details, "stale": missing });
                 Ok(ToolOutput::new(data, format!("Read details of {n} elements")))
             }
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 }

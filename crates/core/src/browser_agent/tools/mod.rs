@@ -56,12 +56,6 @@ pub fn registry<'h, B: Browser>() -> Registry<BrowserSession<'h, B>> {
         .with(execute_js::ExecuteJs)
 }
 
-pub fn unexpected(r: ContentResponse) -> String {
-    match r {
-        ContentResponse::Error { message } => message,
-        other => format!("unexpected reply from the page: {other:?}"),
-    }
-}
 
 /// `[5] button “Pay now”`, for the step list.
 pub fn target_label(t: &GateTarget) -> String {
@@ -101,7 +95,7 @@ pub async fn act<B: Browser>(ctx: &Ctx<'_, '_, B>, index: Option<u32>, verb: &st
     s.before_action(index).await;
     let result = match s.rpc(request).await? {
         ContentResponse::Action(r) => r,
-        other => return Err(unexpected(other)),
+        other => return Err(other.unexpected()),
     };
     if !result.success {
         let reason = result.reason.and_then(|r| serde_json::to_value(r).ok()).and_then(|v| v.as_str().map(str::to_string));

@@ -1,4 +1,3 @@
-use super::unexpected;
 use crate::agent::{Tool, ToolContext, ToolOutput};
 use crate::dark_agent::session::{DarkPage, DarkSession};
 use crate::protocol::{ContentRequest, ContentResponse};
@@ -32,7 +31,7 @@ impl<P: DarkPage> Tool<DarkSession<'_, P>> for Inspect {
                 let data = serde_json::json!({ "total": total, "elements": elements });
                 Ok(ToolOutput::new(data, format!("Inspected {} of {total} “{}”", elements.len(), a.selector)))
             }
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 }

@@ -9,7 +9,6 @@ pub mod scroll_and_capture;
 
 use super::session::{DarkPage, DarkSession};
 use crate::agent::Registry;
-use crate::protocol::ContentResponse;
 
 /// All six, in the order the model sees them.
 pub fn registry<'h, P: DarkPage>() -> Registry<DarkSession<'h, P>> {
@@ -22,9 +21,3 @@ pub fn registry<'h, P: DarkPage>() -> Registry<DarkSession<'h, P>> {
         .with(scroll_and_capture::ScrollAndCapture)
 }
 
-fn unexpected(r: ContentResponse) -> String {
-    match r {
-        ContentResponse::Error { message } => message,
-        other => format!("unexpected reply from the page: {other:?}"),
-    }
-}

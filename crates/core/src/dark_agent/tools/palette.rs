@@ -1,4 +1,3 @@
-use super::unexpected;
 use crate::agent::{Tool, ToolContext, ToolOutput};
 use crate::dark_agent::session::{DarkPage, DarkSession};
 use crate::protocol::{ContentRequest, ContentResponse};
@@ -22,7 +21,7 @@ impl<P: DarkPage> Tool<DarkSession<'_, P>> for GetColorPalette {
     async fn execute(&self, _: PaletteArgs, ctx: &ToolContext<'_, DarkSession<'_, P>>) -> Result<ToolOutput, String> {
         match ctx.host.page.rpc(ContentRequest::GetColorPalette).await? {
             ContentResponse::ColorPalette(p) => Ok(ToolOutput::new(serde_json::to_value(&p).unwrap_or_default(), "Read the colours")),
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 }

@@ -1,4 +1,3 @@
-use super::unexpected;
 use crate::agent::{Tool, ToolContext, ToolOutput};
 use crate::dark_agent::session::{DarkPage, DarkSession};
 use crate::protocol::{ContentRequest, ContentResponse};
@@ -31,7 +30,7 @@ impl<P: DarkPage> Tool<DarkSession<'_, P>> for QueryElements {
                 let summary = format!("Found {} match(es) for “{}”", matches.len(), a.description);
                 Ok(ToolOutput::new(serde_json::to_value(&matches).unwrap_or_default(), summary))
             }
-            other => Err(unexpected(other)),
+            other => Err(other.unexpected()),
         }
     }
 }

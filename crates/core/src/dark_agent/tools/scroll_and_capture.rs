@@ -1,4 +1,3 @@
-use super::unexpected;
 use crate::agent::{Tool, ToolContext, ToolOutput};
 use crate::dark_agent::session::{DarkPage, DarkSession};
 use crate::protocol::{ContentRequest, ContentResponse};
@@ -24,7 +23,7 @@ impl<P: DarkPage> Tool<DarkSession<'_, P>> for ScrollAndCapture {
     async fn execute(&self, a: ScrollArgs, ctx: &ToolContext<'_, DarkSession<'_, P>>) -> Result<ToolOutput, String> {
         let message = match ctx.host.page.rpc(ContentRequest::ScrollTo { y: a.y.max(0.0) }).await? {
             ContentResponse::Action(r) if r.success => r.message,
-            other => return Err(unexpected(other)),
+            other => return Err(other.unexpected()),
         };
         let out = ToolOutput::new(message, format!("Scrolled to {} px", a.y.round()));
         if !ctx.vision {
