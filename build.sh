@@ -45,32 +45,35 @@ need esbuild "npm esbuild did not install"
 # One std build shared by all three crates: MVP wasm, so the content script can go through wasm2js.
 export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-cpu=mvp"
-build_crate() { # crate, wasm-bindgen target
-  say "crates/$1 → $PKG/$1"
+build_crate() { # crate, wasm-bindgen target, out dir, cargo args...
+  say "crates/$1 → $3"
   wasm-pack --quiet build "crates/$1" --release --target "$2" --mode no-install --no-typescript --no-pack \
-    --out-dir "../../$PKG/$1" -- -Zbuild-std=std,panic_abort
+    --out-dir "../../$3" -- -Zbuild-std=std,panic_abort "${@:4}"
+  local wasm=("$3"/*_bg.wasm)
+  wasm-opt -Oz "${wasm[0]}" -o "${wasm[0]}"
 }
-build_crate worker web
-build_crate sidepanel web
-build_crate content bundler
+build_crate worker web "$PKG/worker"
+build_crate sidepanel web "$PKG/sidepanel"
+# The content crate's two on-demand layers; extension/content.js (always on) needs no build.
+build_crate content bundler "$PKG/content-page" --features page
+build_crate content bundler "$PKG/content-dark" --features dark
 
-say "wasm-opt -Oz"
-for f in "$PKG"/worker/dusk_worker_bg.wasm "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$PKG"/content/dusk_content_bg.wasm; do
-  wasm-opt -Oz "$f" -o "$f"
-done
-
-say "content: wasm2js + memory-view patch + esbuild IIFE"
-wasm2js -O2 "$PKG/content/dusk_content_bg.wasm" -o "$PKG/content/dusk_content_bg.wasm.js"
-sed -i 's#"./dusk_content_bg.wasm"#"./dusk_content_bg.wasm.js"#' "$PKG/content/dusk_content.js"
-# wasm2js memory growth never detaches the old buffer, so compare buffers instead.
-GLUE="$PKG/content/dusk_content_bg.js"
-sed -i -E \
-  -e 's/cached([A-Za-z0-9]+)Memory0\.byteLength === 0/cached\1Memory0.buffer !== wasm.memory.buffer/g' \
-  -e 's/cachedDataViewMemory0\.buffer\.detached === true \|\| \(cachedDataViewMemory0\.buffer\.detached === undefined && cachedDataViewMemory0\.buffer !== wasm\.memory\.buffer\)/cachedDataViewMemory0.buffer !== wasm.memory.buffer/' \
-  "$GLUE"
-grep -q 'cachedUint8ArrayMemory0.buffer !== wasm.memory.buffer' "$GLUE" || die "memory-view patch did not apply to $GLUE (wasm-bindgen output changed)"
-grep -q 'detached' "$GLUE" && die "DataView patch did not apply to $GLUE (wasm-bindgen output changed)"
-grep -q 'byteLength === 0' "$GLUE" && die "a typed-array view patch did not apply to $GLUE (wasm-bindgen output changed)"
+# wasm2js memory growth never detaches the old buffer, so the glue must compare buffers instead.
+content_to_js() { # pkg dir
+  say "$1: wasm2js + memory-view patch"
+  wasm2js -O2 "$1/dusk_content_bg.wasm" -o "$1/dusk_content_bg.wasm.js"
+  sed -i 's#"./dusk_content_bg.wasm"#"./dusk_content_bg.wasm.js"#' "$1/dusk_content.js"
+  local glue="$1/dusk_content_bg.js"
+  sed -i -E \
+    -e 's/cached([A-Za-z0-9]+)Memory0\.byteLength === 0/cached\1Memory0.buffer !== wasm.memory.buffer/g' \
+    -e 's/cachedDataViewMemory0\.buffer\.detached === true \|\| \(cachedDataViewMemory0\.buffer\.detached === undefined && cachedDataViewMemory0\.buffer !== wasm\.memory\.buffer\)/cachedDataViewMemory0.buffer !== wasm.memory.buffer/' \
+    "$glue"
+  grep -q 'cachedUint8ArrayMemory0.buffer !== wasm.memory.buffer' "$glue" || die "memory-view patch did not apply to $glue (wasm-bindgen output changed)"
+  if grep -q 'detached' "$glue"; then die "DataView patch did not apply to $glue (wasm-bindgen output changed)"; fi
+  if grep -q 'byteLength === 0' "$glue"; then die "a typed-array view patch did not apply to $glue (wasm-bindgen output changed)"; fi
+}
+content_to_js "$PKG/content-page"
+content_to_js "$PKG/content-dark"
 
 say "dist/"
 rm -rf "$DIST"
@@ -79,10 +82,19 @@ cp manifest.json "$DIST/"
 cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/listeners.js "$DIST/"
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
-esbuild extension/content.js --bundle --format=iife --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
+esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
+# A layer injected twice into a frame (registered, then asked for) runs once.
+for layer in page dark; do
+  esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning \
+    --banner:js="if(!globalThis.duskLayers?.${layer}){" --footer:js="}" --outfile="$DIST/${layer}_layer.js"
+done
 
 say "sizes"
-for f in "$DIST/wasm/dusk_worker_bg.wasm" "$DIST/content.js" "$DIST/wasm/dusk_sidepanel_bg.wasm"; do
-  printf '  %-34s %7d bytes  (%d gzipped)\n' "$f" "$(wc -c < "$f")" "$(gzip -9c "$f" | wc -c)"
-done
+size_line() { printf '  %-44s %9d bytes  (%d gzipped)\n' "$1" "$(wc -c < "$2")" "$(gzip -9c "$2" | wc -c)"; }
+cat "$DIST/content.js" "$DIST/listeners.js" > "$PKG/always-on.js"
+size_line "content.js + listeners.js (always on)" "$PKG/always-on.js"
+size_line "page_layer.js (on first use in a tab)" "$DIST/page_layer.js"
+size_line "dark_layer.js (dark sites, on first use)" "$DIST/dark_layer.js"
+size_line "wasm/dusk_worker_bg.wasm" "$DIST/wasm/dusk_worker_bg.wasm"
+size_line "wasm/dusk_sidepanel_bg.wasm" "$DIST/wasm/dusk_sidepanel_bg.wasm"
 say "done: load $DIST/ with chrome://extensions → Load unpacked"

@@ -1,5 +1,5 @@
 // Listeners are registered synchronously; wasm init is awaited per message, never at top level.
-import init, { handle_message, handle_port_message, port_closed, resume_runs, set_init_ms } from "./wasm/dusk_worker.js";
+import init, { handle_message, handle_port_message, installed, port_closed, resume_runs, set_init_ms } from "./wasm/dusk_worker.js";
 
 const started = performance.now();
 const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then(() => set_init_ms(performance.now() - started));
@@ -26,10 +26,15 @@ globalThis.duskSheetLinked = (url) => {
   return [...document.querySelectorAll("*")].some((el) => el.shadowRoot && inRoot(el.shadowRoot));
 };
 
+// Run in each frame of a tab: whether a content layer (page_layer.js, dark_layer.js) is there.
+globalThis.duskHasLayer = (layer) => !!globalThis.duskLayers?.[layer];
+
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   ready.then(() => handle_message(message, sender)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
   return true;
 });
+
+chrome.runtime.onInstalled.addListener(() => ready.then(installed));
 
 chrome.runtime.onConnect.addListener((port) => {
   port.onMessage.addListener((message) => resumed.then(() => handle_port_message(port, message)));

@@ -49,7 +49,7 @@ export const tests = [
     await env.open(url);
     const pong = await contentRpc(env, url, { type: "ping" });
     const { doc, ...rest } = pong;
-    assert.deepEqual(rest, { type: "pong", version: manifestVersion, url });
+    assert.deepEqual(rest, { type: "pong", version: manifestVersion, url, layers: [] }, "nothing but the always-on script is in a page Dusk has not been used on");
     assert.ok(Number(doc) > 0, `the document's id (${doc})`);
     const page = env.ctx.pages().find((p) => p.url() === url);
     await page.reload();

@@ -1,48 +1,74 @@
-//! The content script. JS registers the listener; each message lands in `handle_message`,
-//! which answers synchronously so it can run at document_start.
+//! The content script's two on-demand layers, one build each (docs/architecture.md):
+//! - `page` (page_layer.js): reading, actions, overlay, CSS; loaded when the worker first needs it;
+//! - `dark` (dark_layer.js): the dark engine and the guard's measure; registered for dark sites.
+//! Both answer synchronously; extension/content.js, always in every frame, routes to them.
+// The dark layer uses a few of the shared DOM helpers only.
+#![cfg_attr(not(feature = "page"), allow(dead_code, unused_imports))]
 
+#[cfg(feature = "page")]
 mod actions;
+#[cfg(feature = "page")]
 mod css;
+#[cfg(feature = "dark")]
 mod dark;
 mod dom;
+#[cfg(feature = "page")]
 mod overlay;
+#[cfg(feature = "page")]
 mod read;
+#[cfg(feature = "page")]
 mod registry;
+#[cfg(feature = "page")]
 mod rpc;
 mod selector;
+#[cfg(feature = "page")]
 mod walk;
 
-use dusk_core::protocol::{check_sender, ContentRequest, ContentResponse};
-use dusk_core::CoreError;
+use dusk_core::protocol::check_sender;
 use wasm_bindgen::prelude::*;
 
-/// Answers one DOM RPC given and returned as JSON text; messages not from this extension are refused.
-/// JSON text crosses the wasm boundary in one copy, far cheaper than building JS objects field by field.
+/// Answers one page-layer RPC given and returned as JSON text; messages not from this extension
+/// are refused. JSON text crosses the wasm boundary in one copy, far cheaper than building JS
+/// objects field by field.
+#[cfg(feature = "page")]
 #[wasm_bindgen]
 pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
+    use dusk_core::protocol::{ContentRequest, ContentResponse};
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
         Err(e) => ContentResponse::Error { message: e.to_string() },
-        Ok(()) => {
-            if let Some(reply) = dark::reply(message) {
-                return reply;
-            }
-            match serde_json::from_str::<ContentRequest>(message).map_err(|e| CoreError::BadMessage(e.to_string()).to_string()) {
-                Ok(request) => rpc::handle(request),
-                Err(message) => ContentResponse::Error { message },
-            }
-        }
+        Ok(()) => match serde_json::from_str::<ContentRequest>(message) {
+            Ok(request) => rpc::handle(request),
+            Err(e) => ContentResponse::Error { message: dusk_core::CoreError::BadMessage(e.to_string()).to_string() },
+        },
     };
-    serde_json::to_string(&response).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
+    encode(&response)
 }
 
-/// Starts dark mode at document_start: the site's memory decides whether to theme the page.
+/// Answers one dark-layer message (`dark_…`) given and returned as JSON text.
+#[cfg(feature = "dark")]
+#[wasm_bindgen]
+pub fn dark_message(message: &str, sender_id: Option<String>) -> String {
+    use dusk_core::protocol::dark::DarkContentResponse;
+    match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
+        Err(e) => encode(&DarkContentResponse::Error { message: e.to_string() }),
+        Ok(()) => dark::reply(message),
+    }
+}
+
+/// Starts dark mode (at document_start when registered): the site's memory decides whether to theme the page.
+#[cfg(feature = "dark")]
 #[wasm_bindgen]
 pub fn dark_start() {
     dark::start();
 }
 
 /// Forwards chrome.storage.onChanged (local area) so a toggle anywhere reaches every tab of the site.
+#[cfg(feature = "dark")]
 #[wasm_bindgen]
 pub fn dark_memory_changed(changes: JsValue) {
     dark::memory_changed(changes);
+}
+
+fn encode<T: serde::Serialize>(response: &T) -> String {
+    serde_json::to_string(response).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
 }

@@ -33,6 +33,7 @@ pub fn handle(request: Req) -> Res {
             version: dusk_core::VERSION.to_string(),
             url: doc.location().and_then(|l| l.href().ok()).unwrap_or_default(),
             doc: crate::dom::window().ok().and_then(|w| w.performance()).map(|p| p.time_origin().to_string()).unwrap_or_default(),
+            layers: vec![dusk_core::protocol::layer::Layer::Page],
         },
         Req::CountElements { selector } => match doc.query_selector_all(&selector) {
             Ok(list) => Res::ElementCount { selector, count: list.length() },
@@ -58,19 +59,6 @@ pub fn handle(request: Req) -> Res {
         }
         Req::TextSnapshot { token_budget } => Res::TextSnapshot(read::text::text_snapshot(&doc, token_budget)),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
-        Req::ThemeMeasure { baseline, reset } => match (if reset { crate::dark::preview("") } else { Ok(()) }).and_then(|()| read::quality::measure(&doc, baseline)) {
-            Ok(mut q) => {
-                if baseline {
-                    q.instant_css = crate::dark::instant_css_excerpt(3000);
-                }
-                Res::ThemeQuality(q)
-            }
-            Err(e) => err(e),
-        },
-        Req::ThemePreview { css } => match crate::dark::preview(&css).and_then(|()| read::quality::measure(&doc, false)) {
-            Ok(q) => Res::ThemeQuality(q),
-            Err(e) => err(e),
-        },
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },
         Req::Click { target, modifiers } => action(actions::click::click(&doc, &target, modifiers)),

@@ -177,7 +177,7 @@ impl Browser for FakeBrowser {
         Ok(match request {
             ContentRequest::Ping => {
                 let p = self.page(tab);
-                ContentResponse::Pong { version: "t".into(), url: p.url, doc: p.doc.to_string() }
+                ContentResponse::Pong { version: "t".into(), url: p.url, doc: p.doc.to_string(), layers: vec![] }
             }
             ContentRequest::PageSummary { .. } => {
                 let p = self.page(tab);

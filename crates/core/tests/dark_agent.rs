@@ -10,6 +10,7 @@ use dusk_core::dark_agent::{quick, thorough};
 use dusk_core::llm::{AssistantReply, Capabilities, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, Usage};
 use dusk_core::protocol::actions::ActionResult;
 use dusk_core::protocol::css::{LowContrast, ThemeQuality};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::page::Palette;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use serde_json::{json, Value};
@@ -58,20 +59,6 @@ impl DarkPage for FakePage {
     async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
         self.requests.borrow_mut().push(serde_json::to_value(&request).unwrap()["type"].as_str().unwrap().to_string());
         Ok(match request {
-            ContentRequest::ThemePreview { css } => {
-                *self.applied.borrow_mut() = css;
-                ContentResponse::ThemeQuality(self.quality())
-            }
-            ContentRequest::ThemeMeasure { baseline, reset } => {
-                if reset {
-                    self.applied.borrow_mut().clear();
-                }
-                let mut q = self.quality();
-                if baseline {
-                    q.instant_css = "html { background: #181a1b !important }".into();
-                }
-                ContentResponse::ThemeQuality(q)
-            }
             ContentRequest::PageSummary { .. } => ContentResponse::PageSummary(serde_json::from_value(json!({
                 "url": "http://127.0.0.1/docs", "title": "Docs", "viewport": {"width": 1280, "height": 720}, "scroll": {"x": 0, "y": 0},
                 "page": {"width": 1280, "height": 4000}, "counts": {"buttons": 1, "inputs": 0, "links": 40, "selects": 0, "images": 3, "forms": 0},
@@ -82,6 +69,26 @@ impl DarkPage for FakePage {
             ContentRequest::QueryElements { .. } => ContentResponse::QueryResults { matches: vec![] },
             ContentRequest::ScrollTo { y } => ContentResponse::Action(ActionResult::ok(format!("scrolled to {y}"))),
             other => ContentResponse::Error { message: format!("not faked: {other:?}") },
+        })
+    }
+    async fn dark_rpc(&self, request: DarkContentRequest) -> Result<DarkContentResponse, String> {
+        self.requests.borrow_mut().push(serde_json::to_value(&request).unwrap()["type"].as_str().unwrap().to_string());
+        Ok(match request {
+            DarkContentRequest::DarkThemePreview { css } => {
+                *self.applied.borrow_mut() = css;
+                DarkContentResponse::ThemeQuality(self.quality())
+            }
+            DarkContentRequest::DarkThemeMeasure { baseline, reset } => {
+                if reset {
+                    self.applied.borrow_mut().clear();
+                }
+                let mut q = self.quality();
+                if baseline {
+                    q.instant_css = "html { background: #181a1b !important }".into();
+                }
+                DarkContentResponse::ThemeQuality(q)
+            }
+            other => DarkContentResponse::Error { message: format!("not faked: {other:?}") },
         })
     }
     async fn screenshot(&self) -> Result<Image, String> {

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 const TYPES: &[&str] = &[
     "ping", "tab_rpc", "save_settings", "get_elements", "click", "type_text", "select", "scroll", "press_key", "drag_drop",
-    "set_files", "mask", "highlight", "theme_preview", "apply_css", "query_elements", "dark_fetch_css", "dark_set_site",
+    "set_files", "mask", "highlight", "dark_theme_preview", "apply_css", "query_elements", "dark_fetch_css", "dark_set_site",
     "start", "approve", "deny", "load", "ask", "complete", "stop", "pong", "elements", "action", "error",
 ];
 

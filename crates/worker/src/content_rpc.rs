@@ -1,16 +1,112 @@
-//! One content-script RPC to a tab's top frame, the way every agent and the chat send them.
+//! One content-script RPC to a tab's top frame, the way every agent, the chat and the popup send
+//! them. The always-on script answers `layer_missing` when the layer a message needs is not in the
+//! page yet; then the layer is injected (`chrome.scripting.executeScript({files})`) and the
+//! message sent once more.
 
 use dusk_chrome::message::{error_text, from_js, to_js};
-use dusk_chrome::tabs;
+use dusk_chrome::{scripting, tabs};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
+use dusk_core::protocol::layer::Layer;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
+use js_sys::{Array, Object, Reflect};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::JsValue;
 
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
-    let reply = tabs::send_message_to_frame(tab_id, 0, &to_js(request)).await.map_err(|e| {
-        format!("the page did not answer ({}); pages like chrome:// and the Web Store can't be used, and a loading page may need a moment", error_text(&e))
-    })?;
-    match from_js::<ContentResponse>(reply)? {
+    let message = to_js(request);
+    let mut reply = from_js::<ContentResponse>(send_raw(tab_id, &message).await?)?;
+    if let ContentResponse::LayerMissing { layer } = reply {
+        load(tab_id, layer).await?;
+        reply = from_js::<ContentResponse>(send_raw(tab_id, &message).await?)?;
+    }
+    match reply {
         ContentResponse::Error { message } => Err(message),
+        ContentResponse::LayerMissing { layer } => Err(format!("the page's {layer:?} layer could not be loaded")),
         other => Ok(other),
     }
+}
+
+/// A message for the page's dark layer, loading it (in every frame) first if it is absent.
+pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkContentResponse, String> {
+    let message = to_js(request);
+    let mut reply = from_js::<DarkContentResponse>(send_raw(tab_id, &message).await?)?;
+    if let DarkContentResponse::LayerMissing { layer } = reply {
+        load(tab_id, layer).await?;
+        reply = from_js::<DarkContentResponse>(send_raw(tab_id, &message).await?)?;
+    }
+    match reply {
+        DarkContentResponse::Error { message } => Err(message),
+        DarkContentResponse::LayerMissing { .. } => Err("the page's dark layer could not be loaded".into()),
+        other => Ok(other),
+    }
+}
+
+/// Any message as it comes back (for the tests' relay), loading a missing layer first.
+pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
+    let reply = send_raw(tab_id, message).await?;
+    match from_js::<ContentResponse>(reply.clone()) {
+        Ok(ContentResponse::LayerMissing { layer }) => {
+            load(tab_id, layer).await?;
+            send_raw(tab_id, message).await
+        }
+        _ => Ok(reply),
+    }
+}
+
+/// One message, typed both ways, with no layer loading.
+pub async fn send<Req: Serialize, Res: DeserializeOwned>(tab_id: i32, request: Req) -> Result<Res, String> {
+    from_js(send_raw(tab_id, &to_js(&request)).await?)
+}
+
+async fn send_raw(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
+    tabs::send_message_to_frame(tab_id, 0, message).await.map_err(|e| {
+        format!("the page did not answer ({}); pages like chrome:// and the Web Store can't be used, and a loading page may need a moment", error_text(&e))
+    })
+}
+
+/// Injects `layer` where it is missing: the page layer into the top frame (it reaches same-origin
+/// frames itself), the dark layer into every frame, since each frame themes its own document.
+pub async fn load(tab_id: i32, layer: Layer) -> Result<(), String> {
+    let frames = match layer {
+        Layer::Page => Array::of1(&0.into()),
+        Layer::Dark => frames_without(tab_id, layer).await,
+    };
+    if frames.length() == 0 {
+        return Ok(());
+    }
+    let injection = injection(tab_id, &frames);
+    set(&injection, "files", &Array::of1(&layer.file().into()));
+    scripting::execute_script(&injection).await.map(|_| ()).map_err(|e| format!("could not load the page's {layer:?} layer: {}", error_text(&e)))
+}
+
+/// Frame ids of the tab whose isolated world lacks `layer` (`duskHasLayer`, worker.js).
+async fn frames_without(tab_id: i32, layer: Layer) -> Array {
+    let target = Object::new();
+    set(&target, "tabId", &tab_id.into());
+    set(&target, "allFrames", &true.into());
+    let injection = Object::new();
+    set(&injection, "target", &target);
+    set(&injection, "func", &Reflect::get(&js_sys::global(), &"duskHasLayer".into()).unwrap_or_default());
+    set(&injection, "args", &Array::of1(&to_js(&layer)));
+    let Ok(results) = scripting::execute_script(&injection).await else { return Array::of1(&0.into()) };
+    Array::from(&results)
+        .iter()
+        .filter(|r| Reflect::get(r, &"result".into()).ok().and_then(|v| v.as_bool()) == Some(false))
+        .filter_map(|r| Reflect::get(&r, &"frameId".into()).ok())
+        .collect()
+}
+
+fn injection(tab_id: i32, frames: &Array) -> Object {
+    let target = Object::new();
+    set(&target, "tabId", &tab_id.into());
+    set(&target, "frameIds", frames);
+    let injection = Object::new();
+    set(&injection, "target", &target);
+    injection
+}
+
+fn set(o: &Object, key: &str, value: &JsValue) {
+    let _ = Reflect::set(o, &key.into(), value);
 }

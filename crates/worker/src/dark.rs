@@ -1,19 +1,19 @@
 //! Routes dark-mode messages: per-site memory in chrome.storage.local, the pre-paint fallback
 //! CSS registered for the sites that are on, and the tab state the popup shows.
 
-use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::message::{error_text, to_js};
 use dusk_chrome::{scripting, storage, tabs};
-use dusk_core::dark::site::{host_of, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
+use dusk_core::dark::site::{host_of, match_pattern, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, PageDarkStatus, TabDarkState};
-use js_sys::{Array, Promise};
+use dusk_core::protocol::layer::Layer;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 const FALLBACK_ID: &str = "dusk-dark-fallback";
 /// A page that hangs its main thread must not hang the popup or the memory write.
 const PAGE_STATUS_LIMIT_MS: u32 = 500;
-const PAGE_BUSY: &str = "page busy";
+/// Loading the dark layer into a big page takes longer than answering.
+const LAYER_LOAD_LIMIT_MS: u32 = 2000;
 
 pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) -> DarkResponse {
     let state = match request {
@@ -55,6 +55,9 @@ async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
     memory.set(&host, on);
     store(SITES_KEY, &memory.sites).await?;
     sync_registration(&memory).await;
+    if on {
+        spread(vec![match_pattern(&host)]);
+    }
     // That answer came after the switch: it is the page's state now, so it is not asked twice.
     state_of(Some(tab_id), Some(page)).await
 }
@@ -62,6 +65,9 @@ async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
 async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String> {
     store(AUTO_KEY, &on).await?;
     sync_registration(&load_memory().await).await;
+    if on {
+        spread(vec!["<all_urls>".into()]);
+    }
     state_of(tab_id, None).await
 }
 
@@ -125,19 +131,19 @@ enum PageReply {
 }
 
 async fn page_status(tab_id: i32) -> PageReply {
-    let message = to_js(&DarkContentRequest::DarkStatus);
-    let reply = future_to_promise(async move { tabs::send_message(tab_id, &message).await });
-    let limit = future_to_promise(async {
-        crate::fetch::sleep(PAGE_STATUS_LIMIT_MS).await;
-        Ok(JsValue::from_str(PAGE_BUSY))
-    });
-    match JsFuture::from(Promise::race(&Array::of2(&reply, &limit))).await {
-        Ok(r) if r.as_string().as_deref() == Some(PAGE_BUSY) => PageReply::Busy,
-        Ok(r) => match from_js::<DarkContentResponse>(r) {
-            Ok(DarkContentResponse::DarkStatus(s)) => PageReply::Status(s),
-            Err(_) => PageReply::Absent,
-        },
-        Err(_) => PageReply::Absent,
+    let ask = || crate::fetch::within(PAGE_STATUS_LIMIT_MS, crate::content_rpc::send(tab_id, DarkContentRequest::DarkStatus));
+    let mut reply = ask().await;
+    if let Some(Ok(DarkContentResponse::LayerMissing { layer })) = reply {
+        // A switch needs the engine in the page: load it now, while the popup opens.
+        if crate::fetch::within(LAYER_LOAD_LIMIT_MS, crate::content_rpc::load(tab_id, layer)).await.is_none() {
+            return PageReply::Busy;
+        }
+        reply = ask().await;
+    }
+    match reply {
+        None => PageReply::Busy,
+        Some(Ok(DarkContentResponse::DarkStatus(s))) => PageReply::Status(s),
+        Some(_) => PageReply::Absent,
     }
 }
 
@@ -159,12 +165,25 @@ pub(crate) async fn read(key: &str) -> Option<serde_json::Value> {
     serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
 }
 
-async fn load_memory() -> Memory {
+pub(crate) async fn load_memory() -> Memory {
     Memory::from_stored(read(SITES_KEY).await, read(AUTO_KEY).await)
 }
 
 async fn store<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
     storage::local_set(key, &to_js(value)).await.map_err(|e| error_text(&e))
+}
+
+/// Loads the dark layer into open tabs matching `patterns` that lack it, so they switch now;
+/// pages opened later get it from the registration.
+fn spread(patterns: Vec<String>) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let Ok(list) = tabs::query(&to_js(&serde_json::json!({ "url": patterns }))).await else { return };
+        for tab in js_sys::Array::from(&list).iter() {
+            if let Some(id) = js_sys::Reflect::get(&tab, &"id".into()).ok().and_then(|v| v.as_f64()) {
+                let _ = crate::content_rpc::load(id as i32, Layer::Dark).await;
+            }
+        }
+    });
 }
 
 /// Registers the fallback CSS for exactly the sites that are dark; Chromium injects it pre-paint.
@@ -177,6 +196,7 @@ pub async fn sync_registration(memory: &Memory) {
         "matches": reg.matches,
         "excludeMatches": reg.exclude_matches,
         "css": ["dark-fallback.css"],
+        "js": ["dark_layer.js"],
         "runAt": "document_start",
         "allFrames": true,
         "persistAcrossSessions": true,

@@ -17,6 +17,23 @@ pub async fn sleep(ms: u32) {
     let _ = JsFuture::from(promise).await;
 }
 
+/// `fut`'s output, or None when `ms` pass first (the future is left to finish on its own).
+pub async fn within<T: 'static>(ms: u32, fut: impl std::future::Future<Output = T> + 'static) -> Option<T> {
+    let slot = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let filled = slot.clone();
+    let done = wasm_bindgen_futures::future_to_promise(async move {
+        *filled.borrow_mut() = Some(fut.await);
+        Ok(JsValue::TRUE)
+    });
+    let limit = wasm_bindgen_futures::future_to_promise(async move {
+        sleep(ms).await;
+        Ok(JsValue::FALSE)
+    });
+    let _ = JsFuture::from(Promise::race(&js_sys::Array::of2(&done, &limit))).await;
+    let out = slot.borrow_mut().take();
+    out
+}
+
 /// A response whose body is read chunk by chunk as it arrives.
 pub struct StreamedResponse {
     pub status: u16,

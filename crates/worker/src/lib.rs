@@ -35,6 +35,13 @@ pub(crate) fn init_ms() -> f64 {
     INIT_MS.with(|c| c.get())
 }
 
+/// `runtime.onInstalled` (install or update): the dark sites' registration is rewritten, so an
+/// update's registered files (dark_layer.js) replace the previous version's.
+#[wasm_bindgen]
+pub async fn installed() {
+    dark::sync_registration(&dark::load_memory().await).await;
+}
+
 /// Checks `kind` (a message type or port name) against core's sender table.
 pub(crate) fn allowed(kind: &str, sender: JsValue) -> Result<Sender, &'static str> {
     let sender: Sender = dusk_chrome::message::from_js(sender).unwrap_or_default();

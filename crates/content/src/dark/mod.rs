@@ -6,6 +6,7 @@ mod foreign;
 mod hold;
 mod icons;
 mod install;
+mod quality;
 mod watch;
 
 use collect::{Root, SheetCache};
@@ -447,17 +448,16 @@ fn top_host() -> Option<String> {
     host_of(&top).ok()
 }
 
-/// Answers a dark-mode message given as JSON text; None for every other message.
-pub fn reply(message: &str) -> Option<String> {
-    // A cheap text test keeps other RPCs off this path.
-    if !message.contains("\"dark_") {
-        return None;
-    }
-    let request = serde_json::from_str(message).ok()?;
-    serde_json::to_string(&handle_request(request)).ok()
+/// Answers a dark-layer message given as JSON text.
+pub fn reply(message: &str) -> String {
+    let response = match serde_json::from_str(message) {
+        Ok(request) => handle_request(request),
+        Err(e) => DarkContentResponse::Error { message: dusk_core::CoreError::BadMessage(e.to_string()).to_string() },
+    };
+    crate::encode(&response)
 }
 
-/// Answers the popup's questions about this page.
+/// Answers the popup's questions about this page, and the dark agent's previews and measures.
 fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
     match request {
         DarkContentRequest::DarkSwitch { on } => {
@@ -473,8 +473,32 @@ fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
                 watch::after_reply(prepare);
             }
         }
+        DarkContentRequest::DarkThemeMeasure { baseline, reset } => return theme_measure(baseline, reset),
+        DarkContentRequest::DarkThemePreview { css } => {
+            return match dusk_core::protocol::caps::css_ok(&css).and_then(|()| preview(&css)).and_then(|()| measure(false)) {
+                Ok(q) => DarkContentResponse::ThemeQuality(q),
+                Err(message) => DarkContentResponse::Error { message },
+            };
+        }
     }
     status()
+}
+
+fn measure(baseline: bool) -> Result<dusk_core::protocol::css::ThemeQuality, String> {
+    let doc = document().ok_or("no document")?;
+    quality::measure(&doc, baseline)
+}
+
+fn theme_measure(baseline: bool, reset: bool) -> DarkContentResponse {
+    match (if reset { preview("") } else { Ok(()) }).and_then(|()| measure(baseline)) {
+        Ok(mut q) => {
+            if baseline {
+                q.instant_css = instant_css_excerpt(3000);
+            }
+            DarkContentResponse::ThemeQuality(q)
+        }
+        Err(message) => DarkContentResponse::Error { message },
+    }
 }
 
 fn status() -> DarkContentResponse {

@@ -4,7 +4,6 @@ pub mod details;
 pub mod elements;
 pub mod inspect;
 pub mod palette;
-pub mod quality;
 pub mod query;
 pub mod clickable;
 pub mod summary;

@@ -55,7 +55,7 @@ impl Memory {
 
     /// The dynamic content script (the pre-paint fallback CSS) the worker should register.
     pub fn registration(&self) -> Option<Registration> {
-        let pattern = |h: &String| format!("*://{h}/*");
+        let pattern = |h: &String| match_pattern(h);
         if self.auto {
             let exclude: Vec<String> = self.sites.iter().filter(|(_, on)| !**on).map(|(h, _)| pattern(h)).collect();
             Some(Registration { matches: vec!["<all_urls>".into()], exclude_matches: exclude })
@@ -64,6 +64,11 @@ impl Memory {
             (!matches.is_empty()).then(|| Registration { matches, exclude_matches: Vec::new() })
         }
     }
+}
+
+/// The match pattern (for registered scripts and `tabs.query`) of every page of `host`.
+pub fn match_pattern(host: &str) -> String {
+    format!("*://{host}/*")
 }
 
 /// Match patterns for `chrome.scripting.registerContentScripts`.

@@ -8,6 +8,7 @@ use crate::dark::site::Mode;
 use crate::llm::Image;
 use crate::protocol::css::ThemeQuality;
 use crate::protocol::page::{PageSummary, Palette};
+use crate::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use crate::protocol::{ContentRequest, ContentResponse};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -16,6 +17,8 @@ use std::cell::RefCell;
 #[allow(async_fn_in_trait)]
 pub trait DarkPage: Host {
     async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String>;
+    /// A request to the page's dark layer (theme preview and the guard's measure).
+    async fn dark_rpc(&self, request: DarkContentRequest) -> Result<DarkContentResponse, String>;
     /// The tab as the user sees it, at most 800 px wide. Err when it is not the visible tab:
     /// a run never captures another tab.
     async fn screenshot(&self) -> Result<Image, String>;
@@ -63,18 +66,15 @@ impl<'a, P: DarkPage> DarkSession<'a, P> {
         DarkSession { page, info: RefCell::new(info) }
     }
 
-    async fn measure(&self, request: ContentRequest) -> Result<ThemeQuality, String> {
-        match self.page.rpc(request).await? {
-            ContentResponse::ThemeQuality(q) => Ok(q),
-            other => Err(format!("unexpected reply from the page: {other:?}")),
-        }
+    async fn measure(&self, request: DarkContentRequest) -> Result<ThemeQuality, String> {
+        measure(self.page, request).await
     }
 
     /// Sanitises, applies after the instant theme, measures; a version worse than Instant is
     /// taken off again and the best kept one (or Instant) goes back on.
     pub async fn apply_version(&self, css: &str) -> Result<Applied, String> {
         let clean = sanitize(css)?;
-        let quality = self.measure(ContentRequest::ThemePreview { css: clean.css.clone() }).await?;
+        let quality = self.measure(DarkContentRequest::DarkThemePreview { css: clean.css.clone() }).await?;
         let (instant, allow_layout) = {
             let info = self.info.borrow();
             (info.instant.clone(), info.allow_layout)
@@ -84,7 +84,7 @@ impl<'a, P: DarkPage> DarkSession<'a, P> {
             self.info.borrow_mut().kept = Some(Kept { css: clean.css.clone(), quality: quality.clone() });
         } else {
             let best = self.info.borrow().kept.as_ref().map(|k| k.css.clone()).unwrap_or_default();
-            self.measure(ContentRequest::ThemePreview { css: best }).await?;
+            self.measure(DarkContentRequest::DarkThemePreview { css: best }).await?;
         }
         Ok(Applied { kept, reasons, removed: clean.removed, quality, instant_aa_share: instant.aa_share })
     }
@@ -123,12 +123,17 @@ pub struct DarkContext {
     pub screenshot_note: Option<String>,
 }
 
+/// The guard's measure after `request` (a theme preview or a plain measure).
+pub async fn measure(page: &impl DarkPage, request: DarkContentRequest) -> Result<ThemeQuality, String> {
+    match page.dark_rpc(request).await? {
+        DarkContentResponse::ThemeQuality(q) => Ok(q),
+        other => Err(other.unexpected()),
+    }
+}
+
 /// Reads the page under Instant: records the guard's baseline, then summary, palette, screenshot.
 pub async fn gather(page: &impl DarkPage, vision: bool) -> Result<DarkContext, String> {
-    let instant = match page.rpc(ContentRequest::ThemeMeasure { baseline: true, reset: true }).await? {
-        ContentResponse::ThemeQuality(q) => q,
-        other => return Err(format!("unexpected reply from the page: {other:?}")),
-    };
+    let instant = measure(page, DarkContentRequest::DarkThemeMeasure { baseline: true, reset: true }).await?;
     let summary = match page.rpc(ContentRequest::PageSummary { text_limit: 600 }).await? {
         ContentResponse::PageSummary(s) => s,
         other => return Err(format!("unexpected reply from the page: {other:?}")),

@@ -1,5 +1,6 @@
 use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
-use super::css::{CssApplied, DarkModeInfo, ThemeQuality};
+use super::css::{CssApplied, DarkModeInfo};
+use super::layer::Layer;
 use super::page::{
     ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch,
     TextSnapshot,
@@ -62,17 +63,6 @@ pub enum ContentRequest {
     },
 
     DetectDarkMode,
-    /// Measures the page for the dark agent's guard; `baseline` also records every text
-    /// element's box and visibility, which later measures compare against.
-    ThemeMeasure {
-        #[serde(default)]
-        baseline: bool,
-        /// Takes any refinement off first, so the page shows Instant alone.
-        #[serde(default)]
-        reset: bool,
-    },
-    /// Puts `css` after the instant theme (empty: Instant alone), then measures.
-    ThemePreview { css: String },
     ApplyCss { css: String, id: String },
     RemoveCss { id: String },
 
@@ -155,6 +145,9 @@ pub enum ContentResponse {
         url: String,
         #[serde(default)]
         doc: String,
+        /// The on-demand layers loaded in the frame.
+        #[serde(default)]
+        layers: Vec<Layer>,
     },
     ElementCount { selector: String, count: u32 },
     PageSummary(PageSummary),
@@ -166,13 +159,14 @@ pub enum ContentResponse {
     QueryResults { matches: Vec<QueryMatch> },
     TextSnapshot(TextSnapshot),
     DarkMode(DarkModeInfo),
-    ThemeQuality(ThemeQuality),
     CssApplied(CssApplied),
     CssRemoved { id: String, removed: bool },
     Action(ActionResult),
     /// Mask state after mask / heartbeat / unmask.
     Mask { active: bool, expires_in_ms: u32 },
     Error { message: String },
+    /// From the always-on script: the layer this message needs is not in the page yet.
+    LayerMissing { layer: Layer },
 }
 
 impl ContentResponse {
@@ -198,12 +192,20 @@ pub mod caps {
     pub const TYPED_CHARS: usize = 10_000;
     /// Characters of a CSS selector or a query description.
     pub const SELECTOR: usize = 4_000;
-    /// Bytes of CSS in `apply_css` / `theme_preview`.
+    /// Bytes of CSS in `apply_css` / `dark_theme_preview`.
     pub const CSS_BYTES: usize = 1024 * 1024;
     /// Characters of a key name in `press_key`.
     pub const KEY: usize = 64;
     /// CSS pixels a point may lie from the viewport's origin.
     pub const COORDINATE: f64 = 1_000_000.0;
+
+    /// Err (a message for the caller) for CSS over `CSS_BYTES`.
+    pub fn css_ok(css: &str) -> Result<(), String> {
+        if css.len() > CSS_BYTES {
+            return Err(format!("the CSS is {} KB; at most {} KB are accepted", css.len() / 1024, CSS_BYTES / 1024));
+        }
+        Ok(())
+    }
 }
 
 impl ContentRequest {
@@ -240,10 +242,8 @@ impl ContentRequest {
                 too_long("key name", key.chars().count(), KEY)?;
                 self
             }
-            ContentRequest::ApplyCss { ref css, .. } | ContentRequest::ThemePreview { ref css } => {
-                if css.len() > CSS_BYTES {
-                    return Err(format!("the CSS is {} KB; at most {} KB are accepted", css.len() / 1024, CSS_BYTES / 1024));
-                }
+            ContentRequest::ApplyCss { ref css, .. } => {
+                css_ok(css)?;
                 self
             }
             ContentRequest::Click { ref target, .. } | ContentRequest::Hover { ref target } | ContentRequest::Select { ref target, .. } | ContentRequest::Scroll { ref target, .. } => {

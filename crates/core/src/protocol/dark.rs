@@ -1,6 +1,8 @@
 //! Dark-mode messages. Every `type` starts with `dark_`, so the worker and content script can
 //! route them before the general protocol without touching it.
 
+use super::css::ThemeQuality;
+use super::layer::Layer;
 use crate::dark::site::{Mode, Restriction};
 use serde::{Deserialize, Serialize};
 
@@ -134,12 +136,37 @@ pub enum DarkContentRequest {
     DarkStatus,
     /// A new choice for the page's site, applied at once, ahead of the storage change.
     DarkSwitch { on: bool },
+    /// Measures the page for the dark agent's guard; `baseline` also records every text
+    /// element's box and visibility, which later measures compare against.
+    DarkThemeMeasure {
+        #[serde(default)]
+        baseline: bool,
+        /// Takes any refinement off first, so the page shows Instant alone.
+        #[serde(default)]
+        reset: bool,
+    },
+    /// Puts `css` after the instant theme (empty: Instant alone), then measures.
+    DarkThemePreview { css: String },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DarkContentResponse {
     DarkStatus(PageDarkStatus),
+    ThemeQuality(ThemeQuality),
+    Error { message: String },
+    /// From the always-on script: the dark layer is not in the page yet.
+    LayerMissing { layer: Layer },
+}
+
+impl DarkContentResponse {
+    /// The page's own error message, or a description of what came instead of the asked reply.
+    pub fn unexpected(self) -> String {
+        match self {
+            DarkContentResponse::Error { message } => message,
+            other => format!("unexpected reply from the page: {other:?}"),
+        }
+    }
 }
 
 /// Where dark mode stands in one page.

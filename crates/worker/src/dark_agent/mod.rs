@@ -16,7 +16,6 @@ use dusk_core::dark_agent::versions::ThemeVersion;
 use dusk_core::dark_agent::quick;
 use dusk_core::llm::usage::cost_usd;
 use dusk_core::protocol::dark::{DarkRunView, RunStage, TabDarkState};
-use dusk_core::protocol::{ContentRequest, ContentResponse};
 use page::TabPage;
 use progress::Progress;
 use std::cell::RefCell;
@@ -212,11 +211,7 @@ async fn finish(page: &TabPage, host: &str, mode: Mode, model: &str, r: Result_,
 }
 
 async fn page_preview(page: &TabPage, css: String) -> Result<(), String> {
-    use dusk_core::dark_agent::session::DarkPage;
-    match page.rpc(ContentRequest::ThemePreview { css }).await? {
-        ContentResponse::ThemeQuality(_) => Ok(()),
-        _ => Err("unexpected reply".into()),
-    }
+    dusk_core::dark_agent::session::measure(page, dusk_core::protocol::dark::DarkContentRequest::DarkThemePreview { css }).await.map(|_| ())
 }
 
 /// A Thorough run a dead worker left running: it goes on from its checkpoint.

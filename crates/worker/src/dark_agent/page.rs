@@ -5,6 +5,7 @@ use dusk_chrome::tabs;
 use dusk_core::agent::{Host, RunState, StopSignal};
 use dusk_core::dark_agent::session::DarkPage;
 use dusk_core::llm::Image;
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 
 /// Screenshots for the dark agent are at most this wide.
@@ -36,6 +37,10 @@ impl Host for TabPage {
 impl DarkPage for TabPage {
     async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
         crate::content_rpc::rpc(self.tab_id, &request).await
+    }
+
+    async fn dark_rpc(&self, request: DarkContentRequest) -> Result<DarkContentResponse, String> {
+        crate::content_rpc::dark_rpc(self.tab_id, &request).await
     }
 
     async fn screenshot(&self) -> Result<Image, String> {

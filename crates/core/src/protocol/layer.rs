@@ -1,0 +1,61 @@
+//! The content script's layers. A small script is always in every frame; the page layer
+//! (reading, actions, overlay) and the dark layer (the dark engine and the guard's measure)
+//! are loaded only where they are used. The always-on script routes by the message's `type`.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layer {
+    Page,
+    Dark,
+}
+
+impl Layer {
+    /// The layer that answers a message of this `type`: `dark_…` goes to the dark layer.
+    /// extension/content.js applies the same rule.
+    pub fn for_type(tag: &str) -> Layer {
+        if tag.starts_with("dark_") { Layer::Dark } else { Layer::Page }
+    }
+
+    /// The bundle in dist/ that holds the layer.
+    pub fn file(self) -> &'static str {
+        match self {
+            Layer::Page => "page_layer.js",
+            Layer::Dark => "dark_layer.js",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::dark::DarkContentRequest;
+    use crate::protocol::ContentRequest;
+
+    fn tag<T: Serialize>(v: &T) -> String {
+        serde_json::to_value(v).unwrap()["type"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn every_message_routes_to_the_layer_that_parses_it() {
+        for r in [DarkContentRequest::DarkStatus, DarkContentRequest::DarkSwitch { on: true }, DarkContentRequest::DarkThemeMeasure { baseline: true, reset: false }, DarkContentRequest::DarkThemePreview { css: String::new() }] {
+            assert_eq!(Layer::for_type(&tag(&r)), Layer::Dark);
+        }
+        for r in [ContentRequest::Ping, ContentRequest::GetColorPalette, ContentRequest::DetectDarkMode, ContentRequest::Unmask] {
+            assert_eq!(Layer::for_type(&tag(&r)), Layer::Page);
+        }
+        let missing: crate::protocol::ContentResponse = serde_json::from_str(r#"{"type":"layer_missing","layer":"page"}"#).unwrap();
+        assert_eq!(missing, crate::protocol::ContentResponse::LayerMissing { layer: Layer::Page });
+    }
+
+    #[test]
+    fn the_always_on_pong_parses_and_its_version_is_the_manifests() {
+        // extension/content.js answers ping with the manifest's version; core's must be the same.
+        let manifest: serde_json::Value = serde_json::from_str(include_str!("../../../../manifest.json")).unwrap();
+        assert_eq!(manifest["version"], crate::VERSION);
+        let pong = r#"{"type":"pong","version":"0.1.0","url":"http://a/","doc":"1732530000000.5","layers":["dark"]}"#;
+        let parsed: crate::protocol::ContentResponse = serde_json::from_str(pong).unwrap();
+        assert!(matches!(parsed, crate::protocol::ContentResponse::Pong { ref layers, .. } if layers == &[Layer::Dark]));
+    }
+}

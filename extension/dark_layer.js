@@ -1,0 +1,22 @@
+// The dark layer (crates/content, feature "dark"): registered at document_start for dark sites,
+// injected when the popup or the dark agent first needs it elsewhere.
+import { dark_message, dark_start, dark_memory_changed } from "../target/pkg/content-dark/dusk_content.js";
+
+const answer = (message, id) => JSON.parse(dark_message(JSON.stringify(message), id));
+(globalThis.duskLayers ??= {}).dark = (message, sender, sendResponse) => {
+  if (message.type !== "dark_status") return void sendResponse(answer(message, sender.id));
+  // After the next frame (or 100 ms in a hidden tab): the worker waits on this before its storage work.
+  let sent = false;
+  const once = () => sent || ((sent = true), sendResponse(answer(message, sender.id)));
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 100);
+  return true;
+};
+dark_start();
+// Idle: the tab that was switched directly must paint first; other tabs follow a moment later.
+chrome.storage.onChanged.addListener((changes, area) => area === "local" && requestIdleCallback(() => dark_memory_changed(changes), { timeout: 100 }));
+// The popup keeps a port open while it shows, so its switch reaches the page in one hop.
+chrome.runtime.onConnect.addListener((port) => {
+  if (window.top !== window || port.name !== "dark") return;
+  port.onMessage.addListener((message) => port.postMessage(answer(message, port.sender?.id)));
+});

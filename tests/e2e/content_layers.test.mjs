@@ -1,0 +1,65 @@
+// The content script's layers: a page pays only for the always-on script until Dusk is used on it;
+// the page layer loads on the first RPC, the dark layer where dark mode is on.
+import assert from "node:assert/strict";
+import { openPage, elements, byText, act } from "./page-helpers.mjs";
+import { fixture, isDark, resetMemory, setSite, until } from "./dark.mjs";
+
+const ping = (call) => call({ type: "ping" });
+
+export const tests = [
+  ["the page layer loads on the first RPC in a tab where it was absent, once", async (env) => {
+    await resetMemory(env);
+    const { call } = await openPage(env, "/pages/app.html");
+    assert.deepEqual((await ping(call)).layers, [], "a page Dusk was not used on has only the always-on script");
+    const list = await elements(call);
+    assert.ok(byText(list, "Save"), "the first RPC is answered by the freshly loaded layer");
+    assert.deepEqual((await ping(call)).layers, ["page"]);
+    const again = await call({ type: "page_summary" });
+    assert.match(again.text, /Account settings/);
+    assert.deepEqual((await ping(call)).layers, ["page"], "later RPCs reuse it");
+  }],
+
+  ["the page layer reads and acts in a frame added after load", async (env) => {
+    const { page, call } = await openPage(env, "/pages/late-frame.html");
+    await page.waitForSelector("#late");
+    const frame = page.frameLocator("#late");
+    await frame.locator("#frame-btn").waitFor();
+    const button = byText(await elements(call), "Frame button");
+    assert.equal(button.context, "iframe");
+    const r = await act(call, { type: "click", index: button.index });
+    assert.ok(r.success, JSON.stringify(r));
+    assert.equal(await frame.locator("#frame-status").textContent(), "frame button clicked");
+  }],
+
+  ["the dark layer runs only where dark mode is on, from document_start, in every frame", async (env) => {
+    await resetMemory(env);
+    const url = `${env.base}/bench/frames20.html`;
+    const { page, call } = await openPage(env, "/bench/frames20.html");
+    try {
+      assert.deepEqual((await ping(call)).layers, [], "dark mode off: no dark layer");
+      await setSite(env, url, true);
+      await until(() => isDark(page), "the page turns dark");
+      await page.reload();
+      assert.ok(await isDark(page), "dark after a reload");
+      assert.deepEqual((await ping(call)).layers, ["dark"], "registered for the site, the dark layer is there at once");
+      const frames = page.frames().filter((f) => f !== page.mainFrame());
+      assert.equal(frames.length, 20);
+      for (const f of frames) {
+        await f.waitForLoadState("load");
+        await until(async () => (await f.evaluate(() => document.documentElement.hasAttribute("data-dusk"))), `frame ${f.url()} themed`);
+      }
+    } finally { await resetMemory(env); }
+  }],
+
+  ["turning a site dark in one tab turns its other open tabs dark, though they never loaded the layer", async (env) => {
+    await resetMemory(env);
+    const a = await env.open(fixture(env, "basic.html"));
+    const b = await env.open(fixture(env, "vars.html"));
+    try {
+      assert.equal(await isDark(b), false);
+      await setSite(env, a.url(), true);
+      await until(() => isDark(a), "the switched tab");
+      await until(() => isDark(b), "the other tab of the site");
+    } finally { await resetMemory(env); }
+  }],
+];
