@@ -18,7 +18,8 @@ export function extensionId() {
   return [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join("");
 }
 
-export async function launch() {
+/** `extensions`: more unpacked extension folders to load beside dist/ (benchmarks load peers). */
+export async function launch({ extensions = [] } = {}) {
   const fixtures = await startFixtureServer();
   const llm = await startLlmServer();
   const profile = mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
@@ -29,8 +30,8 @@ export async function launch() {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: [
-      `--disable-extensions-except=${dist}`,
-      `--load-extension=${dist}`,
+      `--disable-extensions-except=${[dist, ...extensions].join(",")}`,
+      `--load-extension=${[dist, ...extensions].join(",")}`,
       "--disable-background-networking",
       "--disable-component-update",
       "--no-first-run",

@@ -43,6 +43,12 @@ pub async fn local_get(key: &str) -> Result<JsValue, JsValue> {
     get(&LOCAL.with(Clone::clone), key).await
 }
 
+/// `chrome.storage.local.get(keys)` in one round trip: an object with the keys that are stored.
+pub async fn local_get_many(keys: &[&str]) -> Result<JsValue, JsValue> {
+    let list: js_sys::Array = keys.iter().map(|k| JsValue::from_str(k)).collect();
+    JsFuture::from(LOCAL.with(Clone::clone).get_promise(&list)?).await
+}
+
 /// `chrome.storage.local.set({key: value})`.
 pub async fn local_set(key: &str, value: &JsValue) -> Result<(), JsValue> {
     set(&LOCAL.with(Clone::clone), key, value).await

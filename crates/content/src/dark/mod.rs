@@ -78,12 +78,11 @@ pub fn start() {
     }
     watch::listen_document_events();
     wasm_bindgen_futures::spawn_local(async {
-        let sites = dusk_chrome::storage::local_get(SITES_KEY).await.ok();
-        let auto = dusk_chrome::storage::local_get(AUTO_KEY).await.ok();
-        let refine = match with(|s| s.host.clone()) {
-            Some(h) => dusk_chrome::storage::local_get(&theme_key(&h)).await.ok().and_then(|v| v.as_string()),
-            None => None,
-        };
+        // One round trip: every frame of a dark site makes it before it can theme.
+        let theme = with(|s| s.host.clone()).map(|h| theme_key(&h)).unwrap_or_default();
+        let stored = dusk_chrome::storage::local_get_many(&[SITES_KEY, AUTO_KEY, &theme]).await.unwrap_or(JsValue::UNDEFINED);
+        let get = |key: &str| js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined());
+        let (sites, auto, refine) = (get(SITES_KEY), get(AUTO_KEY), get(&theme).and_then(|v| v.as_string()));
         let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
         with(|s| {
             s.memory = Memory::from_stored(json(sites), json(auto));
