@@ -50,11 +50,15 @@ build_crate() { # crate, wasm-bindgen target, out dir, cargo args...
   wasm-pack --quiet build "crates/$1" --release --target "$2" --mode no-install --no-typescript --no-pack \
     --out-dir "../../$3" -- -Zbuild-std=std,panic_abort "${@:4}"
   local wasm=("$3"/*_bg.wasm)
-  wasm-opt -Oz "${wasm[0]}" -o "${wasm[0]}"
+  wasm-opt -Oz $WASM_OPT_MORE "${wasm[0]}" -o "${wasm[0]}"
 }
+WASM_OPT_MORE=""
 build_crate worker web "$PKG/worker"
 build_crate sidepanel web "$PKG/sidepanel"
 # The content crate's two on-demand layers; extension/content.js (always on) needs no build.
+# wasm2js makes each wasm function a JS function, which V8 compiles whole on its first call:
+# big functions with one caller stay apart, so a first call compiles only what it runs.
+WASM_OPT_MORE="--one-caller-inline-max-function-size 200"
 build_crate content bundler "$PKG/content-page" --features page
 build_crate content bundler "$PKG/content-dark" --features dark
 

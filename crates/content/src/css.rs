@@ -97,6 +97,7 @@ fn observe() {
     });
 }
 
+#[inline(never)]
 pub fn apply_css(css: &str, id: &str) -> Result<CssApplied, String> {
     let doc = document()?;
     let (rules, rejected) = check(css);
@@ -117,6 +118,7 @@ pub fn apply_css(css: &str, id: &str) -> Result<CssApplied, String> {
     Ok(CssApplied { id: id.to_string(), rules, rejected })
 }
 
+#[inline(never)]
 pub fn remove_css(id: &str) -> bool {
     let removed = SHEETS.with(|s| {
         let mut s = s.borrow_mut();
@@ -132,6 +134,7 @@ pub fn remove_css(id: &str) -> bool {
     }
 }
 
+#[inline(never)]
 pub fn detect_dark_mode() -> Result<DarkModeInfo, String> {
     let doc = document()?;
     let win = window()?;

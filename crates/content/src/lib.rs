@@ -36,9 +36,9 @@ pub fn handle_message(message: &str, sender_id: Option<String>) -> String {
     use dusk_core::protocol::{ContentRequest, ContentResponse};
     let response = match check_sender(sender_id.as_deref(), &dusk_chrome::runtime::id()) {
         Err(e) => ContentResponse::Error { message: e.to_string() },
-        Ok(()) => match serde_json::from_str::<ContentRequest>(message) {
+        Ok(()) => match parse::<ContentRequest>(message) {
             Ok(request) => rpc::handle(request),
-            Err(e) => ContentResponse::Error { message: dusk_core::CoreError::BadMessage(e.to_string()).to_string() },
+            Err(message) => ContentResponse::Error { message },
         },
     };
     encode(&response)
@@ -67,6 +67,14 @@ pub fn dark_start() {
 #[wasm_bindgen]
 pub fn dark_memory_changed(changes: JsValue) {
     dark::memory_changed(changes);
+}
+
+/// Kept out of its callers (as are the RPC handlers): wasm2js turns a Rust function into a JS
+/// function, and V8 compiles a JS function whole on its first call, so one giant function
+/// would make every first RPC compile every handler.
+#[inline(never)]
+fn parse<T: serde::de::DeserializeOwned>(message: &str) -> Result<T, String> {
+    serde_json::from_str(message).map_err(|e| dusk_core::CoreError::BadMessage(e.to_string()).to_string())
 }
 
 fn encode<T: serde::Serialize>(response: &T) -> String {

@@ -64,6 +64,7 @@ fn div(style: &str) -> Option<HtmlElement> {
     Some(el)
 }
 
+#[inline(never)]
 pub fn highlight(el: &Element, index: u32, duration_ms: u32) -> Result<(), String> {
     let root = root().ok_or("could not create the overlay")?;
     let r = top_rect(el);
@@ -81,6 +82,7 @@ pub fn highlight(el: &Element, index: u32, duration_ms: u32) -> Result<(), Strin
 }
 
 /// Shows (or renews) the mask; returns the milliseconds until it expires.
+#[inline(never)]
 pub fn mask(label: Option<&str>, ttl_ms: u32) -> Result<u32, String> {
     let ttl = ttl_ms.clamp(500, MAX_TTL_MS);
     let root = root().ok_or("could not create the overlay")?;
@@ -132,6 +134,7 @@ fn stop_button() -> Option<HtmlElement> {
 }
 
 /// Renews the mask's lifetime; does nothing when no mask is shown.
+#[inline(never)]
 pub fn heartbeat(ttl_ms: u32) -> u32 {
     if STATE.with(|s| s.borrow().mask.is_none()) {
         return 0;
@@ -141,6 +144,7 @@ pub fn heartbeat(ttl_ms: u32) -> u32 {
     ttl
 }
 
+#[inline(never)]
 pub fn unmask() {
     let mask = STATE.with(|s| {
         let mut s = s.borrow_mut();

@@ -14,6 +14,7 @@ fn action(outcome: Outcome<ActionResult>) -> Res {
     Res::Action(outcome.unwrap_or_else(|failure| failure))
 }
 
+#[inline(never)]
 pub fn handle(request: Req) -> Res {
     let request = match request.bounded() {
         Ok(r) => r,

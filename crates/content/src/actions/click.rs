@@ -37,6 +37,7 @@ fn focus_for_click(hit: &Element) {
     }
 }
 
+#[inline(never)]
 pub fn click(doc: &Document, target: &Target, modifiers: Modifiers) -> Outcome<ActionResult> {
     if let Ok(TargetKind::Point(x, y)) = target.kind() {
         let (hit, lx, ly) = deep_element_from_point(doc, x, y)

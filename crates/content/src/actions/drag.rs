@@ -28,6 +28,7 @@ fn drag_event(el: &Element, kind: &str, x: f64, y: f64, data: &DataTransfer) -> 
     }
 }
 
+#[inline(never)]
 pub fn drag_drop(doc: &Document, from: Point, to: Point) -> Outcome<ActionResult> {
     let not_found = |p: Point| ActionResult::fail(FailReason::NotFound, format!("nothing is at ({}, {})", p.x, p.y));
     let (source, sx, sy) = deep_element_from_point(doc, from.x, from.y).ok_or_else(|| not_found(from))?;

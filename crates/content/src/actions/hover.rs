@@ -6,6 +6,7 @@ use crate::dom::describe_el;
 use dusk_core::protocol::actions::{ActionResult, Modifiers, Target};
 use web_sys::Document;
 
+#[inline(never)]
 pub fn hover(doc: &Document, target: &Target) -> Outcome<ActionResult> {
     let el = resolve_required(doc, target)?;
     check_visible(&el)?;

@@ -13,7 +13,7 @@ use web_sys::{Document, Element, HtmlFormElement, HtmlInputElement};
 
 const TABBABLE: &str = "a[href],button:not([disabled]),input:not([disabled]):not([type=hidden]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex='-1']),[contenteditable]:not([contenteditable=false])";
 
-
+#[inline(never)]
 pub fn press_key(doc: &Document, target: &Target, combo: &str, modifiers: Modifiers) -> Outcome<ActionResult> {
     let (spec, m) = parse_combo(combo, modifiers)
         .ok_or_else(|| ActionResult::fail(FailReason::BadTarget, format!("unknown key \"{combo}\"; use names like Enter, Tab, ArrowDown, a, Ctrl+a")))?;

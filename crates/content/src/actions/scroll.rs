@@ -16,6 +16,7 @@ fn scrollable(el: &Element, vertical: bool) -> bool {
     matches!(overflow.as_str(), "auto" | "scroll" | "overlay")
 }
 
+#[inline(never)]
 pub fn scroll(doc: &Document, target: &Target, direction: Direction, amount: Option<f64>) -> Outcome<ActionResult> {
     let vertical = matches!(direction, Direction::Up | Direction::Down);
     let sign = if matches!(direction, Direction::Up | Direction::Left) { -1.0 } else { 1.0 };
@@ -65,6 +66,7 @@ fn edge(d: Direction) -> &'static str {
 }
 
 /// scroll_and_capture's first half: the page's top edge goes to `y`.
+#[inline(never)]
 pub fn scroll_to(y: f64) -> Outcome<ActionResult> {
     let win = window().map_err(|e| ActionResult::fail(FailReason::NotFound, e))?;
     let opts = obj(&[("top", y.into()), ("behavior", "instant".into())]);

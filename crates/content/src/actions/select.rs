@@ -8,6 +8,7 @@ use dusk_core::protocol::actions::{ActionResult, FailReason, Target};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, HtmlOptionElement, HtmlSelectElement};
 
+#[inline(never)]
 pub fn select(doc: &Document, target: &Target, value: Option<&str>, text: Option<&str>) -> Outcome<ActionResult> {
     let el = control_of(&resolve_required(doc, target)?, "select");
     let Some(sel) = crate::dom::as_tag::<HtmlSelectElement>(&el, "select") else {

@@ -85,6 +85,7 @@ fn type_rich(el: &Element, text: &str, clear: bool) {
     }
 }
 
+#[inline(never)]
 pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Outcome<ActionResult> {
     let el = match resolve(doc, target)? {
         Some(el) => control_of(&el, EDITABLE),

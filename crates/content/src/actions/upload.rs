@@ -18,6 +18,7 @@ fn file(payload: &FilePayload) -> Result<JsValue, String> {
     js_sys::Reflect::construct(&ctor, &js_sys::Array::of3(&parts, &payload.name.as_str().into(), &options)).map_err(|_| "could not build the file".into())
 }
 
+#[inline(never)]
 pub fn set_files(_doc: &Document, index: u32, files: &[FilePayload]) -> Outcome<ActionResult> {
     let el = match lookup(index) {
         Lookup::Found(el) => el,

@@ -148,6 +148,7 @@ pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign
 }
 
 /// Everything that styles `root`, leaving out our own sheets.
+#[inline(never)]
 pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scope {
     let mut out = Scope::default();
     let list = root.style_sheets();
@@ -203,6 +204,7 @@ q,rp,rt,ruby,s,samp,script,select,slot,small,source,strong,style,sub,summary,sup
 tfoot,th,thead,time,title,tr,track,u,ul,var,video,wbr,tt,font,center,svg,svg *,math,math *)";
 
 /// Open shadow roots under `root` (not nested ones; callers recurse).
+#[inline(never)]
 pub fn shadow_roots_in(root: &Root) -> Vec<ShadowRoot> {
     elements(root, HOST_CANDIDATES).filter_map(|el| el.shadow_root()).collect()
 }

@@ -70,6 +70,7 @@ fn document() -> Option<web_sys::Document> {
 }
 
 /// Called synchronously at document_start.
+#[inline(never)]
 pub fn start() {
     let host = top_host();
     with(|s| s.host = host.clone());
@@ -94,6 +95,7 @@ pub fn start() {
 }
 
 /// chrome.storage.onChanged for the local area: `changes` maps key → {newValue}.
+#[inline(never)]
 pub fn memory_changed(changes: JsValue) {
     let new = |key: &str| {
         let change = js_sys::Reflect::get(&changes, &key.into()).ok().filter(|c| !c.is_undefined())?;
@@ -121,6 +123,7 @@ pub fn memory_changed(changes: JsValue) {
 }
 
 /// Brings the page in line with the memory.
+#[inline(never)]
 fn sync() {
     let (wanted, phase) = with(|s| (s.host.as_deref().is_some_and(|h| s.memory.is_on(h)), s.phase));
     match (wanted, phase) {
@@ -131,6 +134,7 @@ fn sync() {
     }
 }
 
+#[inline(never)]
 fn switch_on() {
     let loading = document().is_some_and(|d| d.ready_state() == "loading");
     with(|s| s.freeze_next = !loading);
@@ -164,6 +168,7 @@ fn freeze_css(input: &[dusk_core::dark::Scope]) -> String {
     input.first().map(dusk_core::dark::freeze::freeze_css).unwrap_or_default()
 }
 
+#[inline(never)]
 fn switch_off() {
     if let Some(css) = with(|s| (s.phase == PagePhase::Active).then(|| freeze_css(&s.last_input))) {
         freeze(&css);
@@ -182,6 +187,7 @@ fn switch_off() {
 }
 
 /// Once the DOM is parsed: leave a page that is already dark alone, theme the rest.
+#[inline(never)]
 fn decide() {
     release_fallback();
     let Some(document) = document() else { return };
@@ -208,6 +214,7 @@ fn decide() {
     run_batch();
 }
 
+#[inline(never)]
 fn page_is_dark(document: &web_sys::Document) -> bool {
     let Some(window) = web_sys::window() else { return false };
     let read = |el: Option<web_sys::Element>, prop: &str| {
@@ -220,6 +227,7 @@ fn page_is_dark(document: &web_sys::Document) -> bool {
     is_already_dark(&read(html, "background-color"), &read(body.clone(), "background-color"), &read(body, "color"))
 }
 
+#[inline(never)]
 fn add_root(root: Root) {
     let known = with(|s| s.roots.iter().any(|r| js_sys::Object::is(r.js(), root.js())));
     if known {
@@ -237,6 +245,7 @@ fn add_root(root: Root) {
 }
 
 /// Recollects every scope and re-applies the theme if anything that styles the page changed.
+#[inline(never)]
 pub(crate) fn run_batch() {
     let started = now();
     with(|s| {
@@ -290,6 +299,7 @@ fn mark_new_icons() {
 }
 
 /// Core's theme for every scope, with the site's refinement after the document's.
+#[inline(never)]
 fn build(input: &[dusk_core::dark::Scope], refine: &str) -> Vec<String> {
     let mut css = dusk_core::dark::build(input);
     if let Some(doc) = css.first_mut().filter(|_| !refine.is_empty()) {
@@ -300,6 +310,7 @@ fn build(input: &[dusk_core::dark::Scope], refine: &str) -> Vec<String> {
 }
 
 /// A new refinement (stored, or a dark agent's preview): rebuilt and applied at once.
+#[inline(never)]
 pub fn set_refine(css: &str) {
     let changed = with(|s| {
         if s.refine == css {
@@ -316,6 +327,7 @@ pub fn set_refine(css: &str) {
 }
 
 /// The dark agent's preview: `css` after the instant theme, on a page where dark mode is on.
+#[inline(never)]
 pub fn preview(css: &str) -> Result<(), String> {
     if with(|s| s.phase) != PagePhase::Active {
         return Err("dark mode is not on for this page; switch it on first".into());
@@ -338,6 +350,7 @@ pub fn instant_css_excerpt(max: usize) -> String {
 }
 
 /// A cross-origin sheet's text arrived (or could not be had): rebuild whatever theme uses it.
+#[inline(never)]
 fn foreign_arrived(url: &str, css: Option<String>) {
     let usable = css.is_some();
     with(|s| s.cache.set_foreign(url, css));
@@ -364,6 +377,7 @@ fn put_theme(s: &mut State, css: &[String], freeze_css: impl FnOnce() -> String)
     }
 }
 
+#[inline(never)]
 pub(crate) fn on_mutations(records: &Array) {
     let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
     if !active {
@@ -383,6 +397,7 @@ pub(crate) fn on_mutations(records: &Array) {
     watch::schedule();
 }
 
+#[inline(never)]
 pub(crate) fn on_dom_ready() {
     match with(|s| s.phase) {
         PagePhase::Pending => decide(),
@@ -392,6 +407,7 @@ pub(crate) fn on_dom_ready() {
 }
 
 /// window load: the one late full scan, for custom elements that attached shadow roots without a mutation record.
+#[inline(never)]
 pub(crate) fn on_page_load() {
     if with(|s| s.phase) == PagePhase::Active {
         if let Some(d) = document() {
@@ -413,6 +429,7 @@ fn claim() {
 /// Turns the fallback off on a page where it was injected but dark mode is not wanted.
 /// Checked until the DOM is parsed, never after: reading computed style then would force a
 /// full restyle in the middle of a switch.
+#[inline(never)]
 fn release_fallback() {
     if with(|s| s.fallback_settled) {
         return;
@@ -449,14 +466,15 @@ fn top_host() -> Option<String> {
 
 /// Answers a dark-layer message given as JSON text.
 pub fn reply(message: &str) -> String {
-    let response = match serde_json::from_str(message) {
+    let response = match crate::parse(message) {
         Ok(request) => handle_request(request),
-        Err(e) => DarkContentResponse::Error { message: dusk_core::CoreError::BadMessage(e.to_string()).to_string() },
+        Err(message) => DarkContentResponse::Error { message },
     };
     crate::encode(&response)
 }
 
 /// Answers the popup's questions about this page, and the dark agent's previews and measures.
+#[inline(never)]
 fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
     match request {
         DarkContentRequest::DarkSwitch { on } => {
@@ -488,6 +506,7 @@ fn measure(baseline: bool) -> Result<dusk_core::protocol::css::ThemeQuality, Str
     quality::measure(&doc, baseline)
 }
 
+#[inline(never)]
 fn theme_measure(baseline: bool, reset: bool) -> DarkContentResponse {
     match (if reset { preview("") } else { Ok(()) }).and_then(|()| measure(baseline)) {
         Ok(mut q) => {
@@ -500,6 +519,7 @@ fn theme_measure(baseline: bool, reset: bool) -> DarkContentResponse {
     }
 }
 
+#[inline(never)]
 fn status() -> DarkContentResponse {
     with(|s| {
             DarkContentResponse::DarkStatus(PageDarkStatus {
@@ -514,6 +534,7 @@ fn status() -> DarkContentResponse {
 }
 
 /// Builds the theme for an unthemed page without applying it, so a switch-on is instant.
+#[inline(never)]
 fn prepare() {
     if with(|s| s.phase != PagePhase::Off || s.prepared.is_some()) {
         return;
@@ -536,6 +557,7 @@ fn prepare() {
 
 /// Runs the real switch messages on and off once, in one task with our sheets disabled, so nothing paints
 /// but V8 has compiled that path before the click (cold, it cost ~3 ms of lazy compilation).
+#[inline(never)]
 fn rehearse() {
     let Some(p) = with(|s| s.prepared.clone().filter(|_| s.phase == PagePhase::Off)) else { return };
     if document().is_none_or(|d| d.ready_state() == "loading") {

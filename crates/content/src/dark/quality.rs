@@ -160,6 +160,7 @@ fn element(els: &js_sys::Array, k: usize) -> Option<Element> {
     Some(els.get(k as u32)).filter(|v| v.is_object()).map(JsCast::unchecked_into)
 }
 
+#[inline(never)]
 pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {
     let root: JsValue = doc.body().map(JsValue::from).ok_or("the page has no body")?;
     // After the baseline, the same elements are measured again: one pass serves AA and the diff.

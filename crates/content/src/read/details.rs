@@ -7,6 +7,7 @@ use dusk_core::page::elements::clean_text;
 use dusk_core::protocol::page::ElementDetails;
 use std::collections::BTreeMap;
 
+#[inline(never)]
 pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
     let (mut details, mut missing) = (Vec::new(), Vec::new());
     for &index in indices.iter().take(50) {

@@ -99,6 +99,7 @@ pub fn shown(el: &Element) -> bool {
     is_visible(el, &local_rect(el)) && on_screen_rect(el).area() > 0.0
 }
 
+#[inline(never)]
 pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> (Vec<ElementInfo>, u32) {
     registry::begin_listing();
     let roots = roots(doc);

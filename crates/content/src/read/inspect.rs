@@ -6,6 +6,7 @@ use crate::walk::collect;
 use dusk_core::protocol::page::InspectedElement;
 use web_sys::Document;
 
+#[inline(never)]
 pub fn inspect(doc: &Document, selector: &str, limit: u32) -> Result<(Vec<InspectedElement>, u32), String> {
     doc.query_selector(selector).map_err(|_| format!("invalid selector: {selector}"))?;
     let found = collect(doc, selector);

@@ -106,6 +106,7 @@ impl Sampler<'_> {
     }
 }
 
+#[inline(never)]
 pub fn get_palette(doc: &Document) -> Result<Palette, String> {
     let win = window()?;
     let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);

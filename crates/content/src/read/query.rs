@@ -60,6 +60,7 @@ fn position(rect: &Rect, vw: f64, vh: f64, scroll_y: f64, page_h: f64) -> Option
     }
 }
 
+#[inline(never)]
 pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<Vec<QueryMatch>, String> {
     let q = Query::parse(description);
     if q.is_empty() {

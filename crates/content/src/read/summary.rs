@@ -104,6 +104,7 @@ fn count_root(root: &Root, counts: &mut ElementCounts) {
     counts.forms += root.query_all("form").map_or(0, |l| l.length());
 }
 
+#[inline(never)]
 pub fn page_summary(doc: &Document, text_limit: u32) -> Result<PageSummary, String> {
     let win = window()?;
     let mut counts = ElementCounts::default();

@@ -4,6 +4,7 @@ use dusk_core::page::text::{fit_budget, sectionize};
 use dusk_core::protocol::page::TextSnapshot;
 use web_sys::Document;
 
+#[inline(never)]
 pub fn text_snapshot(doc: &Document, budget: u32) -> TextSnapshot {
     let text = doc.body().map(|b| b.inner_text()).unwrap_or_default();
     let mut headings = Vec::new();

@@ -23,7 +23,7 @@ fn token_budget() -> u32 {
 /// DOM RPCs the worker sends to a tab's content script with `chrome.tabs.sendMessage`.
 /// docs/protocol.md ("Content script RPCs") describes each one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ContentRequest {
     Ping,
     /// Counts the elements matching a CSS selector.
@@ -134,6 +134,8 @@ pub enum ContentRequest {
     },
     Unmask,
 }
+
+super::tagged::type_tagged!(ContentRequest);
 
 /// The content script's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -12,6 +12,7 @@ pub mod layer;
 pub mod page;
 pub mod sender;
 mod stream;
+mod tagged;
 mod worker;
 
 pub use agent::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};

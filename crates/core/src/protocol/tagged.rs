@@ -1,0 +1,94 @@
+//! The wire form `{"type": "click", …fields}` for an enum whose derive is externally tagged
+//! (`{"click": {…fields}}`). serde's own internally tagged derive buffers every message into a
+//! generic tree and then tries each variant; for ContentRequest that came to a third of the page
+//! layer's code once compiled to JS. Going through a `Value` and the external form is far smaller.
+
+use serde_json::{Map, Value};
+
+/// `{"click": {…}}` or `"ping"` → `{"type": "click", …}`.
+pub fn to_internal(external: Value) -> Value {
+    match external {
+        Value::String(tag) => Value::Object(Map::from_iter([("type".to_string(), Value::String(tag))])),
+        Value::Object(map) if map.len() == 1 => {
+            let (tag, fields) = map.into_iter().next().expect("one entry");
+            let mut out = match fields {
+                Value::Object(fields) => fields,
+                _ => Map::new(),
+            };
+            out.insert("type".into(), Value::String(tag));
+            Value::Object(out)
+        }
+        other => other,
+    }
+}
+
+/// `{"type": "click", …}` → `{"click": {…}}`; a message without a string `type` is an error.
+pub fn to_external(internal: Value) -> Result<Value, String> {
+    let Value::Object(mut map) = internal else { return Err("a message must be a JSON object with a \"type\"".into()) };
+    match map.remove("type") {
+        Some(Value::String(tag)) => Ok(Value::Object(Map::from_iter([(tag, Value::Object(map))]))),
+        Some(_) => Err("the message's \"type\" must be a string".into()),
+        None => Err("missing field `type`".into()),
+    }
+}
+
+/// `{"ping": {…}}` → `"ping"`, the external form of a unit variant.
+pub fn as_unit(external: &Value) -> Option<Value> {
+    external.as_object()?.keys().next().map(|tag| Value::String(tag.clone()))
+}
+
+/// Implements Serialize and Deserialize in the `type`-tagged wire form for an enum declared
+/// with `#[derive(Serialize, Deserialize)] #[serde(remote = "Self")]`.
+macro_rules! type_tagged {
+    ($ty:ty) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let external = <$ty>::serialize(self, serde_json::value::Serializer).map_err(serde::ser::Error::custom)?;
+                serde::Serialize::serialize(&$crate::protocol::tagged::to_internal(external), s)
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let internal = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
+                let external = $crate::protocol::tagged::to_external(internal).map_err(serde::de::Error::custom)?;
+                let unit = $crate::protocol::tagged::as_unit(&external);
+                // The struct form first; failing that, a unit variant (whose extra fields are ignored, as in any variant).
+                <$ty>::deserialize(external).or_else(|e| unit.and_then(|u| <$ty>::deserialize(u).ok()).ok_or(e)).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+pub(crate) use type_tagged;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn both_forms_round_trip() {
+        let internal = json!({"type": "click", "index": 3});
+        let external = to_external(internal.clone()).unwrap();
+        assert_eq!(external, json!({"click": {"index": 3}}));
+        assert_eq!(to_internal(external), internal);
+        assert_eq!(to_internal(json!("ping")), json!({"type": "ping"}));
+        assert_eq!(to_external(json!({"type": "ping"})).unwrap(), json!({"ping": {}}));
+        assert!(to_external(json!({"index": 3})).unwrap_err().contains("type"));
+        assert!(to_external(json!([1])).is_err());
+    }
+
+    #[test]
+    fn messages_without_fields_parse_as_unit_or_defaulted_variants() {
+        use crate::protocol::ContentRequest;
+        let parse = |v: Value| serde_json::from_value::<ContentRequest>(v);
+        assert_eq!(parse(json!({"type": "ping"})).unwrap(), ContentRequest::Ping);
+        assert_eq!(parse(json!({"type": "ping", "junk": [[1]]})).unwrap(), ContentRequest::Ping, "extra fields are ignored");
+        assert!(matches!(parse(json!({"type": "page_summary"})).unwrap(), ContentRequest::PageSummary { text_limit: 2000 }));
+        assert!(matches!(parse(json!({"type": "get_elements", "limit": 5})).unwrap(), ContentRequest::GetElements { limit: 5, .. }));
+        let unknown = parse(json!({"type": "fly"})).unwrap_err().to_string();
+        assert!(unknown.contains("unknown variant `fly`"), "{unknown}");
+        let missing = parse(json!({"type": "count_elements"})).unwrap_err().to_string();
+        assert!(missing.contains("selector"), "{missing}");
+        assert_eq!(serde_json::to_value(ContentRequest::Ping).unwrap(), json!({"type": "ping"}));
+    }
+}
