@@ -51,6 +51,22 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["a frame that never finishes loading doesn't hold up loading the dark layer when the popup opens", async (env) => {
+    await resetMemory(env);
+    const url = `${env.base}/pages/hung-frame.html`;
+    const page = await env.open(url, { waitUntil: "domcontentloaded" });
+    try {
+      const tabId = await env.tabIdFor(url);
+      const t0 = Date.now();
+      const s = await env.sendToWorker({ type: "dark_get_state", tab_id: tabId });
+      assert.equal(s.page_busy, false, JSON.stringify(s));
+      assert.equal(s.page?.phase, "off", "the page answered with its status");
+      assert.ok(Date.now() - t0 < 1500, `answered in ${Date.now() - t0} ms`);
+      await setSite(env, url, true);
+      await until(() => isDark(page), "the switch works");
+    } finally { await resetMemory(env); }
+  }],
+
   ["turning a site dark in one tab turns its other open tabs dark, though they never loaded the layer", async (env) => {
     await resetMemory(env);
     const a = await env.open(fixture(env, "basic.html"));

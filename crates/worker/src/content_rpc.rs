@@ -88,6 +88,8 @@ async fn frames_without(tab_id: i32, layer: Layer) -> Array {
     set(&target, "allFrames", &true.into());
     let injection = Object::new();
     set(&injection, "target", &target);
+    // Not waiting for each frame to be idle: a frame that never finishes loading would hold it forever.
+    set(&injection, "injectImmediately", &true.into());
     set(&injection, "func", &Reflect::get(&js_sys::global(), &"duskHasLayer".into()).unwrap_or_default());
     set(&injection, "args", &Array::of1(&to_js(&layer)));
     let Ok(results) = scripting::execute_script(&injection).await else { return Array::of1(&0.into()) };
@@ -104,6 +106,7 @@ fn injection(tab_id: i32, frames: &Array) -> Object {
     set(&target, "frameIds", frames);
     let injection = Object::new();
     set(&injection, "target", &target);
+    set(&injection, "injectImmediately", &true.into());
     injection
 }
 
