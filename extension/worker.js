@@ -1,5 +1,5 @@
 // Listeners are registered synchronously; wasm init is awaited per message, never at top level.
-import init, { handle_message, handle_port_message, installed, port_closed, resume_runs, set_init_ms } from "./wasm/dusk_worker.js";
+import init, { handle_message, handle_port_message, installed, on_command, on_menu, port_closed, resume_runs, set_init_ms, tab_changed } from "./wasm/dusk_worker.js";
 
 const started = performance.now();
 const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then(() => set_init_ms(performance.now() - started));
@@ -34,7 +34,21 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   return true;
 });
 
-chrome.runtime.onInstalled.addListener(() => ready.then(installed));
+chrome.runtime.onInstalled.addListener(({ reason }) => ready.then(() => installed(reason)));
+
+// The side panel may only open inside the user's gesture, so before any await; the rest is Rust's.
+// Kept on globalThis so tests can run the very handlers Chrome calls.
+globalThis.duskOnCommand = (command, tab) => {
+  if (command === "open-side-panel" && tab) chrome.sidePanel.open({ windowId: tab.windowId });
+  return ready.then(() => on_command(command, tab));
+};
+globalThis.duskOnMenu = (info, tab) => {
+  if (info.menuItemId === "ask-dusk" && tab) chrome.sidePanel.open({ windowId: tab.windowId });
+  return ready.then(() => on_menu(String(info.menuItemId), info.selectionText, tab));
+};
+chrome.commands.onCommand.addListener(globalThis.duskOnCommand);
+chrome.contextMenus.onClicked.addListener(globalThis.duskOnMenu);
+chrome.tabs.onUpdated.addListener((tabId, change) => change.url && ready.then(() => tab_changed(tabId)));
 
 chrome.runtime.onConnect.addListener((port) => {
   port.onMessage.addListener((message) => resumed.then(() => handle_port_message(port, message)));

@@ -41,12 +41,17 @@ export async function launch({ extensions = [] } = {}) {
     ],
   });
   const extId = extensionId();
+  const welcome = ctx.waitForEvent("page", { predicate: (p) => p.url().endsWith("/welcome.html"), timeout: 10_000 }).catch(() => null);
   if (!ctx.serviceWorkers().length) await ctx.waitForEvent("serviceworker", { timeout: 15_000 });
+  // A fresh install opens the first-run page; tests note it and close it so it is not in their way.
+  const welcomePage = await welcome;
+  await welcomePage?.close();
   const opened = [];
 
   const env = {
     ctx,
     extId,
+    welcomeOpened: Boolean(welcomePage),
     base: fixtures.url,
     fixtures,
     /** The scripted LLM server on loopback; reset after every test. */
@@ -66,6 +71,14 @@ export async function launch({ extensions = [] } = {}) {
         await env._ext.goto(env.extUrl("options.html"));
       }
       return env._ext;
+    },
+    /** The service worker, woken if it was stopped. */
+    async serviceWorker() {
+      const [live] = ctx.serviceWorkers();
+      if (live) return live;
+      const started = ctx.waitForEvent("serviceworker", { timeout: 10_000 });
+      await env.sendToWorker({ type: "ping" });
+      return started;
     },
     async sendToWorker(message) {
       const page = await env.extPage();

@@ -1,6 +1,8 @@
 //! Bindings to the `chrome.*` extension APIs, one module per namespace. No logic.
 //! Promise-returning APIs are exposed as `async fn` returning `Result<JsValue, JsValue>`.
 
+pub mod action;
+pub mod context_menus;
 pub mod i18n;
 pub mod message;
 pub mod runtime;

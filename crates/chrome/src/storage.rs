@@ -21,6 +21,19 @@ extern "C" {
 
     #[wasm_bindgen(method, catch, js_name = remove)]
     fn remove_promise(this: &StorageArea, keys: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = clear)]
+    fn clear_promise(this: &StorageArea) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "storage", "onChanged"], js_name = addListener)]
+    fn add_changed_listener(listener: &js_sys::Function);
+}
+
+/// `chrome.storage.onChanged.addListener(f)`: `f(changes, area_name)`, for the page's life.
+pub fn on_changed(f: impl FnMut(JsValue, String) + 'static) {
+    let closure = Closure::<dyn FnMut(JsValue, String)>::new(f);
+    add_changed_listener(closure.as_ref().unchecked_ref());
+    closure.forget();
 }
 
 async fn get(area: &StorageArea, key: &str) -> Result<JsValue, JsValue> {
@@ -47,6 +60,22 @@ pub async fn local_get(key: &str) -> Result<JsValue, JsValue> {
 pub async fn local_get_many(keys: &[&str]) -> Result<JsValue, JsValue> {
     let list: js_sys::Array = keys.iter().map(|k| JsValue::from_str(k)).collect();
     JsFuture::from(LOCAL.with(Clone::clone).get_promise(&list)?).await
+}
+
+/// Everything in `chrome.storage.local`, as one object.
+pub async fn local_all() -> Result<JsValue, JsValue> {
+    JsFuture::from(LOCAL.with(Clone::clone).get_promise(&JsValue::NULL)?).await
+}
+
+/// `chrome.storage.local.set(items)`: several keys in one write.
+pub async fn local_set_many(items: &JsValue) -> Result<(), JsValue> {
+    JsFuture::from(LOCAL.with(Clone::clone).set_promise(items)?).await.map(|_| ())
+}
+
+/// Empties both areas, `local` and `session`.
+pub async fn clear_all() -> Result<(), JsValue> {
+    JsFuture::from(LOCAL.with(Clone::clone).clear_promise()?).await?;
+    JsFuture::from(SESSION.with(Clone::clone).clear_promise()?).await.map(|_| ())
 }
 
 /// `chrome.storage.local.set({key: value})`.

@@ -1,8 +1,10 @@
 //! Dusk's logic. Pure Rust: no wasm-bindgen, tested natively with `cargo test`.
 
 pub mod agent;
+pub mod backup;
 pub mod browser_agent;
 pub mod chat;
+pub mod commands;
 pub mod dark;
 pub mod dark_agent;
 pub mod error;
@@ -10,6 +12,7 @@ pub mod llm;
 pub mod page;
 pub mod protocol;
 pub mod settings;
+pub mod toolbar;
 
 pub use error::CoreError;
 

@@ -7,13 +7,18 @@ mod worker;
 
 use wasm_bindgen::prelude::*;
 
-/// Renders the named page ("sidepanel", "popup" or "options") into `<body>`.
+/// Renders the named page ("sidepanel", "popup", "options" or "welcome") into `<body>`.
 #[wasm_bindgen]
 pub async fn start(page: String) -> Result<(), JsValue> {
     let body = dom::body()?;
+    // Screen readers pick the voice from it; the text is in the browser's UI language.
+    if let Some(html) = dom::document()?.document_element() {
+        html.set_attribute("lang", &dusk_chrome::i18n::ui_language())?;
+    }
     match page.as_str() {
         "popup" => pages::popup::render(&body).await,
         "options" => pages::options::render(&body).await,
+        "welcome" => pages::welcome::render(&body).await,
         _ => pages::sidepanel::render(&body).await,
     }
 }

@@ -34,6 +34,7 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
             Ok(()) => state_of(Some(tab_id), None).await,
             Err(e) => Err(e),
         },
+        DarkRequest::DarkForgetSite { host } => forget_site(&host).await,
         DarkRequest::DarkBackToInstant { tab_id } => match crate::dark_agent::revert(tab_id, true).await {
             Ok(()) => state_of(Some(tab_id), None).await,
             Err(e) => Err(e),
@@ -45,7 +46,7 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
     }
 }
 
-async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
+pub(crate) async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
     // The popup has told the page itself; every tab of the site follows the stored memory.
     let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
     // The page answers once its switch frame is out: storage and registration work (every
@@ -58,8 +59,18 @@ async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
     if on {
         spread(vec![match_pattern(&host)]);
     }
+    crate::toolbar::refresh_all();
     // That answer came after the switch: it is the page's state now, so it is not asked twice.
     state_of(Some(tab_id), Some(page)).await
+}
+
+async fn forget_site(host: &str) -> Result<TabDarkState, String> {
+    let mut memory = load_memory().await;
+    memory.sites.remove(&host.to_ascii_lowercase());
+    store(SITES_KEY, &memory.sites).await?;
+    sync_registration(&memory).await;
+    crate::toolbar::refresh_all();
+    state_of(None, None).await
 }
 
 async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String> {
@@ -68,6 +79,7 @@ async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String>
     if on {
         spread(vec!["<all_urls>".into()]);
     }
+    crate::toolbar::refresh_all();
     state_of(tab_id, None).await
 }
 
@@ -148,7 +160,7 @@ async fn page_status(tab_id: i32) -> PageReply {
 }
 
 /// The tab's URL, or "" where Chrome hides it (browser pages we have no host access to).
-async fn tab_url(tab_id: i32) -> String {
+pub(crate) async fn tab_url(tab_id: i32) -> String {
     let Ok(tab) = tabs::get(tab_id).await else { return String::new() };
     js_sys::Reflect::get(&tab, &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default()
 }

@@ -3,6 +3,7 @@
 mod browser_agent;
 mod chat;
 mod clock;
+mod commands;
 mod content_rpc;
 mod dark;
 mod dark_agent;
@@ -13,6 +14,7 @@ mod llm;
 mod port;
 mod runs;
 mod screenshot;
+mod toolbar;
 mod window_tabs;
 pub(crate) mod route;
 
@@ -35,11 +37,34 @@ pub(crate) fn init_ms() -> f64 {
     INIT_MS.with(|c| c.get())
 }
 
-/// `runtime.onInstalled` (install or update): the dark sites' registration is rewritten, so an
-/// update's registered files (dark_layer.js) replace the previous version's.
+/// `runtime.onInstalled`: the dark sites' registration is rewritten (so an update's
+/// dark_layer.js replaces the previous one), the context menu made, and on a first install
+/// the welcome page opened.
 #[wasm_bindgen]
-pub async fn installed() {
+pub async fn installed(reason: String) {
     dark::sync_registration(&dark::load_memory().await).await;
+    commands::install_menus().await;
+    if reason == "install" {
+        let _ = dusk_chrome::tabs::create(&dusk_chrome::message::to_js(&serde_json::json!({ "url": "welcome.html" }))).await;
+    }
+}
+
+/// `commands.onCommand`: a keyboard shortcut, with the tab it was pressed in.
+#[wasm_bindgen]
+pub async fn on_command(name: String, tab: JsValue) {
+    commands::on_command(&name, dusk_chrome::message::from_js(tab).unwrap_or_default()).await;
+}
+
+/// `contextMenus.onClicked`: the item, the selection (if any) and the tab.
+#[wasm_bindgen]
+pub async fn on_menu(id: String, selection: Option<String>, tab: JsValue) {
+    commands::on_menu(&id, selection, dusk_chrome::message::from_js(tab).unwrap_or_default()).await;
+}
+
+/// `tabs.onUpdated` with a new URL: the toolbar button follows the tab's site.
+#[wasm_bindgen]
+pub async fn tab_changed(tab_id: i32) {
+    toolbar::refresh(tab_id).await;
 }
 
 /// Checks `kind` (a message type or port name) against core's sender table.

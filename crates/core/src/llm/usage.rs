@@ -103,6 +103,11 @@ const PRICES: &[(&str, f64, f64)] = &[
     ("gemini-2.0-flash", 0.10, 0.40),
 ];
 
+/// The well-known models whose names start with one of `prefixes`, for the options' model field.
+pub fn known_models(prefixes: &[&str]) -> Vec<&'static str> {
+    PRICES.iter().map(|(m, ..)| *m).filter(|m| prefixes.iter().any(|p| m.starts_with(p))).collect()
+}
+
 /// (input, output) USD per million tokens for a well-known model.
 pub fn price_per_million(model: &str) -> Option<(f64, f64)> {
     let model = model.trim().to_ascii_lowercase();

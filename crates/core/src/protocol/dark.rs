@@ -25,6 +25,8 @@ pub enum DarkRequest {
     /// The previous version of the site's refinement (from the first: Instant alone).
     DarkRevert { tab_id: i32 },
     DarkBackToInstant { tab_id: i32 },
+    /// Forgets a site's own choice (options page), so auto decides for it again.
+    DarkForgetSite { host: String },
 }
 
 /// The worker's replies.

@@ -55,7 +55,8 @@ pub fn senders_of(kind: &str) -> Senders {
         "agent" => Senders::SidePanel,
         "ping" | "get_status" | "tab_rpc" | "get_settings" | "save_settings" | "test_connection" | "get_usage" | "llm" | "chat"
         | "dark_get_state" | "dark_set_site" | "dark_set_auto" | "dark_set_mode" | "dark_refine" | "dark_stop" | "dark_revert"
-        | "dark_back_to_instant" => Senders::ExtensionPages,
+        | "dark_back_to_instant"
+        | "dark_forget_site" => Senders::ExtensionPages,
         // Unknown to the protocol: only Dusk's own pages get as far as the parser's error naming it.
         _ => Senders::ExtensionPages,
     }

@@ -22,6 +22,12 @@ pub enum WorkerRequest {
     GetUsage,
     /// The Stop on the page's mask: stops the agent run working in the sender's tab.
     AgentStop,
+    /// Settings and per-site data as a backup (`core::backup`), API keys left out.
+    ExportData,
+    /// Writes a backup's settings and per-site data; stored API keys stay.
+    ImportData { data: serde_json::Value },
+    /// Forgets everything Dusk stored, keys included.
+    ClearData,
 }
 
 /// The worker's replies.
@@ -35,6 +41,7 @@ pub enum WorkerResponse {
     Saved,
     ConnectionResult(ConnectionReport),
     Usage(UsageTotals),
+    DataExport { data: serde_json::Value },
     Error { message: String },
 }
 

@@ -1,3 +1,4 @@
 pub mod options;
 pub mod popup;
 pub mod sidepanel;
+pub mod welcome;

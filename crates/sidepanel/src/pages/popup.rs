@@ -141,8 +141,9 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     group.set_id("dark-mode");
     dom::append_i18n(&group, "legend", "", "darkModeLabel")?;
     let running = state.run.as_ref().is_some_and(|r| r.stage.is_running());
-    for (mode, key) in [(Mode::Instant, "darkModeInstant"), (Mode::Quick, "darkModeQuick"), (Mode::Thorough, "darkModeThorough")] {
-        let label = dom::append(&group, "label", "mode", "")?;
+    let segments = dom::append(&group, "div", "segments", "")?;
+    for (mode, key) in [(Mode::Instant, "darkModeInstantShort"), (Mode::Quick, "darkModeQuickShort"), (Mode::Thorough, "darkModeThoroughShort")] {
+        let label = dom::append(&segments, "label", "mode", "")?;
         let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
         input.set_type("radio");
         input.set_name("dark-mode");
@@ -172,6 +173,12 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
         input.add_event_listener_with_callback("change", handler.as_ref().unchecked_ref())?;
         handler.forget();
     }
+    let desc = match state.mode {
+        Mode::Instant => "darkModeInstantDesc",
+        Mode::Quick => "darkModeQuickDesc",
+        Mode::Thorough => "darkModeThoroughDesc",
+    };
+    dom::append_i18n(&group, "p", "mode-desc", desc)?.set_id("dark-mode-desc");
     if !state.provider_configured {
         dom::append_i18n(&group, "p", "note", "darkModeNoProvider")?.set_id("dark-mode-note");
     } else if state.mode != Mode::Instant && !state.on && state.host.is_some() {

@@ -63,6 +63,10 @@ pub fn port_closed(port: &Port) {
     events::unsubscribe(port);
 }
 
+pub fn is_acting_on(tab: i32) -> bool {
+    store::window_acting_on(tab).is_some()
+}
+
 /// The Stop on a page's mask: the run acting on that tab stops.
 pub fn stop_in_tab(tab: i32) {
     if let Some(window_id) = store::window_acting_on(tab) {

@@ -22,11 +22,13 @@ pub async fn last_run(window_id: i32) -> Option<String> {
 }
 
 pub fn set_current_tab(window_id: i32, tab: i32) {
+    let before = current_tab(window_id);
     CURRENT.with(|c| {
         let mut c = c.borrow_mut();
         c.retain(|(w, _)| *w != window_id);
         c.push((window_id, tab));
     });
+    before.into_iter().chain([tab]).for_each(crate::toolbar::refresh_soon);
 }
 
 pub fn current_tab(window_id: i32) -> Option<i32> {
@@ -39,5 +41,7 @@ pub fn window_acting_on(tab: i32) -> Option<i32> {
 }
 
 pub fn forget(window_id: i32) {
+    let before = current_tab(window_id);
     CURRENT.with(|c| c.borrow_mut().retain(|(w, _)| *w != window_id));
+    before.into_iter().for_each(crate::toolbar::refresh_soon);
 }

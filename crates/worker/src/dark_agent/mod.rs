@@ -44,11 +44,17 @@ fn register(tab_id: i32) -> Option<(StopSignal, AbortController)> {
         live.push((tab_id, stop.clone(), controller.clone()));
         true
     });
+    crate::toolbar::refresh_soon(tab_id);
     fresh.then_some((stop, controller))
 }
 
 fn unregister(tab_id: i32) {
     LIVE.with(|l| l.borrow_mut().retain(|(t, ..)| *t != tab_id));
+    crate::toolbar::refresh_soon(tab_id);
+}
+
+pub fn is_running(tab_id: i32) -> bool {
+    LIVE.with(|l| l.borrow().iter().any(|(t, ..)| *t == tab_id))
 }
 
 pub fn stop(tab_id: i32) {

@@ -1,5 +1,6 @@
 //! One arm per `WorkerRequest`; each RPC group lives in its own module.
 
+mod data;
 pub mod settings;
 mod tabs;
 
@@ -19,5 +20,8 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
         WorkerRequest::GetUsage => WorkerResponse::Usage(settings::usage().await),
         // Only a page's mask sends it; `handle_message` answers it with the sender's tab.
         WorkerRequest::AgentStop => WorkerResponse::Error { message: "agent_stop comes from a page's mask".into() },
+        WorkerRequest::ExportData => data::export().await,
+        WorkerRequest::ImportData { data } => data::import(data).await,
+        WorkerRequest::ClearData => data::clear().await,
     }
 }

@@ -68,6 +68,16 @@ impl ProviderKind {
         }
     }
 
+    /// Models the options page offers for this kind (any other name can still be typed).
+    pub fn known_models(self) -> Vec<&'static str> {
+        match self {
+            ProviderKind::Openai => crate::llm::usage::known_models(&["gpt-"]),
+            ProviderKind::Anthropic => crate::llm::usage::known_models(&["claude-"]),
+            ProviderKind::Gemini => crate::llm::usage::known_models(&["gemini-"]),
+            ProviderKind::OpenaiCompatible => vec![self.default_model()],
+        }
+    }
+
     /// Local servers usually run without a key; hosted ones never do.
     pub fn needs_api_key(self) -> bool {
         self != ProviderKind::OpenaiCompatible

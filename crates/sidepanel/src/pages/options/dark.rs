@@ -1,8 +1,9 @@
-//! The options page's dark-mode section: the default engine and Thorough's limits.
+//! The options page's dark-mode section: the default engine, Thorough's limits, and the sites
+//! with their own choice.
 
 use crate::dom;
-use dusk_chrome::{message, runtime, storage};
-use dusk_core::dark::site::{Mode, MODE_KEY};
+use dusk_chrome::{i18n, message, runtime, storage};
+use dusk_core::dark::site::{Mode, MODE_KEY, SITES_KEY};
 use dusk_core::dark_agent::thorough::{ThoroughSettings, MAX_TURNS, SETTINGS_KEY};
 use dusk_core::protocol::dark::DarkRequest;
 use wasm_bindgen::prelude::*;
@@ -75,5 +76,36 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let save2 = save.clone();
     dom::on(&turns.into(), "change", save)?;
     dom::on(&tokens.into(), "change", save2)?;
+    sites(&section).await
+}
+
+/// The sites with their own choice, each removable (auto then decides for it).
+async fn sites(section: &web_sys::Element) -> Result<(), JsValue> {
+    let box_ = dom::append(section, "div", "dark-sites", "")?;
+    box_.set_id("dark-sites");
+    dom::append_i18n(&box_, "h3", "", "darkSitesTitle")?;
+    let memory: std::collections::BTreeMap<String, bool> = read(SITES_KEY).await;
+    if memory.is_empty() {
+        dom::append_i18n(&box_, "p", "notice", "darkSitesEmpty")?;
+        return Ok(());
+    }
+    let list = dom::append(&box_, "ul", "site-list", "")?;
+    for (host, on) in memory {
+        let row = dom::append(&list, "li", "site", "")?;
+        row.set_attribute("data-host", &host)?;
+        dom::append(&row, "span", "site-host", &host)?;
+        dom::append_i18n(&row, "span", "site-choice", if on { "darkSiteOn" } else { "darkSiteOff" })?;
+        let remove = dom::append_i18n(&row, "button", "", "darkSiteRemove")?;
+        remove.set_attribute("aria-label", &format!("{} {host}", i18n::message("darkSiteRemove")))?;
+        let row2 = row.clone();
+        dom::on(&remove, "click", move || {
+            let (row, host) = (row2.clone(), host.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                if runtime::send_message(&message::to_js(&DarkRequest::DarkForgetSite { host })).await.is_ok() {
+                    row.remove();
+                }
+            });
+        })?;
+    }
     Ok(())
 }

@@ -69,11 +69,36 @@ impl Fields {
         let p = settings.provider_settings(kind);
         self.model.set_value(&p.model);
         self.model.set_placeholder(kind.default_model());
+        self.offer_models(kind);
         self.base_url.set_value(&p.base_url);
         self.base_url.set_placeholder(kind.default_base_url());
         self.api_key.set_value(&p.api_key);
         self.tools.set_value(tri_state(p.supports_tools));
         self.vision.set_value(tri_state(p.supports_vision));
+    }
+
+    /// The model field suggests the kind's known models (a datalist; any name may be typed).
+    fn offer_models(&self, kind: ProviderKind) {
+        let Ok(document) = dom::document() else { return };
+        let list = match document.get_element_by_id("model-options") {
+            Some(l) => l,
+            None => match document.create_element("datalist") {
+                Ok(l) => {
+                    l.set_id("model-options");
+                    let _ = self.model.after_with_node_1(&l);
+                    let _ = self.model.set_attribute("list", "model-options");
+                    l
+                }
+                Err(_) => return,
+            },
+        };
+        list.set_inner_html("");
+        for model in kind.known_models() {
+            if let Ok(option) = document.create_element("option") {
+                let _ = option.set_attribute("value", model);
+                let _ = list.append_child(&option);
+            }
+        }
     }
 
     /// The provider as the form shows it; None when no provider is chosen.

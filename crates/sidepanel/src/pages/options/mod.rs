@@ -1,7 +1,9 @@
-//! The options page: provider settings, Save, Test connection, and tokens spent so far.
+//! The options page, in sections: Provider (Save, Test connection, tokens spent so far), Dark
+//! mode, Agent, Data.
 
 mod agent;
 mod dark;
+mod data;
 mod fields;
 
 use crate::{dom, status, worker};
@@ -24,6 +26,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     };
     let form = dom::append(body, "form", "settings", "")?;
     form.set_id("provider-form");
+    dom::append_i18n(&form, "h2", "", "optProviderTitle")?;
     let fields = Rc::new(Fields::build(&form)?);
     let state = Rc::new(RefCell::new(settings));
     fields.show(&state.borrow());
@@ -56,6 +59,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     }
     dark::render(body).await?;
     agent::render(body).await?;
+    data::render(body)?;
     dom::on(&test.clone(), "click", move || {
         if let Some(provider) = fields.read() {
             show(&result, "pending", &i18n::message("testing"));

@@ -3,6 +3,7 @@
 mod agent;
 mod connection;
 mod picker;
+mod prefill;
 mod view;
 
 use crate::{dom, status};
@@ -133,6 +134,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let question: HtmlTextAreaElement = dom::append(&composer, "textarea", "", "")?.dyn_into()?;
     question.set_id("question");
     question.set_placeholder(&i18n::message("askPlaceholder"));
+    question.set_attribute("aria-label", &i18n::message("askPlaceholder"))?;
+    prefill::follow(question.clone(), window_id);
     let send = dom::append_i18n(&composer, "button", "primary", "send")?;
     send.set_id("send");
     // Enabled once its handler is bound, after the awaits below.
@@ -222,15 +225,7 @@ pub(super) fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
         note.set_id("run-export");
         return Ok(());
     }
-    let text = serde_json::to_string_pretty(run).unwrap_or_default();
-    let link: HtmlElement = dom::append(&body, "a", "", "")?.dyn_into()?;
-    link.set_id("run-export");
-    link.set_attribute("hidden", "")?;
-    link.set_attribute("download", "dusk-run.json")?;
-    let href = format!("data:application/json;charset=utf-8,{}", js_sys::encode_uri_component(&text));
-    link.set_attribute("href", &href)?;
-    link.click();
-    Ok(())
+    dom::download_json(&body, "run-export", "dusk-run.json", run)
 }
 
 /// The Chat / Agent switch: each mode shows its pane (and chat's own header buttons).

@@ -1,0 +1,87 @@
+//! The options page's Data section: export and import of settings and per-site data (never API
+//! keys), and clearing everything.
+
+use crate::{dom, worker};
+use dusk_chrome::i18n;
+use dusk_core::protocol::{WorkerRequest, WorkerResponse};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
+    let section = dom::append(body, "fieldset", "data-options", "")?;
+    section.set_id("data-options");
+    dom::append_i18n(&section, "legend", "", "dataTitle")?;
+    dom::append_i18n(&section, "p", "notice", "dataNote")?;
+    let buttons = dom::append(&section, "div", "buttons", "")?;
+    let export = dom::append_i18n(&buttons, "button", "", "dataExport")?;
+    export.set_id("data-export");
+    let import_label = dom::append(&buttons, "label", "file-button", "")?;
+    dom::append_i18n(&import_label, "span", "", "dataImport")?;
+    let import: HtmlInputElement = dom::append(&import_label, "input", "", "")?.dyn_into()?;
+    import.set_type("file");
+    import.set_id("data-import");
+    import.set_accept("application/json,.json");
+    let clear = dom::append_i18n(&buttons, "button", "stop", "dataClear")?;
+    clear.set_id("data-clear");
+    let result = dom::append(&section, "div", "result", "")?;
+    result.set_id("data-result");
+    result.set_attribute("role", "status")?;
+
+    {
+        let (section, result) = (section.clone(), result.clone());
+        dom::on(&export, "click", move || {
+            let (section, result) = (section.clone(), result.clone());
+            spawn_local(async move {
+                match worker::request(&WorkerRequest::ExportData).await {
+                    Ok(WorkerResponse::DataExport { data }) => {
+                        let _ = dom::download_json(&section, "data-file", "dusk-backup.json", &data);
+                        show(&result, "ok", &i18n::message("dataExported"));
+                    }
+                    Ok(_) => show(&result, "error", "unexpected reply"),
+                    Err(e) => show(&result, "error", &e),
+                }
+            });
+        })?;
+    }
+    {
+        let (input, result) = (import.clone(), result.clone());
+        dom::on(&import.into(), "change", move || {
+            let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+            let result = result.clone();
+            spawn_local(async move {
+                let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()).unwrap_or_default();
+                let outcome = match serde_json::from_str::<serde_json::Value>(&text) {
+                    Err(e) => Err(format!("{} ({e})", i18n::message("dataNotJson"))),
+                    Ok(data) => worker::request(&WorkerRequest::ImportData { data }).await.map(|_| ()),
+                };
+                match outcome {
+                    Ok(()) => show(&result, "ok", &i18n::message("dataImported")),
+                    Err(e) => show(&result, "error", &e),
+                }
+            });
+        })?;
+    }
+    dom::on(&clear, "click", move || {
+        let sure = web_sys::window().and_then(|w| w.confirm_with_message(&i18n::message("dataClearConfirm")).ok()).unwrap_or(false);
+        if !sure {
+            return;
+        }
+        let result = result.clone();
+        spawn_local(async move {
+            match worker::request(&WorkerRequest::ClearData).await {
+                // Every section shows what is stored; a reload shows the empty state.
+                Ok(_) => {
+                    let _ = web_sys::window().map(|w| w.location().reload());
+                }
+                Err(e) => show(&result, "error", &e),
+            }
+        });
+    })
+}
+
+fn show(result: &Element, class: &str, text: &str) {
+    result.set_class_name(&format!("result {class}"));
+    result.set_text_content(Some(text));
+}

@@ -1,0 +1,71 @@
+// Accessibility of Dusk's own pages: axe-core (npm) finds no serious or critical violation on the
+// popup, side panel, options and first-run pages, in the light and the dark colour scheme; every
+// control is reachable by keyboard and shows where the focus is.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const PAGES = [
+  ["popup", (env, tab) => env.extUrl(`popup.html?tab=${tab}`), "#dark-site"],
+  ["side panel", (env) => env.extUrl("sidepanel.html"), "#question"],
+  ["options", (env) => env.extUrl("options.html"), "form"],
+  ["first-run page", (env) => env.extUrl("welcome.html"), "#welcome-data"],
+];
+
+async function serious(page) {
+  // Evaluated through DevTools, which the pages' CSP doesn't govern.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+export const tests = [
+  ["axe finds no serious or critical violation on Dusk's pages, light and dark", async (env) => {
+    const site = await env.open(`${env.base}/pages/simple.html`);
+    const tab = await env.tabIdFor(site.url());
+    const found = [];
+    for (const scheme of ["light", "dark"]) {
+      for (const [name, url, ready] of PAGES) {
+        const page = await env.open(url(env, tab));
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForSelector(ready);
+        await page.waitForTimeout(150);
+        for (const v of await serious(page)) found.push(`${name}, ${scheme}: ${v}`);
+        await page.close();
+      }
+    }
+    assert.deepEqual(found, []);
+  }],
+
+  ["every control on the popup and side panel is reached by Tab and shows a focus ring", async (env) => {
+    const site = await env.open(`${env.base}/pages/simple.html`);
+    const tab = await env.tabIdFor(site.url());
+    for (const url of [env.extUrl(`popup.html?tab=${tab}`), env.extUrl("sidepanel.html")]) {
+      const page = await env.open(url);
+      await page.waitForTimeout(300);
+      const controls = await page.evaluate(() => [...document.querySelectorAll("button, input, select, textarea, summary, a[href]")]
+        .filter((el) => !el.disabled && el.getClientRects().length && getComputedStyle(el).visibility !== "hidden").length);
+      const reached = new Set();
+      const unmarked = [];
+      for (let i = 0; i < controls + 3; i++) {
+        await page.keyboard.press("Tab");
+        const f = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          const ring = (node) => { const s = getComputedStyle(node); return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0; };
+          const label = el.closest("label");
+          return { key: el.id || el.name + el.value || el.textContent.trim().slice(0, 30), ring: ring(el) || (label && ring(label)) };
+        });
+        if (!f) continue;
+        reached.add(f.key);
+        if (!f.ring) unmarked.push(f.key);
+      }
+      assert.ok(reached.size >= Math.min(controls, 4), `${url}: Tab reached ${reached.size} of ${controls} controls`);
+      assert.deepEqual(unmarked, [], `${url}: focus is visible on every control`);
+      await page.close();
+    }
+  }],
+];
