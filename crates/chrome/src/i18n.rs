@@ -13,5 +13,9 @@ extern "C" {
 /// The localised string for `name`, or the name itself when _locales lacks it.
 pub fn message(name: &str) -> String {
     let s = get_message_raw(name);
-    if s.is_empty() { name.to_string() } else { s }
+    if s.is_empty() {
+        name.to_string()
+    } else {
+        s
+    }
 }

@@ -17,9 +17,5 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
 
 /// Best-effort text for a JsValue error (an Error's message, or its string form).
 pub fn error_text(e: &JsValue) -> String {
-    js_sys::Reflect::get(e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
+    js_sys::Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string()).or_else(|| e.as_string()).unwrap_or_else(|| format!("{e:?}"))
 }

@@ -26,10 +26,7 @@ pub async fn send_message(message: &JsValue) -> Result<JsValue, JsValue> {
 
 /// The `version` field of manifest.json.
 pub fn manifest_version() -> String {
-    js_sys::Reflect::get(&get_manifest(), &"version".into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
+    js_sys::Reflect::get(&get_manifest(), &"version".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
 }
 
 /// This extension's id.

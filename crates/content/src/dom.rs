@@ -19,7 +19,8 @@ extern "C" {
     fn has_attribute_js(this: &Checkable, name: &js_sys::JsString) -> bool;
 }
 
-#[wasm_bindgen(inline_js = "export function shadow_roots(root) { const out = []; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out; }
+#[wasm_bindgen(
+    inline_js = "export function shadow_roots(root) { const out = []; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out; }
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 export function shown_text(el, max) {
@@ -67,7 +68,8 @@ export function visible_boxes(els) {
   const box = clipper(), out = new Float64Array(els.length * 4);
   els.forEach((el, i) => box(el, out, i * 4));
   return out;
-}")]
+}"
+)]
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
@@ -231,7 +233,11 @@ fn label_for_id(el: &Element, id: &str) -> Option<String> {
     }
     let root = el.get_root_node();
     let selector = format!("label[for=\"{}\"]", id.replace('\\', "\\\\").replace('"', "\\\""));
-    let found = if let Some(d) = as_document(&root) { d.query_selector(&selector).ok().flatten() } else { as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten()) };
+    let found = if let Some(d) = as_document(&root) {
+        d.query_selector(&selector).ok().flatten()
+    } else {
+        as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten())
+    };
     found.map(|l| text_of(&l, 80))
 }
 

@@ -160,7 +160,11 @@ pub fn unmask() {
 pub fn remaining_ms() -> u32 {
     STATE.with(|s| {
         let s = s.borrow();
-        if s.mask.is_none() { 0 } else { (s.deadline - now_ms()).max(0.0) as u32 }
+        if s.mask.is_none() {
+            0
+        } else {
+            (s.deadline - now_ms()).max(0.0) as u32
+        }
     })
 }
 

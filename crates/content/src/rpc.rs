@@ -25,7 +25,8 @@ pub fn handle(request: Req) -> Res {
         Err(e) => return err(e),
     };
     // The agent's own hit-tests must see through its mask; the mask is restored right after.
-    let is_action = matches!(request, Req::Click { .. } | Req::TypeText { .. } | Req::Select { .. } | Req::Hover { .. } | Req::DragDrop { .. } | Req::PressKey { .. });
+    let is_action =
+        matches!(request, Req::Click { .. } | Req::TypeText { .. } | Req::Select { .. } | Req::Hover { .. } | Req::DragDrop { .. } | Req::PressKey { .. });
     if is_action {
         overlay::suspend(true);
     }

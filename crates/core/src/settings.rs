@@ -124,8 +124,7 @@ impl From<StoredSettings> for Settings {
                 .collect(),
             _ => vec![],
         };
-        let mut settings =
-            Settings { provider: s.provider.as_deref().and_then(ProviderKind::parse), providers: vec![] };
+        let mut settings = Settings { provider: s.provider.as_deref().and_then(ProviderKind::parse), providers: vec![] };
         for entry in entries {
             if let Ok(p) = serde_json::from_value::<ProviderSettings>(entry) {
                 if settings.get(p.kind).is_none() {
@@ -232,9 +231,7 @@ mod tests {
         assert!(!s.provider_configured());
         let s = Settings::from_stored(Some(json!({"provider": "openai", "api_key": "sk-x"})));
         assert_eq!(s.status("1").provider.as_deref(), Some("openai"));
-        let s = Settings::from_stored(Some(
-            json!({"provider": "openai_compatible", "base_url": "http://127.0.0.1:11434/v1"}),
-        ));
+        let s = Settings::from_stored(Some(json!({"provider": "openai_compatible", "base_url": "http://127.0.0.1:11434/v1"})));
         assert!(s.provider_configured());
         assert_eq!(s.active().unwrap().effective_base_url(), "http://127.0.0.1:11434/v1");
     }

@@ -4,13 +4,13 @@ mod common;
 use common::block_on;
 
 use dusk_core::agent::{
-    run, AgentEvent, AgentSpec, Approval, Budget, BudgetKind, ConfirmRequest, EndReason, Gate, Host, Model, Registry,
-    RunOutcome, RunState, RunStatus, Sink, StopSignal, Tool, ToolContext, ToolOutput,
+    run, AgentEvent, AgentSpec, Approval, Budget, BudgetKind, ConfirmRequest, EndReason, Gate, Host, Model, Registry, RunOutcome, RunState, RunStatus, Sink,
+    StopSignal, Tool, ToolContext, ToolOutput,
 };
 use dusk_core::browser_agent::safety::{assess, Action, PageFacts, SitePolicy, TargetFacts};
 use dusk_core::llm::{
-    AssistantReply, Capabilities, ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message,
-    ProviderKind, Sleeper, StreamEvent, ToolCall, Transport, TransportError, Usage,
+    AssistantReply, Capabilities, ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message, ProviderKind, Sleeper, StreamEvent, ToolCall,
+    Transport, TransportError, Usage,
 };
 use dusk_core::settings::ProviderSettings;
 use proptest::prelude::*;
@@ -113,7 +113,11 @@ impl Host for TestHost {
         self.checkpoints.borrow_mut().push(serde_json::to_string(&state.to_json()).unwrap());
     }
     async fn check_target(&self) -> Result<(), String> {
-        if self.tab_closed.get() { Err("the tab was closed".into()) } else { Ok(()) }
+        if self.tab_closed.get() {
+            Err("the tab was closed".into())
+        } else {
+            Ok(())
+        }
     }
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
         self.asked.borrow_mut().push(request.clone());
@@ -266,16 +270,21 @@ fn a_schema_error_goes_back_naming_the_field_and_the_model_corrects_it() {
     assert_eq!(*host.echoed.borrow(), ["five"], "the malformed call never ran");
     assert_eq!(state.transcript.len(), 2);
     assert!(!state.transcript[0].success && state.transcript[1].success);
-    let kinds: Vec<&str> = events.0.borrow().iter().map(|e| match e {
-        AgentEvent::Started { .. } => "started",
-        AgentEvent::ModelTurn { .. } => "turn",
-        AgentEvent::ToolStarted { .. } => "tool_started",
-        AgentEvent::ToolFinished { .. } => "tool_finished",
-        AgentEvent::Usage { .. } => "usage",
-        AgentEvent::TextDelta { .. } => "delta",
-        AgentEvent::Finished { .. } => "finished",
-        _ => "other",
-    }).collect();
+    let kinds: Vec<&str> = events
+        .0
+        .borrow()
+        .iter()
+        .map(|e| match e {
+            AgentEvent::Started { .. } => "started",
+            AgentEvent::ModelTurn { .. } => "turn",
+            AgentEvent::ToolStarted { .. } => "tool_started",
+            AgentEvent::ToolFinished { .. } => "tool_finished",
+            AgentEvent::Usage { .. } => "usage",
+            AgentEvent::TextDelta { .. } => "delta",
+            AgentEvent::Finished { .. } => "finished",
+            _ => "other",
+        })
+        .collect();
     assert_eq!(kinds[..6], ["started", "turn", "usage", "tool_started", "tool_finished", "turn"]);
     assert_eq!(kinds.last(), Some(&"finished"));
 }
@@ -327,7 +336,11 @@ fn an_a_b_a_b_cycle_is_corrected_then_stopped_and_a_model_that_listens_goes_on()
         if last_result_text(req).contains("[Dusk") {
             return say("I'll stop here.");
         }
-        if n % 2 == 0 { call("echo", json!({"text": "a"})) } else { call("look", json!({})) }
+        if n % 2 == 0 {
+            call("echo", json!({"text": "a"}))
+        } else {
+            call("look", json!({}))
+        }
     });
     let (outcome, ..) = go(&model, &host, Budget::default());
     assert_eq!(outcome, RunOutcome::Finished { text: "I'll stop here.".into() });
@@ -340,13 +353,19 @@ fn each_budget_ends_the_run_saying_which() {
     let host = TestHost::default();
     let model = scripted(&host, varied);
     let (outcome, state, _) = go(&model, &host, Budget { max_turns: 3, ..Budget::default() });
-    assert!(matches!(&outcome, RunOutcome::Failed { reason: EndReason::Budget(BudgetKind::Turns), message } if message.contains("3 model turns")), "{outcome:?}");
+    assert!(
+        matches!(&outcome, RunOutcome::Failed { reason: EndReason::Budget(BudgetKind::Turns), message } if message.contains("3 model turns")),
+        "{outcome:?}"
+    );
     assert_eq!(state.used.turns, 3);
 
     let host = TestHost::default();
     let model = scripted(&host, varied);
     let (outcome, state, _) = go(&model, &host, Budget { max_input_tokens: 250, ..Budget::default() });
-    assert!(matches!(&outcome, RunOutcome::Failed { reason: EndReason::Budget(BudgetKind::InputTokens), message } if message.contains("input-token budget")), "{outcome:?}");
+    assert!(
+        matches!(&outcome, RunOutcome::Failed { reason: EndReason::Budget(BudgetKind::InputTokens), message } if message.contains("input-token budget")),
+        "{outcome:?}"
+    );
     assert_eq!(state.used.input_tokens, 300);
 
     let host = TestHost::default();
@@ -355,7 +374,10 @@ fn each_budget_ends_the_run_saying_which() {
         varied(req, host)
     });
     let (outcome, state, _) = go(&model, &host, Budget { max_wall_ms: 100_000, ..Budget::default() });
-    assert!(matches!(&outcome, RunOutcome::Failed { reason: EndReason::Budget(BudgetKind::WallClock), message } if message.contains("ran out of time")), "{outcome:?}");
+    assert!(
+        matches!(&outcome, RunOutcome::Failed { reason: EndReason::Budget(BudgetKind::WallClock), message } if message.contains("ran out of time")),
+        "{outcome:?}"
+    );
     assert_eq!(state.used.turns, 3);
 }
 
@@ -485,9 +507,17 @@ fn click_once(answer: Answer, index: u32, description: &str) -> (TestHost, Strin
     let host = TestHost::default();
     host.answer.set(answer);
     let description = description.to_string();
-    let model = scripted(&host, move |req, _| {
-        if results(req).is_empty() { call("click", json!({"index": index, "description": description})) } else { say(&last_result_text(req)) }
-    });
+    let model =
+        scripted(
+            &host,
+            move |req, _| {
+                if results(req).is_empty() {
+                    call("click", json!({"index": index, "description": description}))
+                } else {
+                    say(&last_result_text(req))
+                }
+            },
+        );
     let (outcome, ..) = go(&model, &host, Budget::default());
     let RunOutcome::Finished { text } = outcome else { panic!("{outcome:?}") };
     drop(model);

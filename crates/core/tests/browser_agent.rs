@@ -236,7 +236,12 @@ impl Browser for FakeBrowser {
         if loading > 0 {
             self.loading.set(loading - 1);
         }
-        Ok(self.tabs.borrow().iter().map(|(id, p, opener)| TabView { tab_id: *id, title: p.title.clone(), url: p.url.clone(), opener: *opener, loading: loading > 0 }).collect())
+        Ok(self
+            .tabs
+            .borrow()
+            .iter()
+            .map(|(id, p, opener)| TabView { tab_id: *id, title: p.title.clone(), url: p.url.clone(), opener: *opener, loading: loading > 0 })
+            .collect())
     }
     async fn navigate(&self, tab: i32, nav: &Navigation) -> Result<(), String> {
         let Navigation::Url(url) = nav else { return Err("only URLs in the fake".into()) };
@@ -380,7 +385,26 @@ fn the_first_message_has_the_task_and_the_summary_and_every_action_is_a_tool() {
     let mut names: Vec<String> = req.tools.iter().map(|t| t.name.clone()).collect();
     names.sort();
     assert_eq!(names.len(), 18);
-    for n in ["click", "type", "scroll", "navigate", "screenshot", "wait", "hover", "select", "press_key", "go_back", "go_forward", "refresh", "drag_drop", "upload_file", "switch_tab", "execute_js", "get_elements", "get_element_details"] {
+    for n in [
+        "click",
+        "type",
+        "scroll",
+        "navigate",
+        "screenshot",
+        "wait",
+        "hover",
+        "select",
+        "press_key",
+        "go_back",
+        "go_forward",
+        "refresh",
+        "drag_drop",
+        "upload_file",
+        "switch_tab",
+        "execute_js",
+        "get_elements",
+        "get_element_details",
+    ] {
         assert!(names.contains(&n.to_string()), "{n}");
     }
 }
@@ -482,7 +506,11 @@ fn call_or_done(req: &ChatRequest) -> AssistantReply {
 
 #[test]
 fn navigation_waits_for_the_new_page_and_new_tabs_carry_the_run() {
-    let a = page("https://site.example/a", "Page A", vec![button(1, "Help", Effect::OpenTab("https://site.example/help")), button(2, "Next", Effect::Go("https://site.example/b"))]);
+    let a = page(
+        "https://site.example/a",
+        "Page A",
+        vec![button(1, "Help", Effect::OpenTab("https://site.example/help")), button(2, "Next", Effect::Go("https://site.example/b"))],
+    );
     let b = page("https://site.example/b", "Page B", vec![field(1, "Your name", "text")]);
     let help = page("https://site.example/help", "The code is 4417", vec![button(9, "Close", Effect::None)]);
     let browser = FakeBrowser::with(vec![a, b, help]);

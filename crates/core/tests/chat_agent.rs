@@ -11,7 +11,6 @@ use serde_json::json;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-
 #[derive(Default)]
 struct Model {
     replies: RefCell<VecDeque<Result<AssistantReply, LlmError>>>,
@@ -180,10 +179,7 @@ fn page_text_is_quoted_data_and_never_reaches_the_system_prompt() {
 
 #[test]
 fn need_tools_starts_pass_two_with_exactly_three_tools_and_a_screenshot() {
-    let model = Model::default()
-        .text("NEED_TOOLS: see the chart")
-        .call("screenshot", json!({"tab": 1}))
-        .text("The chart rises.");
+    let model = Model::default().text("NEED_TOOLS: see the chart").call("screenshot", json!({"tab": 1})).text("The chart rises.");
     let (browser, mut s) = (Browser::default(), ChatSession::default());
     let sink = run(&mut s, "What does the chart show?", vec![tab(1)], &model, &browser);
     assert_eq!(sink.shown_text(), "The chart rises.");

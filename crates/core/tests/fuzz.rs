@@ -14,9 +14,35 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 
 const TYPES: &[&str] = &[
-    "ping", "tab_rpc", "save_settings", "get_elements", "click", "type_text", "select", "scroll", "press_key", "drag_drop",
-    "set_files", "mask", "highlight", "dark_theme_preview", "apply_css", "query_elements", "dark_fetch_css", "dark_set_site",
-    "start", "approve", "deny", "load", "ask", "complete", "stop", "pong", "elements", "action", "error",
+    "ping",
+    "tab_rpc",
+    "save_settings",
+    "get_elements",
+    "click",
+    "type_text",
+    "select",
+    "scroll",
+    "press_key",
+    "drag_drop",
+    "set_files",
+    "mask",
+    "highlight",
+    "dark_theme_preview",
+    "apply_css",
+    "query_elements",
+    "dark_fetch_css",
+    "dark_set_site",
+    "start",
+    "approve",
+    "deny",
+    "load",
+    "ask",
+    "complete",
+    "stop",
+    "pong",
+    "elements",
+    "action",
+    "error",
 ];
 
 fn json_value() -> impl Strategy<Value = Value> {
@@ -31,8 +57,16 @@ fn json_value() -> impl Strategy<Value = Value> {
     leaf.prop_recursive(6, 64, 8, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
-            prop::collection::btree_map(prop_oneof![prop::sample::select(&["type", "index", "tab_id", "rpc", "url", "text", "x", "y", "files", "window_id", "limit"][..]).prop_map(str::to_string), "[a-z_]{1,8}"], inner, 0..6)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            prop::collection::btree_map(
+                prop_oneof![
+                    prop::sample::select(&["type", "index", "tab_id", "rpc", "url", "text", "x", "y", "files", "window_id", "limit"][..])
+                        .prop_map(str::to_string),
+                    "[a-z_]{1,8}"
+                ],
+                inner,
+                0..6
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
 }
@@ -50,17 +84,37 @@ fn message() -> impl Strategy<Value = Value> {
 
 /// Pieces of real SSE streams of all three providers, shuffled into new streams.
 const SSE_PIECES: &[&str] = &[
-    "data: ", "event: ", "id: 1", ": keep-alive", "\n", "\r\n", "\n\n", "\r\n\r\n", "[DONE]", "{", "}", "[", "]", ",", "\"",
+    "data: ",
+    "event: ",
+    "id: 1",
+    ": keep-alive",
+    "\n",
+    "\r\n",
+    "\n\n",
+    "\r\n\r\n",
+    "[DONE]",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "\"",
     "{\"choices\":[{\"delta\":{\"content\":\"hi\"},\"index\":0}]}",
     "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"function\":{\"name\":\"click\",\"arguments\":\"{\\\"in\"}}]}}]}",
     "{\"choices\":[{\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}",
-    "message_start", "{\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":5}}}",
+    "message_start",
+    "{\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":5}}}",
     "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"t\",\"name\":\"x\",\"input\":{}}}",
     "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"a\"}}",
-    "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}", "{\"type\":\"message_stop\"}",
+    "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"}}",
+    "{\"type\":\"message_stop\"}",
     "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"busy\"}}",
     "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"a\"},{\"functionCall\":{\"name\":\"f\",\"args\":{\"k\":1}}}]},\"finishReason\":\"STOP\"}]}",
-    "{\"usageMetadata\":{\"promptTokenCount\":1}}", "null", "\u{0}", "é", "🙂",
+    "{\"usageMetadata\":{\"promptTokenCount\":1}}",
+    "null",
+    "\u{0}",
+    "é",
+    "🙂",
 ];
 
 fn sse_stream() -> impl Strategy<Value = (Vec<u8>, Vec<usize>)> {
@@ -70,11 +124,40 @@ fn sse_stream() -> impl Strategy<Value = (Vec<u8>, Vec<usize>)> {
 
 fn css_text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
-        prop::sample::select(&[
-            "@import", "url(", ")", "'", "\"", "{", "}", ";", ":", "/*", "*/", "\\", "@media screen", "image-set(", "expression(",
-            "behavior:", "-moz-binding", "data:image/png;base64,AA", "https://evil.example/x", "color: red", "body", "a,b", "!important",
-            "@font-face", "src:", "\n", " ", "@supports", "@layer", "é",
-        ][..])
+        prop::sample::select(
+            &[
+                "@import",
+                "url(",
+                ")",
+                "'",
+                "\"",
+                "{",
+                "}",
+                ";",
+                ":",
+                "/*",
+                "*/",
+                "\\",
+                "@media screen",
+                "image-set(",
+                "expression(",
+                "behavior:",
+                "-moz-binding",
+                "data:image/png;base64,AA",
+                "https://evil.example/x",
+                "color: red",
+                "body",
+                "a,b",
+                "!important",
+                "@font-face",
+                "src:",
+                "\n",
+                " ",
+                "@supports",
+                "@layer",
+                "é",
+            ][..]
+        )
         .prop_map(str::to_string),
         "\\PC{0,6}",
     ];
@@ -83,10 +166,42 @@ fn css_text() -> impl Strategy<Value = String> {
 
 fn colour_text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
-        prop::sample::select(&[
-            "#", "rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklab(", "oklch(", "color(", "srgb", "display-p3", ")", ",", "/",
-            " ", "%", "deg", "turn", "none", "calc(", "var(--x)", "transparent", "currentcolor", "red", "-", "e9", ".", "0", "255", "1e400",
-        ][..])
+        prop::sample::select(
+            &[
+                "#",
+                "rgb(",
+                "rgba(",
+                "hsl(",
+                "hsla(",
+                "hwb(",
+                "lab(",
+                "lch(",
+                "oklab(",
+                "oklch(",
+                "color(",
+                "srgb",
+                "display-p3",
+                ")",
+                ",",
+                "/",
+                " ",
+                "%",
+                "deg",
+                "turn",
+                "none",
+                "calc(",
+                "var(--x)",
+                "transparent",
+                "currentcolor",
+                "red",
+                "-",
+                "e9",
+                ".",
+                "0",
+                "255",
+                "1e400",
+            ][..]
+        )
         .prop_map(str::to_string),
         "[0-9a-fA-F.%-]{0,6}",
     ];
@@ -102,11 +217,35 @@ fn tools() -> Vec<ToolSpec> {
 
 fn reply_text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
-        prop::sample::select(&[
-            "```json", "```", "\n", "{\"tool\": \"click\", \"args\": {\"index\": 3}}", "{\"tool\":", "\"args\":", "[", "]", "{", "}", ",",
-            "TOOL_CALL:", "click", "type", "'", "\"", "\\", "NEED_TOOLS:", "{\"name\": \"type\", \"arguments\": \"{\\\"text\\\": 1}\"}",
-            "<tool_call>", "</tool_call>", "null", "true", "1e999", "🙂",
-        ][..])
+        prop::sample::select(
+            &[
+                "```json",
+                "```",
+                "\n",
+                "{\"tool\": \"click\", \"args\": {\"index\": 3}}",
+                "{\"tool\":",
+                "\"args\":",
+                "[",
+                "]",
+                "{",
+                "}",
+                ",",
+                "TOOL_CALL:",
+                "click",
+                "type",
+                "'",
+                "\"",
+                "\\",
+                "NEED_TOOLS:",
+                "{\"name\": \"type\", \"arguments\": \"{\\\"text\\\": 1}\"}",
+                "<tool_call>",
+                "</tool_call>",
+                "null",
+                "true",
+                "1e999",
+                "🙂",
+            ][..]
+        )
         .prop_map(str::to_string),
         "\\PC{0,8}",
     ];

@@ -5,14 +5,13 @@ use common::block_on;
 
 use dusk_core::llm::client::ConnectionCheck;
 use dusk_core::llm::{
-    ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message, ProviderKind, Sleeper, StopReason,
-    StreamEvent, ToolSpec, Transport, TransportError,
+    ChatRequest, HttpRequest, HttpResponse, Image, LlmClient, LlmError, Message, ProviderKind, Sleeper, StopReason, StreamEvent, ToolSpec, Transport,
+    TransportError,
 };
 use dusk_core::settings::ProviderSettings;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::VecDeque;
-
 
 struct FakeResponse {
     status: u16,
@@ -22,11 +21,7 @@ struct FakeResponse {
 
 impl FakeResponse {
     fn json(status: u16, body: &str) -> Self {
-        FakeResponse {
-            status,
-            headers: vec![("Content-Type".into(), "application/json".into())],
-            chunks: VecDeque::from([Ok(body.as_bytes().to_vec())]),
-        }
+        FakeResponse { status, headers: vec![("Content-Type".into(), "application/json".into())], chunks: VecDeque::from([Ok(body.as_bytes().to_vec())]) }
     }
     fn sse(body: &str, chunk: usize) -> Self {
         let chunks = body.as_bytes().chunks(chunk).map(|c| Ok(c.to_vec())).collect();
@@ -91,11 +86,7 @@ fn provider(kind: ProviderKind) -> ProviderSettings {
 }
 
 fn tools() -> Vec<ToolSpec> {
-    vec![ToolSpec::new(
-        "click",
-        "Clicks",
-        json!({"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]}),
-    )]
+    vec![ToolSpec::new("click", "Clicks", json!({"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]}))]
 }
 
 const OPENAI_OK: &str = r#"{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"gpt-4.1-mini","choices":[{"index":0,"message":{"role":"assistant","content":"Hi there"},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":2,"total_tokens":7}}"#;
@@ -118,35 +109,22 @@ fn run(
 
 #[test]
 fn rate_limit_with_retry_after_then_success() {
-    let limited = FakeResponse::json(
-        429,
-        r#"{"error":{"message":"Rate limit reached for gpt-4.1-mini","type":"requests","code":"rate_limit_exceeded"}}"#,
-    )
-    .header("Retry-After", "3");
-    let (r, events, t, slept) = run(
-        ProviderKind::Openai,
-        vec![Ok(limited), Ok(FakeResponse::json(200, OPENAI_OK))],
-        ChatRequest::new(vec![Message::user("hi")]),
-    );
+    let limited = FakeResponse::json(429, r#"{"error":{"message":"Rate limit reached for gpt-4.1-mini","type":"requests","code":"rate_limit_exceeded"}}"#)
+        .header("Retry-After", "3");
+    let (r, events, t, slept) =
+        run(ProviderKind::Openai, vec![Ok(limited), Ok(FakeResponse::json(200, OPENAI_OK))], ChatRequest::new(vec![Message::user("hi")]));
     let r = r.unwrap();
     assert_eq!(r.text, "Hi there");
     assert_eq!(slept, vec![3000]);
     assert_eq!(t.sent.borrow().len(), 2);
-    assert!(
-        matches!(&events[0], StreamEvent::Retrying { attempt: 1, delay_ms: 3000, reason } if reason.contains("Rate limit reached"))
-    );
+    assert!(matches!(&events[0], StreamEvent::Retrying { attempt: 1, delay_ms: 3000, reason } if reason.contains("Rate limit reached")));
     assert_eq!(events.last(), Some(&StreamEvent::Done { stop_reason: Some(StopReason::EndTurn) }));
 }
 
 #[test]
 fn server_errors_back_off_then_succeed_streaming() {
     let stream = include_str!("fixtures/anthropic_stream_tools.sse");
-    let err = || {
-        Ok(FakeResponse::json(
-            500,
-            r#"{"type":"error","error":{"type":"api_error","message":"Internal server error"}}"#,
-        ))
-    };
+    let err = || Ok(FakeResponse::json(500, r#"{"type":"error","error":{"type":"api_error","message":"Internal server error"}}"#));
     let req = ChatRequest::new(vec![Message::user("Weather in SF?")]).with_tools(tools()).streaming(true);
     let (r, events, t, slept) = run(ProviderKind::Anthropic, vec![err(), err(), Ok(FakeResponse::sse(stream, 7))], req);
     let r = r.unwrap();
@@ -160,14 +138,8 @@ fn server_errors_back_off_then_succeed_streaming() {
 
 #[test]
 fn retries_run_out() {
-    let err = || {
-        Ok(FakeResponse::json(
-            503,
-            r#"{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}"#,
-        ))
-    };
-    let (r, events, t, slept) =
-        run(ProviderKind::Gemini, vec![err(), err(), err(), err(), err()], ChatRequest::new(vec![Message::user("x")]));
+    let err = || Ok(FakeResponse::json(503, r#"{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}"#));
+    let (r, events, t, slept) = run(ProviderKind::Gemini, vec![err(), err(), err(), err(), err()], ChatRequest::new(vec![Message::user("x")]));
     assert!(matches!(r, Err(LlmError::Server { status: 503, .. })));
     assert_eq!(t.sent.borrow().len(), 4);
     assert_eq!(slept, vec![1000, 2000, 4000]);
@@ -177,8 +149,7 @@ fn retries_run_out() {
 #[test]
 fn bad_key_fails_at_once_with_the_providers_message() {
     let body = r#"{"error":{"message":"Incorrect API key provided: test-key. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}"#;
-    let (r, _, t, slept) =
-        run(ProviderKind::Openai, vec![Ok(FakeResponse::json(401, body))], ChatRequest::new(vec![Message::user("x")]));
+    let (r, _, t, slept) = run(ProviderKind::Openai, vec![Ok(FakeResponse::json(401, body))], ChatRequest::new(vec![Message::user("x")]));
     let e = r.unwrap_err();
     assert!(e.to_string().starts_with("OpenAI rejected the API key: Incorrect API key provided"), "{e}");
     assert_eq!(t.sent.borrow().len(), 1);
@@ -208,22 +179,16 @@ fn a_cut_stream_is_retried_and_partial_output_discarded() {
 
 #[test]
 fn malformed_json_is_not_retried() {
-    let (r, _, t, _) = run(
-        ProviderKind::Openai,
-        vec![Ok(FakeResponse::json(200, "{\"choices\": [ oops"))],
-        ChatRequest::new(vec![Message::user("x")]),
-    );
+    let (r, _, t, _) = run(ProviderKind::Openai, vec![Ok(FakeResponse::json(200, "{\"choices\": [ oops"))], ChatRequest::new(vec![Message::user("x")]));
     assert!(matches!(r, Err(LlmError::MalformedResponse(_))), "{r:?}");
     assert_eq!(t.sent.borrow().len(), 1);
 }
 
 #[test]
 fn transport_timeouts_and_aborts_surface_as_such() {
-    let (r, ..) =
-        run(ProviderKind::Openai, vec![Err(TransportError::Aborted)], ChatRequest::new(vec![Message::user("x")]));
+    let (r, ..) = run(ProviderKind::Openai, vec![Err(TransportError::Aborted)], ChatRequest::new(vec![Message::user("x")]));
     assert_eq!(r.unwrap_err(), LlmError::Aborted);
-    let (r, ..) =
-        run(ProviderKind::Openai, vec![Err(TransportError::Timeout)], ChatRequest::new(vec![Message::user("x")]));
+    let (r, ..) = run(ProviderKind::Openai, vec![Err(TransportError::Timeout)], ChatRequest::new(vec![Message::user("x")]));
     assert_eq!(r.unwrap_err(), LlmError::Timeout);
 }
 
@@ -278,8 +243,7 @@ fn unparsable_text_protocol_replies_get_a_corrective_turn() {
     let t = FakeTransport::new(vec![bad(), bad(), bad()]);
     let client = LlmClient::new(provider(ProviderKind::OpenaiCompatible), &t, &s);
     client.set_text_protocol(true);
-    let e =
-        block_on(client.complete(ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap_err();
+    let e = block_on(client.complete(ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap_err();
     assert!(matches!(e, LlmError::ToolCallFormat { .. }));
     assert_eq!(t.sent.borrow().len(), 3);
 }
@@ -291,8 +255,7 @@ fn images_are_dropped_for_models_without_vision() {
     let mut p = ProviderSettings::new(ProviderKind::OpenaiCompatible);
     p.model = "llama3.1:8b".into();
     let client = LlmClient::new(p, &t, &s);
-    let req =
-        ChatRequest::new(vec![Message::user_with_images("What is this?", vec![Image::new("image/png", "iVBOR")])]);
+    let req = ChatRequest::new(vec![Message::user_with_images("What is this?", vec![Image::new("image/png", "iVBOR")])]);
     block_on(client.complete(req, |_| {})).unwrap();
     let body = &t.bodies()[0];
     assert_eq!(body["model"], "llama3.1:8b");
@@ -311,11 +274,7 @@ fn a_json_answer_to_a_stream_request_is_accepted() {
 #[test]
 fn gemini_stream_through_the_client() {
     let req = ChatRequest::new(vec![Message::user("Party time")]).with_tools(tools()).streaming(true);
-    let (r, _, t, _) = run(
-        ProviderKind::Gemini,
-        vec![Ok(FakeResponse::sse(include_str!("fixtures/gemini_stream_tools.sse"), 33))],
-        req,
-    );
+    let (r, _, t, _) = run(ProviderKind::Gemini, vec![Ok(FakeResponse::sse(include_str!("fixtures/gemini_stream_tools.sse"), 33))], req);
     let r = r.unwrap();
     assert_eq!(r.tool_calls.len(), 2);
     assert!(!r.usage.unwrap().estimated);

@@ -6,21 +6,13 @@ fn ping_is_tagged_by_type() {
     let req: WorkerRequest = parse(json!({"type": "ping"})).unwrap();
     assert_eq!(req, WorkerRequest::Ping);
     let pong = WorkerResponse::Pong { version: "0.1.0".into(), init_ms: 3.5 };
-    assert_eq!(
-        serde_json::to_value(pong).unwrap(),
-        json!({"type": "pong", "version": "0.1.0", "init_ms": 3.5})
-    );
+    assert_eq!(serde_json::to_value(pong).unwrap(), json!({"type": "pong", "version": "0.1.0", "init_ms": 3.5}));
 }
 
 #[test]
 fn tab_rpc_nests_a_content_request() {
-    let req: WorkerRequest =
-        parse(json!({"type": "tab_rpc", "tab_id": 7, "rpc": {"type": "count_elements", "selector": "p"}}))
-            .unwrap();
-    assert_eq!(
-        req,
-        WorkerRequest::TabRpc { tab_id: 7, rpc: ContentRequest::CountElements { selector: "p".into() } }
-    );
+    let req: WorkerRequest = parse(json!({"type": "tab_rpc", "tab_id": 7, "rpc": {"type": "count_elements", "selector": "p"}})).unwrap();
+    assert_eq!(req, WorkerRequest::TabRpc { tab_id: 7, rpc: ContentRequest::CountElements { selector: "p".into() } });
 }
 
 #[test]

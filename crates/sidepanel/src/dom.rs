@@ -6,9 +6,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 pub fn document() -> Result<Document, JsValue> {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| JsValue::from_str("no document"))
+    web_sys::window().and_then(|w| w.document()).ok_or_else(|| JsValue::from_str("no document"))
 }
 
 pub fn body() -> Result<HtmlElement, JsValue> {

@@ -229,4 +229,3 @@ fn web_sys_log(message: &str) {
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         .map(|f| f.call1(&JsValue::NULL, &message.into()));
 }
-

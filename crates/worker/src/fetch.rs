@@ -64,13 +64,7 @@ impl StreamedResponse {
 }
 
 /// Starts a request; `signal` aborts it, including while the body is still streaming.
-pub async fn fetch(
-    method: &str,
-    url: &str,
-    headers: &[(String, String)],
-    body: &str,
-    signal: &AbortSignal,
-) -> Result<StreamedResponse, JsValue> {
+pub async fn fetch(method: &str, url: &str, headers: &[(String, String)], body: &str, signal: &AbortSignal) -> Result<StreamedResponse, JsValue> {
     let h = Headers::new()?;
     for (k, v) in headers {
         h.append(k, v)?;

@@ -7,16 +7,16 @@ mod commands;
 mod content_rpc;
 mod dark;
 mod dark_agent;
-mod foreign_css;
 mod fetch;
+mod foreign_css;
 mod live;
 mod llm;
 mod port;
+pub(crate) mod route;
 mod runs;
 mod screenshot;
 mod toolbar;
 mod window_tabs;
-pub(crate) mod route;
 
 use dusk_core::protocol::sender::{check, Sender};
 use dusk_core::protocol::{WorkerRequest, WorkerResponse};

@@ -16,7 +16,6 @@ pub async fn load(run_id: &str) -> Option<RunState> {
     serde_json::from_str(&text).ok()
 }
 
-
 /// Every run whose checkpoint says it is still running.
 async fn running() -> Vec<RunState> {
     let Ok(all) = storage::session_all().await else { return vec![] };

@@ -31,7 +31,9 @@ pub fn press_key(doc: &Document, target: &Target, combo: &str, modifiers: Modifi
             focus(&el);
             el
         }
-        None => deep_active_element(doc).or_else(|| doc.body().map(Into::into)).ok_or_else(|| ActionResult::fail(FailReason::NotFound, "the page has no body"))?,
+        None => {
+            deep_active_element(doc).or_else(|| doc.body().map(Into::into)).ok_or_else(|| ActionResult::fail(FailReason::NotFound, "the page has no body"))?
+        }
     };
     let plain_key = !(m.ctrl || m.alt || m.meta);
     let proceed = key(&el, "keydown", &spec, m);
@@ -59,7 +61,10 @@ pub fn press_key(doc: &Document, target: &Target, combo: &str, modifiers: Modifi
 
 fn is_activatable(el: &Element) -> bool {
     let t = tag(el);
-    t == "button" || el.get_attribute("role").as_deref() == Some("button") || (t == "input" && matches!(el.get_attribute("type").unwrap_or_default().to_ascii_lowercase().as_str(), "checkbox" | "radio" | "button" | "submit" | "reset"))
+    t == "button"
+        || el.get_attribute("role").as_deref() == Some("button")
+        || (t == "input"
+            && matches!(el.get_attribute("type").unwrap_or_default().to_ascii_lowercase().as_str(), "checkbox" | "radio" | "button" | "submit" | "reset"))
 }
 
 fn click_el(el: &Element) {
@@ -149,17 +154,17 @@ fn click_el_untested(button: &Element) {
 
 fn describe_form(form: &HtmlFormElement) -> String {
     let id = form.id();
-    if id.is_empty() { "the form".into() } else { format!("form#{id}") }
+    if id.is_empty() {
+        "the form".into()
+    } else {
+        format!("form#{id}")
+    }
 }
 
 fn move_focus(doc: &Document, from: &Element, back: bool) -> String {
     let root = from.owner_document().unwrap_or_else(|| doc.clone());
     let Ok(list) = root.query_selector_all(TABBABLE) else { return String::new() };
-    let items: Vec<Element> = (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(as_element)
-        .filter(|e| is_visible(e, &local_rect(e)))
-        .collect();
+    let items: Vec<Element> = (0..list.length()).filter_map(|i| list.item(i)).filter_map(as_element).filter(|e| is_visible(e, &local_rect(e))).collect();
     if items.is_empty() {
         return String::new();
     }

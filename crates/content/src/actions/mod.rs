@@ -76,10 +76,7 @@ pub fn scroll_into_view(el: &Element) {
     let fully_shown = shown.area() + 1.0 >= local.area();
     if !inside_top || !fully_shown {
         let opts = obj(&[("block", "center".into()), ("inline", "center".into()), ("behavior", "instant".into())]);
-        let _ = js_sys::Reflect::get(el, &"scrollIntoView".into())
-            .ok()
-            .and_then(crate::dom::as_function)
-            .map(|f| f.call1(el, &opts));
+        let _ = js_sys::Reflect::get(el, &"scrollIntoView".into()).ok().and_then(crate::dom::as_function).map(|f| f.call1(el, &opts));
     }
 }
 
@@ -147,7 +144,11 @@ pub fn control_of(el: &Element, selector: &str) -> Element {
         return el.clone();
     }
     if crate::dom::tag(el) == "label" {
-        if let Some(c) = js_sys::Reflect::get(el, &"control".into()).ok().filter(|c| c.is_object()).and_then(|c| crate::dom::as_element(wasm_bindgen::JsCast::unchecked_into(c))) {
+        if let Some(c) = js_sys::Reflect::get(el, &"control".into())
+            .ok()
+            .filter(|c| c.is_object())
+            .and_then(|c| crate::dom::as_element(wasm_bindgen::JsCast::unchecked_into(c)))
+        {
             return c;
         }
     }

@@ -4,8 +4,8 @@
 use super::events::{exec_command, input, key, native_set, plain};
 use super::{check_enabled, check_visible, control_of, resolve, scroll_into_view, Outcome};
 use crate::dom::{deep_active_element, describe_el, tag};
-use dusk_core::page::keys::{key_spec, KeySpec};
 use dusk_core::page::input_value::{is_whole_value, whole_value};
+use dusk_core::page::keys::{key_spec, KeySpec};
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
@@ -67,7 +67,8 @@ fn caret_to_end(el: &Element) {
 
 fn type_rich(el: &Element, text: &str, clear: bool) {
     if clear {
-        if let (Some(doc), Some(sel)) = (el.owner_document(), el.owner_document().and_then(|d| d.default_view()).and_then(|w| w.get_selection().ok().flatten())) {
+        if let (Some(doc), Some(sel)) = (el.owner_document(), el.owner_document().and_then(|d| d.default_view()).and_then(|w| w.get_selection().ok().flatten()))
+        {
             if let Ok(range) = doc.create_range() {
                 let _ = range.select_node_contents(el);
                 let _ = sel.remove_all_ranges();
@@ -121,7 +122,10 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
             plain(&el, "change");
             let now = value(&el);
             if !text.is_empty() && now.is_empty() {
-                return Err(ActionResult::fail(FailReason::Rejected, format!("typed \"{text}\" into {} but the field is empty afterwards: the page rejected or cleared it", describe_el(&el))));
+                return Err(ActionResult::fail(
+                    FailReason::Rejected,
+                    format!("typed \"{text}\" into {} but the field is empty afterwards: the page rejected or cleared it", describe_el(&el)),
+                ));
             }
             Ok(ActionResult::ok(format!("typed into {}; its value is now \"{}\"", describe_el(&el), masked(&el, &now))))
         }
@@ -141,7 +145,11 @@ fn set_whole(el: &Element, input_type: &str, text: &str) -> Outcome<ActionResult
     plain(el, "change");
     let now = value(el);
     if now != wanted {
-        let why = if now.is_empty() { "the field is empty (out of its min/max, or not a value it accepts)".to_string() } else { format!("it holds \"{now}\" (clamped to its min/max/step)") };
+        let why = if now.is_empty() {
+            "the field is empty (out of its min/max, or not a value it accepts)".to_string()
+        } else {
+            format!("it holds \"{now}\" (clamped to its min/max/step)")
+        };
         return Err(ActionResult::fail(FailReason::Rejected, format!("set {} to \"{wanted}\" (read \"{text}\" as {format}) but {why}", describe_el(el))));
     }
     Ok(ActionResult::ok(format!("set {} to \"{wanted}\" (read \"{text}\" as {format}); its value is now \"{now}\"", describe_el(el))))

@@ -52,7 +52,6 @@ impl Installed {
         let next: Array = self.root.adopted().iter().filter(|s| !Object::is(s, &self.sheet)).collect();
         self.root.set_adopted(&next);
     }
-
 }
 
 thread_local! {

@@ -13,7 +13,7 @@ use collect::{Root, SheetCache};
 use dusk_core::dark::detect::is_already_dark;
 use dusk_core::dark::site::{host_of, Memory, AUTO_KEY, SITES_KEY};
 use dusk_core::dark_agent::versions::theme_key;
-use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PagePhase, PageDarkStatus};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PageDarkStatus, PagePhase};
 use install::Installed;
 use js_sys::Array;
 use std::cell::RefCell;
@@ -141,7 +141,10 @@ fn switch_on() {
     if loading {
         // The fallback CSS covers the first paint; the real theme follows as sheets arrive.
         with(|s| s.phase = PagePhase::Pending);
-        add_root(Root::Doc(match document() { Some(d) => d, None => return }));
+        add_root(Root::Doc(match document() {
+            Some(d) => d,
+            None => return,
+        }));
         run_batch();
     } else {
         with(|s| s.phase = PagePhase::Pending);
@@ -218,9 +221,7 @@ fn decide() {
 fn page_is_dark(document: &web_sys::Document) -> bool {
     let Some(window) = web_sys::window() else { return false };
     let read = |el: Option<web_sys::Element>, prop: &str| {
-        el.and_then(|e| window.get_computed_style(&e).ok().flatten())
-            .and_then(|st| st.get_property_value(prop).ok())
-            .unwrap_or_default()
+        el.and_then(|e| window.get_computed_style(&e).ok().flatten()).and_then(|st| st.get_property_value(prop).ok()).unwrap_or_default()
     };
     let html = document.document_element();
     let body = document.body().map(|b| b.unchecked_into::<web_sys::Element>());
@@ -437,12 +438,7 @@ fn release_fallback() {
     let Some(window) = web_sys::window() else { return };
     let Some(document) = window.document() else { return };
     let Some(html) = document.document_element() else { return };
-    let marker = window
-        .get_computed_style(&html)
-        .ok()
-        .flatten()
-        .and_then(|st| st.get_property_value("--dusk-fallback").ok())
-        .unwrap_or_default();
+    let marker = window.get_computed_style(&html).ok().flatten().and_then(|st| st.get_property_value("--dusk-fallback").ok()).unwrap_or_default();
     let present = !marker.trim().is_empty();
     if present {
         claim();
@@ -522,14 +518,14 @@ fn theme_measure(baseline: bool, reset: bool) -> DarkContentResponse {
 #[inline(never)]
 fn status() -> DarkContentResponse {
     with(|s| {
-            DarkContentResponse::DarkStatus(PageDarkStatus {
-                host: s.host.clone().unwrap_or_default(),
-                phase: s.phase,
-                scopes: s.roots.len() as u32,
-                css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
-                build_ms: s.last_build_ms,
-                collect_ms: s.last_collect_ms,
-            })
+        DarkContentResponse::DarkStatus(PageDarkStatus {
+            host: s.host.clone().unwrap_or_default(),
+            phase: s.phase,
+            scopes: s.roots.len() as u32,
+            css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
+            build_ms: s.last_build_ms,
+            collect_ms: s.last_collect_ms,
+        })
     })
 }
 

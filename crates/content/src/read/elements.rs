@@ -1,7 +1,10 @@
 //! get_elements: indexed interactive elements with stable indices.
 
 use super::clickable::candidates;
-use crate::dom::{as_tag, attr, cache_labels, get_attr, has_attr, js_name, element_text, forget_labels, is_disabled, is_visible, local_rect, on_screen_areas, on_screen_rect, tag};
+use crate::dom::{
+    as_tag, attr, cache_labels, element_text, forget_labels, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, on_screen_rect,
+    tag,
+};
 use crate::registry;
 use crate::walk::{roots, Context};
 use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, Extra, Kind, CANDIDATE_SELECTOR};
@@ -111,7 +114,11 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
         for (el, scripted) in candidates(root, CANDIDATE_SELECTOR) {
             let t = tag(&el);
             // Past the window, "all" needs only the index and the count; native controls need no classifying.
-            if filter == ElementFilter::All && !visible_only && picked.len() as u32 >= limit && (scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href"))) {
+            if filter == ElementFilter::All
+                && !visible_only
+                && picked.len() as u32 >= limit
+                && (scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href")))
+            {
                 registry::index_of(&el);
                 matched += 1;
                 continue;

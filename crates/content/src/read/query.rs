@@ -129,7 +129,15 @@ pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<V
         .take(limit.clamp(1, 50) as usize)
         .map(|(score, reasons, el, rect)| {
             let t = tag(&el);
-            QueryMatch { selector: unique_selector(&el), score: (score * 100.0).round() / 100.0, text: element_text(&el, &t, 80), tag: t, reasons, rect, style: element_style(&el) }
+            QueryMatch {
+                selector: unique_selector(&el),
+                score: (score * 100.0).round() / 100.0,
+                text: element_text(&el, &t, 80),
+                tag: t,
+                reasons,
+                rect,
+                style: element_style(&el),
+            }
         })
         .collect())
 }

@@ -124,10 +124,7 @@ pub fn page_summary(doc: &Document, text_limit: u32) -> Result<PageSummary, Stri
         title: doc.title(),
         viewport,
         scroll: Point { x: win.scroll_x().unwrap_or(0.0), y: win.scroll_y().unwrap_or(0.0) },
-        page: Size {
-            width: root.as_ref().map_or(0.0, |r| f64::from(r.scroll_width())),
-            height: root.as_ref().map_or(0.0, |r| f64::from(r.scroll_height())),
-        },
+        page: Size { width: root.as_ref().map_or(0.0, |r| f64::from(r.scroll_width())), height: root.as_ref().map_or(0.0, |r| f64::from(r.scroll_height())) },
         counts,
         text,
         text_truncated,

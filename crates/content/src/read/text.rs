@@ -12,9 +12,8 @@ pub fn text_snapshot(doc: &Document, budget: u32) -> TextSnapshot {
         for i in 0..list.length() {
             let Some(el) = list.item(i).and_then(crate::dom::as_element) else { continue };
             let name = el.tag_name().to_ascii_lowercase();
-            let level = name.strip_prefix('h').and_then(|n| n.parse::<u8>().ok())
-                .or_else(|| el.get_attribute("aria-level").and_then(|l| l.parse().ok()))
-                .unwrap_or(2);
+            let level =
+                name.strip_prefix('h').and_then(|n| n.parse::<u8>().ok()).or_else(|| el.get_attribute("aria-level").and_then(|l| l.parse().ok())).unwrap_or(2);
             let heading = crate::dom::as_html(&el).map(|h| h.inner_text()).unwrap_or_default();
             headings.push((level, heading));
         }

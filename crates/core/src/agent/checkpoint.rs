@@ -96,21 +96,12 @@ impl RunState {
 
     /// The events a UI that (re)connects needs to show the run as it stands.
     pub fn replay(&self) -> Vec<AgentEvent> {
-        let mut out = vec![AgentEvent::Started {
-            run_id: self.run_id.clone(),
-            agent: self.agent.clone(),
-            task: self.task.clone(),
-            resumed: false,
-        }];
+        let mut out = vec![AgentEvent::Started { run_id: self.run_id.clone(), agent: self.agent.clone(), task: self.task.clone(), resumed: false }];
         for s in &self.transcript {
             out.push(AgentEvent::ToolStarted { step: s.n, tool: s.tool.clone(), summary: s.summary.clone() });
             out.push(AgentEvent::ToolFinished { step: s.n, tool: s.tool.clone(), success: s.success, summary: s.summary.clone() });
         }
-        out.push(AgentEvent::Usage {
-            input_tokens: self.used.input_tokens,
-            output_tokens: self.used.output_tokens,
-            cost_usd: self.used.cost_usd,
-        });
+        out.push(AgentEvent::Usage { input_tokens: self.used.input_tokens, output_tokens: self.used.output_tokens, cost_usd: self.used.cost_usd });
         match &self.status {
             RunStatus::Running => {}
             RunStatus::Finished { text } => out.push(AgentEvent::Finished { text: text.clone() }),

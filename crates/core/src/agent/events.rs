@@ -6,21 +6,55 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AgentEvent {
     /// `resumed` is true when a restarted worker picked the run up from its checkpoint.
-    Started { run_id: String, agent: String, task: String, resumed: bool },
+    Started {
+        run_id: String,
+        agent: String,
+        task: String,
+        resumed: bool,
+    },
     /// Model turn `n` of at most `of` begins.
-    ModelTurn { n: u32, of: u32 },
+    ModelTurn {
+        n: u32,
+        of: u32,
+    },
     /// Streamed text of the current turn.
-    TextDelta { text: String },
+    TextDelta {
+        text: String,
+    },
     /// Forget the text streamed in this turn (the provider retried).
     TextReset,
-    ToolStarted { step: u32, tool: String, summary: String },
-    ToolFinished { step: u32, tool: String, success: bool, summary: String },
-    Screenshot { step: u32, data_url: String },
+    ToolStarted {
+        step: u32,
+        tool: String,
+        summary: String,
+    },
+    ToolFinished {
+        step: u32,
+        tool: String,
+        success: bool,
+        summary: String,
+    },
+    Screenshot {
+        step: u32,
+        data_url: String,
+    },
     /// A sensitive action waits for the user's approval (browser agent).
-    ConfirmRequest { step: u32, tool: String, summary: String },
+    ConfirmRequest {
+        step: u32,
+        tool: String,
+        summary: String,
+    },
     /// Run totals so far.
-    Usage { input_tokens: u64, output_tokens: u64, cost_usd: f64 },
-    Finished { text: String },
-    Failed { message: String },
+    Usage {
+        input_tokens: u64,
+        output_tokens: u64,
+        cost_usd: f64,
+    },
+    Finished {
+        text: String,
+    },
+    Failed {
+        message: String,
+    },
     Stopped,
 }

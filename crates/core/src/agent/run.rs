@@ -4,12 +4,12 @@
 use super::budget::{Budget, BudgetKind};
 use super::checkpoint::{RunState, RunStatus};
 use super::events::AgentEvent;
+use super::gate::{action_digest, ConfirmLevel, ConfirmRequest};
 use super::history;
 use super::host::{Host, Sink};
 use super::model::Model;
 use super::repeat::Verdict;
 use super::result::ToolOutcome;
-use super::gate::{action_digest, ConfirmLevel, ConfirmRequest};
 use super::tool::{Prepared, Registry, ToolContext};
 use super::transcript::Step;
 use crate::llm::usage::cost_usd;
@@ -63,13 +63,7 @@ impl RunOutcome {
 
 /// Runs (or resumes) `state` to its end. The state is checkpointed through `host` after every
 /// tool result and once more at the end, so the caller only has to keep it.
-pub async fn run<H: Host + ?Sized, M: Model, S: Sink>(
-    spec: &AgentSpec<H>,
-    state: &mut RunState,
-    model: &M,
-    host: &H,
-    sink: &S,
-) -> RunOutcome {
+pub async fn run<H: Host + ?Sized, M: Model, S: Sink>(spec: &AgentSpec<H>, state: &mut RunState, model: &M, host: &H, sink: &S) -> RunOutcome {
     let resumed = state.used.turns > 0 || state.step > 0;
     if state.used.started_at_ms == 0.0 {
         state.used.started_at_ms = host.now_ms();
@@ -259,13 +253,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             Verdict::Stop => end = end.or(Some(failed(EndReason::Repeating, "stopped: repeating itself".into()))),
         }
         let success = outcome.success;
-        self.state.messages.push(Message::Tool(ToolResult {
-            tool_call_id: call.id.clone(),
-            name: call.name.clone(),
-            content,
-            image,
-            is_error: !success,
-        }));
+        self.state.messages.push(Message::Tool(ToolResult { tool_call_id: call.id.clone(), name: call.name.clone(), content, image, is_error: !success }));
         self.state.transcript.push(Step {
             n: step,
             turn: self.turn.n,
@@ -328,9 +316,6 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
 fn pending_calls(messages: &[Message]) -> Vec<ToolCall> {
     let Some(last) = messages.iter().rposition(|m| matches!(m, Message::Assistant { .. })) else { return vec![] };
     let Message::Assistant { tool_calls, .. } = &messages[last] else { return vec![] };
-    let answered: Vec<&str> = messages[last + 1..]
-        .iter()
-        .filter_map(|m| if let Message::Tool(r) = m { Some(r.tool_call_id.as_str()) } else { None })
-        .collect();
+    let answered: Vec<&str> = messages[last + 1..].iter().filter_map(|m| if let Message::Tool(r) = m { Some(r.tool_call_id.as_str()) } else { None }).collect();
     tool_calls.iter().filter(|c| !answered.contains(&c.id.as_str())).cloned().collect()
 }

@@ -95,7 +95,8 @@ pub fn summary_block(s: &PageSummary) -> String {
 /// The run's first user message: the task, the tabs, and the current page's summary.
 pub fn task_message(task: &str, tab: &TabView, others: &[TabView], summary: Result<&PageSummary, &str>) -> String {
     let mut out = format!("Task: {}\n\nCurrent tab [{}]: {} — {}\n", task.trim(), tab.tab_id, tab.title, tab.url);
-    let others: Vec<String> = others.iter().filter(|t| t.tab_id != tab.tab_id && !t.url.is_empty()).map(|t| format!("[{}] {} — {}", t.tab_id, t.title, t.url)).collect();
+    let others: Vec<String> =
+        others.iter().filter(|t| t.tab_id != tab.tab_id && !t.url.is_empty()).map(|t| format!("[{}] {} — {}", t.tab_id, t.title, t.url)).collect();
     if !others.is_empty() {
         out.push_str(&format!("Other tabs: {}\n", others.join("; ")));
     }

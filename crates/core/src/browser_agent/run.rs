@@ -30,12 +30,7 @@ pub fn checked_task(task: &str) -> Result<String, String> {
 pub const APPROVAL_TIMEOUT_MS: u32 = 120_000;
 
 pub fn spec<'h, B: Browser>(max_turns: u32) -> AgentSpec<BrowserSession<'h, B>> {
-    AgentSpec {
-        name: AGENT,
-        tools: tools::registry(),
-        budget: Budget { max_turns, max_input_tokens: 600_000, max_wall_ms: 900_000 },
-        max_tokens: None,
-    }
+    AgentSpec { name: AGENT, tools: tools::registry(), budget: Budget { max_turns, max_input_tokens: 600_000, max_wall_ms: 900_000 }, max_tokens: None }
 }
 
 /// What a new run needs to know.

@@ -34,11 +34,15 @@ pub enum SitePolicy {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
     Click,
-    Type { text: String },
+    Type {
+        text: String,
+    },
     Select,
     /// Enter in a field: submits its form.
     Submit,
-    Navigate { to_url: String },
+    Navigate {
+        to_url: String,
+    },
     ExecuteJs,
     UploadFile,
     /// Reading, scrolling, waiting, hovering, screenshots: nothing changes.
@@ -75,20 +79,79 @@ pub struct Assessment {
 
 /// Buttons whose click spends money, deletes, sends or signs (seed 001's patterns, en and zh).
 const SENSITIVE_BUTTONS: &[&str] = &[
-    "pay", "buy", "purchase", "place order", "checkout", "check out", "confirm order", "submit order", "complete order",
-    "delete", "remove account", "close account", "deactivate", "transfer", "send money", "wire", "withdraw", "donate",
-    "subscribe", "sign contract", "confirm payment", "submit payment", "unsubscribe all",
-    "支付", "付款", "购买", "下单", "提交订单", "确认订单", "删除", "注销", "转账", "汇款", "提现", "捐款", "订阅", "签署",
+    "pay",
+    "buy",
+    "purchase",
+    "place order",
+    "checkout",
+    "check out",
+    "confirm order",
+    "submit order",
+    "complete order",
+    "delete",
+    "remove account",
+    "close account",
+    "deactivate",
+    "transfer",
+    "send money",
+    "wire",
+    "withdraw",
+    "donate",
+    "subscribe",
+    "sign contract",
+    "confirm payment",
+    "submit payment",
+    "unsubscribe all",
+    "支付",
+    "付款",
+    "购买",
+    "下单",
+    "提交订单",
+    "确认订单",
+    "删除",
+    "注销",
+    "转账",
+    "汇款",
+    "提现",
+    "捐款",
+    "订阅",
+    "签署",
 ];
 
 const SENSITIVE_URLS: &[&str] = &[
-    "/checkout", "/payment", "/pay", "/billing", "/bank", "/transfer", "/wallet", "/purchase", "/order/confirm", "/account/delete",
-    "/settings/delete", "/cart/confirm",
+    "/checkout",
+    "/payment",
+    "/pay",
+    "/billing",
+    "/bank",
+    "/transfer",
+    "/wallet",
+    "/purchase",
+    "/order/confirm",
+    "/account/delete",
+    "/settings/delete",
+    "/cart/confirm",
 ];
 
 const SENSITIVE_PAGE_WORDS: &[&str] = &[
-    "credit card", "card number", "cvv", "cvc", "billing address", "payment method", "bank account", "iban", "routing number",
-    "delete your account", "this cannot be undone", "信用卡", "银行卡", "支付方式", "付款方式", "银行账户", "无法撤销", "删除账户",
+    "credit card",
+    "card number",
+    "cvv",
+    "cvc",
+    "billing address",
+    "payment method",
+    "bank account",
+    "iban",
+    "routing number",
+    "delete your account",
+    "this cannot be undone",
+    "信用卡",
+    "银行卡",
+    "支付方式",
+    "付款方式",
+    "银行账户",
+    "无法撤销",
+    "删除账户",
 ];
 
 fn contains_word(haystack: &str, needle: &str) -> bool {
@@ -117,7 +180,17 @@ pub fn is_card_number(text: &str) -> bool {
         .iter()
         .rev()
         .enumerate()
-        .map(|(i, &d)| if i % 2 == 1 { if d * 2 > 9 { d * 2 - 9 } else { d * 2 } } else { d })
+        .map(|(i, &d)| {
+            if i % 2 == 1 {
+                if d * 2 > 9 {
+                    d * 2 - 9
+                } else {
+                    d * 2
+                }
+            } else {
+                d
+            }
+        })
         .sum();
     sum % 10 == 0
 }
@@ -180,7 +253,11 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
         Action::Click | Action::Select | Action::Submit => {
             let field = TargetFacts { tag: "button".into(), ..TargetFacts::default() };
             if let Some(t) = target.or(if *action == Action::Submit { Some(&field) } else { None }) {
-                let submits = *action == Action::Submit || t.tag == "button" || t.role.as_deref() == Some("button") || matches!(t.input_type.as_deref(), Some("submit" | "image" | "button")) || t.tag == "a";
+                let submits = *action == Action::Submit
+                    || t.tag == "button"
+                    || t.role.as_deref() == Some("button")
+                    || matches!(t.input_type.as_deref(), Some("submit" | "image" | "button"))
+                    || t.tag == "a";
                 if let Some(word) = SENSITIVE_BUTTONS.iter().find(|w| contains_word(&t.text, w)) {
                     raise(ConfirmLevel::Confirm, format!("“{}” looks like “{word}”", t.text.trim()), &mut level);
                 }

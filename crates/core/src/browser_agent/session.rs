@@ -91,7 +91,6 @@ fn is_web(url: &str) -> bool {
     (u.starts_with("http://") || u.starts_with("https://") || u.starts_with("file://")) && !u.starts_with("https://chromewebstore.google.com")
 }
 
-
 impl<B: Browser> BrowserSession<'_, B> {
     pub fn tab(&self) -> i32 {
         self.run.borrow().tab_id

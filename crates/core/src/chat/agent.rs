@@ -78,14 +78,7 @@ pub struct ChatRun {
 }
 
 /// Answers `question` about `tabs`, streaming to `sink` and recording everything in `session`.
-pub async fn answer(
-    session: &mut ChatSession,
-    question: &str,
-    tabs: Vec<TabInfo>,
-    model: &impl Model,
-    browser: &impl ChatBrowser,
-    sink: &impl ChatSink,
-) {
+pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo>, model: &impl Model, browser: &impl ChatBrowser, sink: &impl ChatSink) {
     session.entries.push(ChatEntry::User { text: question.to_string(), tabs: tabs.clone() });
     sink.emit(ChatEvent::Asked { text: question.to_string(), tabs: tabs.clone() });
     if !session.contexts_match(&tabs) {
@@ -148,14 +141,7 @@ pub fn replay(state: &RunState) -> Vec<ChatEvent> {
     out
 }
 
-async fn pass_two(
-    session: &mut ChatSession,
-    mut state: RunState,
-    run: ChatRun,
-    model: &impl Model,
-    browser: &impl ChatBrowser,
-    sink: &impl ChatSink,
-) {
+async fn pass_two(session: &mut ChatSession, mut state: RunState, run: ChatRun, model: &impl Model, browser: &impl ChatBrowser, sink: &impl ChatSink) {
     let host = ChatHost { browser, contexts: RefCell::new(run.contexts.clone()) };
     let spec = AgentSpec { name: "chat", tools: tools::registry(), budget: Budget { max_turns: MAX_TURNS - 1, ..Budget::default() }, max_tokens: None };
     let events = RunSink { sink, text: RefCell::new(String::new()), screenshot: RefCell::new(None), run: &run };

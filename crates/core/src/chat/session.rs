@@ -22,7 +22,10 @@ pub struct PageContext {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChatEntry {
-    User { text: String, tabs: Vec<TabInfo> },
+    User {
+        text: String,
+        tabs: Vec<TabInfo>,
+    },
     Assistant {
         text: String,
         /// Set when the user pressed Stop; the partial text stays.
@@ -58,8 +61,7 @@ impl ChatSession {
 
     /// Contexts still valid for `tabs`: same tabs, same URLs. Anything else must be re-extracted.
     pub fn contexts_match(&self, tabs: &[TabInfo]) -> bool {
-        self.contexts.len() == tabs.len()
-            && tabs.iter().all(|t| self.contexts.iter().any(|c| c.tab.tab_id == t.tab_id && c.tab.url == t.url))
+        self.contexts.len() == tabs.len() && tabs.iter().all(|t| self.contexts.iter().any(|c| c.tab.tab_id == t.tab_id && c.tab.url == t.url))
     }
 
     /// The session without the question still being answered and its "interrupted" placeholder.

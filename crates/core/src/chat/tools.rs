@@ -69,8 +69,7 @@ impl<B: ChatBrowser> Tool<ChatHost<'_, B>> for Screenshot {
     async fn execute(&self, a: ScreenshotArgs, ctx: &ToolContext<'_, ChatHost<'_, B>>) -> Result<ToolOutput, String> {
         let tab = ctx.host.tab(a.tab).ok_or(UNKNOWN_TAB)?;
         let image = ctx.host.browser.screenshot(&tab).await.map_err(|e| format!("screenshot failed: {e}"))?;
-        Ok(ToolOutput::new(format!("Screenshot of tab “{}”.", tab.title), format!("Took a screenshot of “{}”", tab.title))
-            .with_image(image))
+        Ok(ToolOutput::new(format!("Screenshot of tab “{}”.", tab.title), format!("Took a screenshot of “{}”", tab.title)).with_image(image))
     }
 }
 

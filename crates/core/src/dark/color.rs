@@ -11,7 +11,11 @@ pub struct Rgba {
 
 fn srgb_to_linear(c: f32) -> f32 {
     let c = (c / 255.0).clamp(0.0, 1.0);
-    if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
 }
 
 /// `srgb_to_linear` of each whole channel value (a test checks the table against it).
@@ -66,12 +70,7 @@ impl Rgba {
     /// This colour painted over an opaque `below` (alpha compositing in sRGB, as browsers do).
     pub fn over(&self, below: Rgba) -> Rgba {
         let a = self.a.clamp(0.0, 1.0);
-        Rgba {
-            r: self.r * a + below.r * (1.0 - a),
-            g: self.g * a + below.g * (1.0 - a),
-            b: self.b * a + below.b * (1.0 - a),
-            a: 1.0,
-        }
+        Rgba { r: self.r * a + below.r * (1.0 - a), g: self.g * a + below.g * (1.0 - a), b: self.b * a + below.b * (1.0 - a), a: 1.0 }
     }
 
     /// Hue in degrees, saturation and lightness in 0..=1.

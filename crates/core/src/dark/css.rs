@@ -112,8 +112,14 @@ impl Parser<'_> {
                 b'"' | b'\'' => i = string_end(self.s, i),
                 b'/' if self.s.get(i + 1) == Some(&b'*') => i = self.comment_end(i),
                 b'\\' => i += 2,
-                b'(' | b'[' => { depth += 1; i += 1; }
-                b')' | b']' => { depth = depth.saturating_sub(1); i += 1; }
+                b'(' | b'[' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b')' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
                 b'{' | b';' | b'}' if depth == 0 => return i,
                 _ => i += 1,
             }

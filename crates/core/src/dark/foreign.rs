@@ -47,7 +47,11 @@ fn host_of(url: &str) -> Option<String> {
     let rest = url.trim().split_once("://")?.1;
     let authority = rest.split(['/', '?', '#']).next()?;
     let host = authority.rsplit('@').next()?;
-    let host = if let Some(v6) = host.strip_prefix('[') { v6.split(']').next()? } else { host.rsplit_once(':').map_or(host, |(h, p)| if p.chars().all(|c| c.is_ascii_digit()) { h } else { host }) };
+    let host = if let Some(v6) = host.strip_prefix('[') {
+        v6.split(']').next()?
+    } else {
+        host.rsplit_once(':').map_or(host, |(h, p)| if p.chars().all(|c| c.is_ascii_digit()) { h } else { host })
+    };
     Some(host.to_ascii_lowercase())
 }
 
@@ -57,11 +61,20 @@ pub fn is_private_host(host: &str) -> bool {
         return true;
     }
     if let Ok(ip) = host.parse::<std::net::Ipv4Addr>() {
-        return ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified() || ip.octets()[0] == 0 || (ip.octets()[0] == 100 && (64..128).contains(&ip.octets()[1]));
+        return ip.is_loopback()
+            || ip.is_private()
+            || ip.is_link_local()
+            || ip.is_unspecified()
+            || ip.octets()[0] == 0
+            || (ip.octets()[0] == 100 && (64..128).contains(&ip.octets()[1]));
     }
     if let Ok(ip) = host.parse::<std::net::Ipv6Addr>() {
         let first = ip.segments()[0];
-        return ip.is_loopback() || ip.is_unspecified() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80 || ip.to_ipv4_mapped().is_some_and(|v4| is_private_host(&v4.to_string()));
+        return ip.is_loopback()
+            || ip.is_unspecified()
+            || (first & 0xfe00) == 0xfc00
+            || (first & 0xffc0) == 0xfe80
+            || ip.to_ipv4_mapped().is_some_and(|v4| is_private_host(&v4.to_string()));
     }
     false
 }
@@ -110,7 +123,20 @@ mod tests {
 
     #[test]
     fn public_pages_cannot_reach_private_addresses() {
-        for host in ["localhost", "127.0.0.1", "10.1.2.3", "192.168.0.1", "172.20.0.5", "169.254.1.1", "0.0.0.0", "::1", "fd00::1", "fe80::1", "printer.local", "100.64.0.1"] {
+        for host in [
+            "localhost",
+            "127.0.0.1",
+            "10.1.2.3",
+            "192.168.0.1",
+            "172.20.0.5",
+            "169.254.1.1",
+            "0.0.0.0",
+            "::1",
+            "fd00::1",
+            "fe80::1",
+            "printer.local",
+            "100.64.0.1",
+        ] {
             assert!(is_private_host(host), "{host}");
         }
         for host in ["cdn.example", "8.8.8.8", "172.32.0.1", "2606:4700::1111"] {

@@ -108,14 +108,9 @@ mod tests {
 
     #[test]
     fn held_widths_name_one_select_each() {
-        let held = [
-            HeldWidth { selector: "#country".into(), width_px: 181.333_33 },
-            HeldWidth { selector: "form > select:nth-of-type(2)".into(), width_px: 90.0 },
-        ];
-        assert_eq!(
-            hold_widths_css(&held),
-            "#country{width:181.33px!important}\nform > select:nth-of-type(2){width:90px!important}\n"
-        );
+        let held =
+            [HeldWidth { selector: "#country".into(), width_px: 181.333_33 }, HeldWidth { selector: "form > select:nth-of-type(2)".into(), width_px: 90.0 }];
+        assert_eq!(hold_widths_css(&held), "#country{width:181.33px!important}\nform > select:nth-of-type(2){width:90px!important}\n");
     }
 
     #[test]

@@ -106,7 +106,11 @@ fn clamp_luminance(h: f32, s: f32, l: f32, a: f32, ok: impl Fn(f32) -> bool, up:
     let (mut bad, mut good) = (l, if up { 1.0 } else { 0.0 });
     for _ in 0..20 {
         let mid = (bad + good) / 2.0;
-        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) { good = mid } else { bad = mid }
+        if ok(Rgba::from_hsl(h, s, mid, a).rounded().luminance()) {
+            good = mid
+        } else {
+            bad = mid
+        }
     }
     Rgba::from_hsl(h, s, good, a).rounded()
 }

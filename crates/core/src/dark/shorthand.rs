@@ -11,9 +11,21 @@ pub fn colour_longhands(name: &str, value: &str) -> Option<Vec<(String, String)>
     let bare = name.strip_prefix("-webkit-").unwrap_or(name);
     match bare {
         "background" => background(value),
-        "border" | "border-top" | "border-right" | "border-bottom" | "border-left" | "border-block"
-        | "border-inline" | "border-block-start" | "border-block-end" | "border-inline-start"
-        | "border-inline-end" | "outline" | "column-rule" | "text-decoration" | "text-stroke"
+        "border"
+        | "border-top"
+        | "border-right"
+        | "border-bottom"
+        | "border-left"
+        | "border-block"
+        | "border-inline"
+        | "border-block-start"
+        | "border-block-end"
+        | "border-inline-start"
+        | "border-inline-end"
+        | "outline"
+        | "column-rule"
+        | "text-decoration"
+        | "text-stroke"
         | "text-emphasis" => {
             let colour = colour_token(&tokens(value))?;
             Some(colour.map(|c| vec![(format!("{name}-color"), c.to_string())]).unwrap_or_default())
@@ -77,8 +89,7 @@ fn kind(token: &str) -> Kind {
         return match &lower[..open] {
             "url" | "image-set" | "-webkit-image-set" | "element" | "cross-fade" | "image" => Kind::Image,
             f if f.ends_with("gradient") => Kind::Image,
-            "rgb" | "rgba" | "hsl" | "hsla" | "hwb" | "lab" | "lch" | "oklab" | "oklch" | "color" | "color-mix"
-            | "light-dark" => Kind::Colour,
+            "rgb" | "rgba" | "hsl" | "hsla" | "hwb" | "lab" | "lch" | "oklab" | "oklch" | "color" | "color-mix" | "light-dark" => Kind::Colour,
             "calc" | "min" | "max" | "clamp" => Kind::Other,
             _ => Kind::Unknown,
         };
@@ -98,12 +109,59 @@ fn kind(token: &str) -> Kind {
 
 /// Every non-colour keyword the split shorthands take.
 const KEYWORDS: &[&str] = &[
-    "thin", "medium", "thick", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
-    "outset", "auto", "underline", "overline", "line-through", "blink", "wavy", "from-font", "spelling-error",
-    "grammar-error", "repeat", "repeat-x", "repeat-y", "no-repeat", "space", "round", "scroll", "fixed", "local",
-    "top", "bottom", "left", "right", "center", "cover", "contain", "border-box", "padding-box", "content-box",
-    "text", "filled", "open", "dot", "circle", "double-circle", "triangle", "sesame", "inherit", "initial",
-    "unset", "revert", "revert-layer",
+    "thin",
+    "medium",
+    "thick",
+    "hidden",
+    "dotted",
+    "dashed",
+    "solid",
+    "double",
+    "groove",
+    "ridge",
+    "inset",
+    "outset",
+    "auto",
+    "underline",
+    "overline",
+    "line-through",
+    "blink",
+    "wavy",
+    "from-font",
+    "spelling-error",
+    "grammar-error",
+    "repeat",
+    "repeat-x",
+    "repeat-y",
+    "no-repeat",
+    "space",
+    "round",
+    "scroll",
+    "fixed",
+    "local",
+    "top",
+    "bottom",
+    "left",
+    "right",
+    "center",
+    "cover",
+    "contain",
+    "border-box",
+    "padding-box",
+    "content-box",
+    "text",
+    "filled",
+    "open",
+    "dot",
+    "circle",
+    "double-circle",
+    "triangle",
+    "sesame",
+    "inherit",
+    "initial",
+    "unset",
+    "revert",
+    "revert-layer",
 ];
 
 /// Top-level whitespace-separated parts, keeping functions and strings whole.
@@ -161,16 +219,10 @@ mod tests {
 
     #[test]
     fn background_gives_its_colour_and_only_gradient_images() {
-        assert_eq!(
-            split("background", "#fff url(\"a b.png\") no-repeat 0 0 / 10px"),
-            Some(vec![("background-color".into(), "#fff".into())])
-        );
+        assert_eq!(split("background", "#fff url(\"a b.png\") no-repeat 0 0 / 10px"), Some(vec![("background-color".into(), "#fff".into())]));
         assert_eq!(
             split("background", "linear-gradient(#fff, #eee), url(x.png) white"),
-            Some(vec![
-                ("background-color".into(), "white".into()),
-                ("background-image".into(), "linear-gradient(#fff, #eee), url(x.png)".into()),
-            ])
+            Some(vec![("background-color".into(), "white".into()), ("background-image".into(), "linear-gradient(#fff, #eee), url(x.png)".into()),])
         );
         assert_eq!(split("background", "none"), Some(vec![]));
         assert_eq!(split("background", "var(--bg)"), None);

@@ -23,7 +23,11 @@ pub enum Mode {
 impl Mode {
     /// The engine actually used: without a provider, Quick and Thorough fall back to Instant.
     pub fn effective(self, provider_configured: bool) -> Mode {
-        if provider_configured { self } else { Mode::Instant }
+        if provider_configured {
+            self
+        } else {
+            Mode::Instant
+        }
     }
 }
 
@@ -37,10 +41,7 @@ pub struct Memory {
 impl Memory {
     /// Reads the stored values; anything malformed counts as unset.
     pub fn from_stored(sites: Option<serde_json::Value>, auto: Option<serde_json::Value>) -> Memory {
-        Memory {
-            sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(),
-            auto: auto.and_then(|v| v.as_bool()).unwrap_or(false),
-        }
+        Memory { sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(), auto: auto.and_then(|v| v.as_bool()).unwrap_or(false) }
     }
 
     /// An explicit choice for the site wins; otherwise the auto switch decides.

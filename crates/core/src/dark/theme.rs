@@ -2,11 +2,11 @@
 //! each open shadow root), mirroring the page's rules so the cascade picks our colours exactly
 //! where it picked the page's.
 
+use super::color::Rgba;
 use super::css::{self, Decl, Rule};
 use super::map::{base_bg, base_fg, map, Role};
 use super::shorthand::colour_longhands;
 use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
-use super::color::Rgba;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,14 +39,9 @@ type VarRoles = BTreeMap<String, BTreeSet<Role>>;
 
 /// The override CSS for each scope, in the same order; scope 0 is the document.
 pub fn build(scopes: &[Scope]) -> Vec<String> {
-    let parsed: Vec<Vec<(Vec<Rule>, &str)>> = scopes
-        .iter()
-        .map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect())
-        .collect();
-    let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes
-        .iter()
-        .map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect())
-        .collect();
+    let parsed: Vec<Vec<(Vec<Rule>, &str)>> =
+        scopes.iter().map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect()).collect();
+    let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes.iter().map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect()).collect();
     let roles = var_roles(&parsed, &inline);
     scopes
         .iter()

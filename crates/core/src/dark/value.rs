@@ -9,12 +9,29 @@ pub fn role_of(property: &str) -> Option<Role> {
     let p = property.strip_prefix("-webkit-").unwrap_or(property);
     Some(match p {
         "background" | "background-color" | "background-image" | "box-shadow" | "text-shadow" => Role::Bg,
-        "color" | "fill" | "stroke" | "caret-color" | "text-decoration" | "text-decoration-color"
-        | "text-fill-color" | "text-stroke-color" | "text-emphasis-color" | "stop-color" | "flood-color"
+        "color"
+        | "fill"
+        | "stroke"
+        | "caret-color"
+        | "text-decoration"
+        | "text-decoration-color"
+        | "text-fill-color"
+        | "text-stroke-color"
+        | "text-emphasis-color"
+        | "stop-color"
+        | "flood-color"
         | "accent-color" => Role::Fg,
         "outline" | "outline-color" | "column-rule" | "column-rule-color" | "scrollbar-color" => Role::Border,
-        _ if p.starts_with("border") && !p.contains("radius") && !p.contains("width") && !p.contains("style")
-            && !p.contains("image") && !p.contains("spacing") && !p.contains("collapse") => Role::Border,
+        _ if p.starts_with("border")
+            && !p.contains("radius")
+            && !p.contains("width")
+            && !p.contains("style")
+            && !p.contains("image")
+            && !p.contains("spacing")
+            && !p.contains("collapse") =>
+        {
+            Role::Border
+        }
         _ => return None,
     })
 }
@@ -34,9 +51,8 @@ pub fn rewrite(value: &str, role: Role) -> Option<String> {
 /// Maps a legacy attribute colour (`bgcolor="ffffff"` also counts, as browsers accept it).
 pub fn map_attribute(value: &str, role: Role) -> Option<Rgba> {
     let v = value.trim();
-    let c = color::parse(v).or_else(|| {
-        (matches!(v.len(), 3 | 6) && v.bytes().all(|b| b.is_ascii_hexdigit())).then(|| color::parse(&format!("#{v}"))).flatten()
-    })?;
+    let c =
+        color::parse(v).or_else(|| (matches!(v.len(), 3 | 6) && v.bytes().all(|b| b.is_ascii_hexdigit())).then(|| color::parse(&format!("#{v}"))).flatten())?;
     Some(map(c, role))
 }
 
@@ -53,7 +69,10 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
         } else if c == b'#' && (i == 0 || !is_ident(s[i - 1])) {
             let end = i + 1 + s[i + 1..].iter().take_while(|b| is_ident(**b)).count();
             match color::parse(&value[i..end]) {
-                Some(col) => { out.push_str(&map(col, role).to_css()); changed = true; }
+                Some(col) => {
+                    out.push_str(&map(col, role).to_css());
+                    changed = true;
+                }
                 None => out.push_str(&value[i..end]),
             }
             i = end;
@@ -67,10 +86,17 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
                 match word.to_ascii_lowercase().as_str() {
                     "url" | "image-set" | "-webkit-image-set" | "attr" | "env" => out.push_str(&value[i..close_end(close, s.len())]),
                     "rgb" | "rgba" | "hsl" | "hsla" => match color::parse(&value[i..close_end(close, s.len())]) {
-                        Some(col) => { out.push_str(&map(col, role).to_css()); changed = true; }
+                        Some(col) => {
+                            out.push_str(&map(col, role).to_css());
+                            changed = true;
+                        }
                         None => out.push_str(&value[i..close_end(close, s.len())]),
                     },
-                    "var" => { rewrite_var(inner, role, out); out.push_str(tail); changed = true; }
+                    "var" => {
+                        rewrite_var(inner, role, out);
+                        out.push_str(tail);
+                        changed = true;
+                    }
                     _ => {
                         out.push_str(word);
                         out.push('(');
@@ -81,7 +107,10 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
                 i = close_end(close, s.len());
             } else {
                 match (word.eq_ignore_ascii_case("transparent"), color::parse(word)) {
-                    (false, Some(col)) => { out.push_str(&map(col, role).to_css()); changed = true; }
+                    (false, Some(col)) => {
+                        out.push_str(&map(col, role).to_css());
+                        changed = true;
+                    }
                     _ => out.push_str(word),
                 }
                 i = end;
@@ -128,7 +157,10 @@ fn matching_paren(s: &[u8], open: usize) -> usize {
                     return i;
                 }
             }
-            b'"' | b'\'' => { i = super::css::string_end(s, i); continue; }
+            b'"' | b'\'' => {
+                i = super::css::string_end(s, i);
+                continue;
+            }
             _ => {}
         }
         i += 1;

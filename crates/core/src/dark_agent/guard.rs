@@ -17,12 +17,9 @@ pub struct Verdict {
 pub fn judge(candidate: &ThemeQuality, instant: &ThemeQuality, allow_layout: bool) -> Verdict {
     let mut reasons = Vec::new();
     if candidate.aa_share + AA_TOLERANCE < instant.aa_share {
-        let worst = candidate.worst.first().map(|w| format!(" (worst: {} at {:.2}:1, {} on {})", w.selector, w.ratio, w.color, w.background)).unwrap_or_default();
-        reasons.push(format!(
-            "text meeting WCAG AA fell from {:.1}% to {:.1}%{worst}",
-            instant.aa_share * 100.0,
-            candidate.aa_share * 100.0
-        ));
+        let worst =
+            candidate.worst.first().map(|w| format!(" (worst: {} at {:.2}:1, {} on {})", w.selector, w.ratio, w.color, w.background)).unwrap_or_default();
+        reasons.push(format!("text meeting WCAG AA fell from {:.1}% to {:.1}%{worst}", instant.aa_share * 100.0, candidate.aa_share * 100.0));
     }
     if candidate.hidden_text > 0 {
         reasons.push(format!("{} text element(s) became hidden or unreadable{}", candidate.hidden_text, examples(&candidate.hidden)));

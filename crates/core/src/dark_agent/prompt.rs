@@ -61,11 +61,7 @@ pub fn context_message(ctx: &DarkContext) -> Message {
         colours(&ctx.palette.text),
         colours(&ctx.palette.accents)
     ));
-    text.push_str(&format!(
-        "The guard's baseline (Instant): {:.1}% of {} text elements meet AA.\n",
-        q.aa_share * 100.0,
-        q.text_elements
-    ));
+    text.push_str(&format!("The guard's baseline (Instant): {:.1}% of {} text elements meet AA.\n", q.aa_share * 100.0, q.text_elements));
     if !q.instant_css.is_empty() {
         text.push_str(&format!("The instant theme's CSS begins:\n```css\n{}\n```\n", q.instant_css));
     }

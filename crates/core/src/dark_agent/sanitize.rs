@@ -31,7 +31,11 @@ pub fn sanitize(css: &str) -> Result<Sanitized, String> {
 
 fn short(s: &str) -> String {
     let t: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if t.chars().count() > 80 { format!("{}…", t.chars().take(80).collect::<String>()) } else { t }
+    if t.chars().count() > 80 {
+        format!("{}…", t.chars().take(80).collect::<String>())
+    } else {
+        t
+    }
 }
 
 /// Why a statement or declaration may not reach the page, if it may not.
@@ -153,7 +157,11 @@ mod tests {
         let s = sanitize(css).unwrap();
         assert!(!s.css.contains("evil") && !s.css.contains("@import") && !s.css.contains("expression"), "{}", s.css);
         assert!(!s.css.contains("behavior") && !s.css.contains("binding") && !s.css.contains("image-set") && !s.css.contains("//cdn"), "{}", s.css);
-        assert!(s.css.contains("color: #eee") && s.css.contains("data:image/svg+xml") && s.css.contains("invert(1)") && s.css.contains("a { color: #8af }"), "{}", s.css);
+        assert!(
+            s.css.contains("color: #eee") && s.css.contains("data:image/svg+xml") && s.css.contains("invert(1)") && s.css.contains("a { color: #8af }"),
+            "{}",
+            s.css
+        );
         assert_eq!(s.removed.len(), 8, "{:?}", s.removed);
         assert!(s.removed[0].starts_with("@import removed"));
     }

@@ -78,7 +78,18 @@ mod tests {
     use super::*;
 
     fn v(css: &str) -> ThemeVersion {
-        ThemeVersion { css: css.into(), mode: Mode::Quick, model: "m".into(), turns: 1, input_tokens: 1, output_tokens: 1, cost_usd: 0.0, aa_instant: 1.0, aa: 1.0, created_ms: 0.0 }
+        ThemeVersion {
+            css: css.into(),
+            mode: Mode::Quick,
+            model: "m".into(),
+            turns: 1,
+            input_tokens: 1,
+            output_tokens: 1,
+            cost_usd: 0.0,
+            aa_instant: 1.0,
+            aa: 1.0,
+            created_ms: 0.0,
+        }
     }
 
     #[test]

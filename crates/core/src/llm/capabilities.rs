@@ -14,19 +14,7 @@ pub struct Capabilities {
 }
 
 /// Local model families known to lack native function calling.
-const NO_TOOLS: &[&str] = &[
-    "gemma",
-    "llava",
-    "bakllava",
-    "moondream",
-    "deepseek-r1",
-    "tinyllama",
-    "codellama",
-    "phi3",
-    "phi-3",
-    "phi2",
-    "phi-2",
-];
+const NO_TOOLS: &[&str] = &["gemma", "llava", "bakllava", "moondream", "deepseek-r1", "tinyllama", "codellama", "phi3", "phi-3", "phi2", "phi-2"];
 
 /// Local model families known to accept images.
 const VISION: &[&str] = &[
@@ -55,15 +43,10 @@ const VISION: &[&str] = &[
 /// The capability table: hosted providers do both; local models by name heuristics.
 pub fn defaults(kind: ProviderKind, model: &str) -> Capabilities {
     match kind {
-        ProviderKind::Openai | ProviderKind::Anthropic | ProviderKind::Gemini => {
-            Capabilities { tools: true, vision: true }
-        }
+        ProviderKind::Openai | ProviderKind::Anthropic | ProviderKind::Gemini => Capabilities { tools: true, vision: true },
         ProviderKind::OpenaiCompatible => {
             let m = model.to_ascii_lowercase();
-            Capabilities {
-                tools: !NO_TOOLS.iter().any(|p| m.contains(p)),
-                vision: VISION.iter().any(|p| m.contains(p)),
-            }
+            Capabilities { tools: !NO_TOOLS.iter().any(|p| m.contains(p)), vision: VISION.iter().any(|p| m.contains(p)) }
         }
     }
 }
@@ -80,8 +63,7 @@ pub fn tools_rejected(status: u16, body: &str) -> bool {
         return false;
     }
     let b = body.to_ascii_lowercase();
-    let about_tools =
-        b.contains("tool") || b.contains("function call") || b.contains("function_call") || b.contains("functions");
+    let about_tools = b.contains("tool") || b.contains("function call") || b.contains("function_call") || b.contains("functions");
     let refusal = [
         "not support",
         "unsupported",
@@ -108,10 +90,7 @@ mod tests {
         assert_eq!(defaults(ProviderKind::Gemini, "x"), Capabilities { tools: true, vision: true });
         assert_eq!(defaults(ProviderKind::OpenaiCompatible, "qwen2.5:7b"), Capabilities { tools: true, vision: false });
         assert_eq!(defaults(ProviderKind::OpenaiCompatible, "llava:13b"), Capabilities { tools: false, vision: true });
-        assert_eq!(
-            defaults(ProviderKind::OpenaiCompatible, "qwen2.5vl:7b"),
-            Capabilities { tools: true, vision: true }
-        );
+        assert_eq!(defaults(ProviderKind::OpenaiCompatible, "qwen2.5vl:7b"), Capabilities { tools: true, vision: true });
         assert!(!defaults(ProviderKind::OpenaiCompatible, "gemma3:4b").tools);
     }
 
@@ -131,10 +110,7 @@ mod tests {
         let vllm = r#"{"object":"error","message":"\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set","type":"BadRequestError","code":400}"#;
         assert!(tools_rejected(400, vllm));
         assert!(tools_rejected(404, r#"{"error":{"message":"No endpoints found that support tool use.","code":404}}"#));
-        assert!(tools_rejected(
-            500,
-            r#"{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}"#
-        ));
+        assert!(tools_rejected(500, r#"{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}"#));
         assert!(!tools_rejected(401, "tools not supported"));
         assert!(!tools_rejected(
             400,

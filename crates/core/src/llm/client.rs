@@ -133,11 +133,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
 
     /// Runs one model call: streams events to `on_event` and returns the complete reply.
     /// Tool calls are returned the same way whether they came natively or via the text protocol.
-    pub async fn complete(
-        &self,
-        request: ChatRequest,
-        mut on_event: impl FnMut(&StreamEvent),
-    ) -> Result<AssistantReply, LlmError> {
+    pub async fn complete(&self, request: ChatRequest, mut on_event: impl FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         let result = self.run(request, &mut on_event).await;
         if let Err(e) = &result {
             on_event(&StreamEvent::Error { message: e.to_string() });
@@ -148,44 +144,23 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     /// A tiny request for the options page: proves key, URL and model work, and whether the
     /// server accepts tools. No retries, so a bad setting fails fast.
     pub async fn test_connection(&self) -> Result<ConnectionCheck, LlmError> {
-        let probe = ToolSpec::new(
-            "report_ok",
-            "Reports that the connection works.",
-            serde_json::json!({"type": "object", "properties": {}}),
-        );
-        let mut req = ChatRequest::new(vec![
-            Message::system("This is a connection test."),
-            Message::user("Reply with the single word OK."),
-        ]);
+        let probe = ToolSpec::new("report_ok", "Reports that the connection works.", serde_json::json!({"type": "object", "properties": {}}));
+        let mut req = ChatRequest::new(vec![Message::system("This is a connection test."), Message::user("Reply with the single word OK.")]);
         req.max_tokens = Some(64);
         if self.capabilities().tools {
             req.tools = vec![probe];
         }
         let policy = RetryPolicy::none();
         let reply = self.run_with(req, &mut |_: &StreamEvent| {}, &policy).await?;
-        Ok(ConnectionCheck {
-            model: self.provider.effective_model(),
-            reply: reply.text,
-            usage: reply.usage,
-            capabilities: self.capabilities(),
-        })
+        Ok(ConnectionCheck { model: self.provider.effective_model(), reply: reply.text, usage: reply.usage, capabilities: self.capabilities() })
     }
 
-    async fn run(
-        &self,
-        request: ChatRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-    ) -> Result<AssistantReply, LlmError> {
+    async fn run(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         let policy = self.policy;
         self.run_with(request, on_event, &policy).await
     }
 
-    async fn run_with(
-        &self,
-        request: ChatRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-        policy: &RetryPolicy,
-    ) -> Result<AssistantReply, LlmError> {
+    async fn run_with(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent), policy: &RetryPolicy) -> Result<AssistantReply, LlmError> {
         let tools = request.tools.clone();
         let mut convo = self.prepare(request);
         let mut spent: Option<Usage> = None;
@@ -214,26 +189,16 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                 match parse_reply(&reply.text, &tools) {
                     Ok(parsed) => {
                         for (index, c) in parsed.tool_calls.iter().enumerate() {
-                            on_event(&StreamEvent::ToolCallStart {
-                                index,
-                                id: c.id.clone(),
-                                name: c.name.clone(),
-                                signature: None,
-                            });
+                            on_event(&StreamEvent::ToolCallStart { index, id: c.id.clone(), name: c.name.clone(), signature: None });
                             on_event(&StreamEvent::ToolCallArgsDelta { index, fragment: c.arguments.to_string() });
                         }
                         reply.text = parsed.text;
-                        reply.stop_reason =
-                            StopReason::normalise(Some(reply.stop_reason), !parsed.tool_calls.is_empty());
+                        reply.stop_reason = StopReason::normalise(Some(reply.stop_reason), !parsed.tool_calls.is_empty());
                         reply.tool_calls = parsed.tool_calls;
                     }
                     Err(e) if repairs < MAX_FORMAT_REPAIRS => {
                         repairs += 1;
-                        on_event(&StreamEvent::Retrying {
-                            attempt: repairs,
-                            delay_ms: 0,
-                            reason: "the reply was not a valid tool call".into(),
-                        });
+                        on_event(&StreamEvent::Retrying { attempt: repairs, delay_ms: 0, reason: "the reply was not a valid tool call".into() });
                         convo.messages.push(Message::assistant(reply.text));
                         convo.messages.push(Message::user(e.to_string()));
                         continue;
@@ -269,12 +234,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
         req
     }
 
-    async fn send_with_retries(
-        &self,
-        wire: &ChatRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-        policy: &RetryPolicy,
-    ) -> Result<AssistantReply, Failure> {
+    async fn send_with_retries(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent), policy: &RetryPolicy) -> Result<AssistantReply, Failure> {
         let mut attempt = 0;
         loop {
             attempt += 1;
@@ -292,11 +252,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
         }
     }
 
-    async fn attempt(
-        &self,
-        wire: &ChatRequest,
-        on_event: &mut dyn FnMut(&StreamEvent),
-    ) -> Result<AssistantReply, Failure> {
+    async fn attempt(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, Failure> {
         let kind = self.provider.kind;
         let http = build_request(&self.provider, wire)?;
         let mut resp = self.transport.send(http).await?;
@@ -308,8 +264,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             }
             return Err(classify(kind, &wire.model, status, retry_after_ms(&resp), &body).into());
         }
-        let json_body =
-            resp.header("content-type").is_some_and(|c| c.to_ascii_lowercase().contains("application/json"));
+        let json_body = resp.header("content-type").is_some_and(|c| c.to_ascii_lowercase().contains("application/json"));
         if !wire.stream || json_body {
             // Some compatible servers answer a streaming request with one JSON body.
             let body = read_body(&mut resp).await?;
@@ -356,12 +311,7 @@ fn replay(reply: &AssistantReply, on_event: &mut dyn FnMut(&StreamEvent)) {
         on_event(&StreamEvent::TextDelta { text: reply.text.clone() });
     }
     for (index, c) in reply.tool_calls.iter().enumerate() {
-        on_event(&StreamEvent::ToolCallStart {
-            index,
-            id: c.id.clone(),
-            name: c.name.clone(),
-            signature: c.signature.clone(),
-        });
+        on_event(&StreamEvent::ToolCallStart { index, id: c.id.clone(), name: c.name.clone(), signature: c.signature.clone() });
         on_event(&StreamEvent::ToolCallArgsDelta { index, fragment: c.arguments_text() });
     }
     if let Some(usage) = reply.usage {
@@ -380,7 +330,6 @@ async fn read_body<R: HttpResponse>(resp: &mut R) -> Result<String, TransportErr
 
 /// `retry-after-ms` (OpenAI) is more precise than `Retry-After`, so it wins.
 fn retry_after_ms<R: HttpResponse>(resp: &R) -> Option<u64> {
-    let ms =
-        resp.header("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0);
+    let ms = resp.header("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0);
     ms.map(|v| v.round() as u64).or_else(|| resp.header("retry-after").as_deref().and_then(parse_retry_after))
 }

@@ -121,9 +121,7 @@ pub fn classify(kind: ProviderKind, model: &str, status: u16, retry_after_ms: Op
     let lower = message.to_ascii_lowercase();
     match status {
         401 | 403 => LlmError::BadKey { provider, message },
-        _ if has("api_key_invalid") || has("invalid_api_key") || lower.contains("api key not valid") => {
-            LlmError::BadKey { provider, message }
-        }
+        _ if has("api_key_invalid") || has("invalid_api_key") || lower.contains("api key not valid") => LlmError::BadKey { provider, message },
         _ if has("model_not_found") => LlmError::ModelNotFound { provider, model: model.into(), message },
         404 => LlmError::ModelNotFound { provider, model: model.into(), message },
         408 => LlmError::Timeout,
@@ -140,20 +138,11 @@ pub fn classify(kind: ProviderKind, model: &str, status: u16, retry_after_ms: Op
 pub fn classify_stream_error(kind: ProviderKind, model: &str, error_json: &str) -> LlmError {
     let codes = error_codes(error_json);
     let has = |c: &str| codes.iter().any(|x| x == c);
-    let status = if has("overloaded_error")
-        || has("server_error")
-        || has("api_error")
-        || has("unavailable")
-        || has("internal")
-    {
+    let status = if has("overloaded_error") || has("server_error") || has("api_error") || has("unavailable") || has("internal") {
         503
     } else if has("rate_limit_error") || has("rate_limit_exceeded") || has("resource_exhausted") {
         429
-    } else if has("authentication_error")
-        || has("permission_error")
-        || has("unauthenticated")
-        || has("permission_denied")
-    {
+    } else if has("authentication_error") || has("permission_error") || has("unauthenticated") || has("permission_denied") {
         401
     } else if has("not_found_error") || has("not_found") {
         404
@@ -200,13 +189,7 @@ mod tests {
 
     #[test]
     fn statuses_map_to_kinds() {
-        let e = classify(
-            ProviderKind::Openai,
-            "gpt-x",
-            404,
-            None,
-            r#"{"error":{"message":"The model `gpt-x` does not exist","code":"model_not_found"}}"#,
-        );
+        let e = classify(ProviderKind::Openai, "gpt-x", 404, None, r#"{"error":{"message":"The model `gpt-x` does not exist","code":"model_not_found"}}"#);
         assert!(matches!(e, LlmError::ModelNotFound { ref model, .. } if model == "gpt-x"));
         let e = classify(ProviderKind::Openai, "m", 429, Some(7000), r#"{"error":{"message":"Rate limit reached"}}"#);
         assert_eq!(e.retry_after_ms(), Some(7000));
@@ -219,13 +202,7 @@ mod tests {
             r#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}"#,
         );
         assert!(matches!(e, LlmError::QuotaExceeded { .. }) && !e.is_retryable());
-        let e = classify(
-            ProviderKind::Anthropic,
-            "m",
-            529,
-            None,
-            r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#,
-        );
+        let e = classify(ProviderKind::Anthropic, "m", 529, None, r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#);
         assert!(matches!(e, LlmError::Server { status: 529, .. }) && e.is_retryable());
         let e = classify(
             ProviderKind::Openai,
@@ -236,10 +213,7 @@ mod tests {
         );
         assert!(matches!(e, LlmError::ContextTooLong { .. }));
         let e = classify(ProviderKind::OpenaiCompatible, "m", 502, None, "<html>Bad Gateway</html>");
-        assert_eq!(
-            e.to_string(),
-            "OpenAI-compatible server had a server error (502): HTTP 502: <html>Bad Gateway</html>"
-        );
+        assert_eq!(e.to_string(), "OpenAI-compatible server had a server error (502): HTTP 502: <html>Bad Gateway</html>");
         let e = classify(ProviderKind::OpenaiCompatible, "m", 400, None, r#"{"detail":"bad things"}"#);
         assert_eq!(e.to_string(), "OpenAI-compatible server rejected the request: bad things");
     }
@@ -252,17 +226,9 @@ mod tests {
 
     #[test]
     fn stream_errors_are_classified_by_type() {
-        let e = classify_stream_error(
-            ProviderKind::Anthropic,
-            "m",
-            r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#,
-        );
+        let e = classify_stream_error(ProviderKind::Anthropic, "m", r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#);
         assert!(e.is_retryable());
-        let e = classify_stream_error(
-            ProviderKind::Anthropic,
-            "m",
-            r#"{"type":"error","error":{"type":"invalid_request_error","message":"nope"}}"#,
-        );
+        let e = classify_stream_error(ProviderKind::Anthropic, "m", r#"{"type":"error","error":{"type":"invalid_request_error","message":"nope"}}"#);
         assert!(matches!(e, LlmError::BadRequest { .. }));
     }
 }

@@ -31,11 +31,7 @@ fn is_secret(name: &str) -> bool {
 
 impl std::fmt::Debug for HttpRequest {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let headers: Vec<(&str, &str)> = self
-            .headers
-            .iter()
-            .map(|(k, v)| (k.as_str(), if is_secret(k) { "<redacted>" } else { v.as_str() }))
-            .collect();
+        let headers: Vec<(&str, &str)> = self.headers.iter().map(|(k, v)| (k.as_str(), if is_secret(k) { "<redacted>" } else { v.as_str() })).collect();
         f.debug_struct("HttpRequest")
             .field("method", &self.method)
             .field("url", &self.url)

@@ -108,13 +108,7 @@ impl Message {
         Message::Assistant { text: text.into(), tool_calls: vec![] }
     }
     pub fn tool_result(call: &ToolCall, content: impl Into<String>) -> Self {
-        Message::Tool(ToolResult {
-            tool_call_id: call.id.clone(),
-            name: call.name.clone(),
-            content: content.into(),
-            image: None,
-            is_error: false,
-        })
+        Message::Tool(ToolResult { tool_call_id: call.id.clone(), name: call.name.clone(), content: content.into(), image: None, is_error: false })
     }
 }
 
@@ -137,8 +131,7 @@ impl StopReason {
             "stop" | "end_turn" | "STOP" | "stop_sequence" | "eos" => StopReason::EndTurn,
             "tool_calls" | "function_call" | "tool_use" => StopReason::ToolUse,
             "length" | "max_tokens" | "MAX_TOKENS" | "model_length" => StopReason::MaxTokens,
-            "content_filter" | "refusal" | "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII"
-            | "IMAGE_SAFETY" => StopReason::ContentFilter,
+            "content_filter" | "refusal" | "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII" | "IMAGE_SAFETY" => StopReason::ContentFilter,
             other => StopReason::Other(other.to_string()),
         }
     }
@@ -172,14 +165,7 @@ pub struct ChatRequest {
 
 impl ChatRequest {
     pub fn new(messages: Vec<Message>) -> Self {
-        ChatRequest {
-            model: String::new(),
-            messages,
-            tools: vec![],
-            stream: false,
-            max_tokens: None,
-            temperature: None,
-        }
+        ChatRequest { model: String::new(), messages, tools: vec![], stream: false, max_tokens: None, temperature: None }
     }
     pub fn with_tools(mut self, tools: Vec<ToolSpec>) -> Self {
         self.tools = tools;
@@ -218,8 +204,7 @@ mod tests {
         let m = Message::user("hi");
         assert_eq!(serde_json::to_value(&m).unwrap(), json!({"role": "user", "text": "hi"}));
         let call = ToolCall::new("c1", "click", json!({"index": 1}));
-        let back: Message =
-            serde_json::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
+        let back: Message = serde_json::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
         assert_eq!(back, Message::tool_result(&call, "ok"));
     }
 

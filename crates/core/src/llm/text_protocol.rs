@@ -25,8 +25,7 @@ fn fail<T>(reason: impl Into<String>) -> Result<T, TextProtocolError> {
 
 /// The system-prompt addendum describing the tools and the reply format.
 pub fn system_addendum(tools: &[ToolSpec]) -> String {
-    let mut s =
-        String::from("# Tools\nYou call tools by writing JSON, not with native function calls. Available tools:\n");
+    let mut s = String::from("# Tools\nYou call tools by writing JSON, not with native function calls. Available tools:\n");
     for t in tools {
         s.push_str(&format!("\n## {}\n{}\nArguments (JSON Schema): {}\n", t.name, t.description, t.parameters));
     }
@@ -58,11 +57,7 @@ pub fn downgrade_request(req: &ChatRequest) -> ChatRequest {
                 messages.push(Message::System { text: format!("{text}\n\n{addendum}") });
             }
             Message::Assistant { text, tool_calls } if !tool_calls.is_empty() => {
-                let joined = if text.trim().is_empty() {
-                    format_calls(tool_calls)
-                } else {
-                    format!("{}\n\n{}", text.trim_end(), format_calls(tool_calls))
-                };
+                let joined = if text.trim().is_empty() { format_calls(tool_calls) } else { format!("{}\n\n{}", text.trim_end(), format_calls(tool_calls)) };
                 messages.push(Message::assistant(joined));
             }
             Message::Tool(r) => {
@@ -112,10 +107,7 @@ pub fn parse_reply(reply: &str, tools: &[ToolSpec]) -> Result<ParsedReply, TextP
                 None => {}
             },
             None if lang.starts_with("tool") || looks_like_attempt(block.body) => {
-                let detail = serde_json::from_str::<Value>(block.body.trim())
-                    .err()
-                    .map(|e| format!(" ({e})"))
-                    .unwrap_or_default();
+                let detail = serde_json::from_str::<Value>(block.body.trim()).err().map(|e| format!(" ({e})")).unwrap_or_default();
                 return fail(format!("the JSON in your block is invalid{detail}"));
             }
             None => {}
@@ -288,12 +280,7 @@ fn tool_call_lines(reply: &str) -> Result<Option<(String, Vec<RawCall>)>, TextPr
             Some(p) => (&section[..p], Some(&section[p + "parameters:".len()..])),
             None => (section, None),
         };
-        let name = name_part
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .trim_matches(|c: char| "`'\"*".contains(c) || c.is_whitespace())
-            .to_string();
+        let name = name_part.lines().next().unwrap_or_default().trim_matches(|c: char| "`'\"*".contains(c) || c.is_whitespace()).to_string();
         if name.is_empty() {
             return fail("TOOL_CALL: is not followed by a tool name");
         }
@@ -368,8 +355,7 @@ fn balanced_spans(s: &str) -> Vec<(usize, usize)> {
 /// Python literals, raw newlines in strings and double encoding.
 pub fn repair_json(s: &str) -> Option<Value> {
     let s = s.trim();
-    let unfenced =
-        fenced_blocks(s).into_iter().next().map(|b| b.body.trim()).filter(|_| s.starts_with("```")).unwrap_or(s);
+    let unfenced = fenced_blocks(s).into_iter().next().map(|b| b.body.trim()).filter(|_| s.starts_with("```")).unwrap_or(s);
     let mut candidates: Vec<&str> = vec![unfenced];
     candidates.extend(balanced_spans(unfenced).into_iter().map(|(a, b)| &unfenced[a..b]));
     for c in candidates {
@@ -489,11 +475,7 @@ mod tests {
 
     fn tools() -> Vec<ToolSpec> {
         vec![
-            ToolSpec::new(
-                "click",
-                "Clicks an element",
-                json!({"type": "object", "properties": {"index": {"type": "integer"}}}),
-            ),
+            ToolSpec::new("click", "Clicks an element", json!({"type": "object", "properties": {"index": {"type": "integer"}}})),
             ToolSpec::new("type_text", "Types", json!({"type": "object", "properties": {"text": {"type": "string"}}})),
             ToolSpec::new("done", "Finishes", json!({"type": "object", "properties": {}})),
         ]
@@ -506,21 +488,12 @@ mod tests {
     #[test]
     fn addendum_lists_tools_and_the_format() {
         let a = system_addendum(&tools());
-        assert!(
-            a.contains("## click")
-                && a.contains("Clicks an element")
-                && a.contains("```json")
-                && a.contains("\"tool\"")
-        );
+        assert!(a.contains("## click") && a.contains("Clicks an element") && a.contains("```json") && a.contains("\"tool\""));
     }
 
     #[test]
     fn fenced_object_with_prose_around() {
-        let r = parse_reply(
-            "I'll click the button.\n```json\n{\"tool\": \"click\", \"args\": {\"index\": 4}}\n```",
-            &tools(),
-        )
-        .unwrap();
+        let r = parse_reply("I'll click the button.\n```json\n{\"tool\": \"click\", \"args\": {\"index\": 4}}\n```", &tools()).unwrap();
         assert_eq!(r.text, "I'll click the button.");
         assert_eq!(r.tool_calls[0].name, "click");
         assert_eq!(r.tool_calls[0].arguments, json!({"index": 4}));
@@ -529,14 +502,8 @@ mod tests {
 
     #[test]
     fn alternative_keys_and_arrays() {
-        assert_eq!(
-            calls("```json\n{\"name\": \"click\", \"arguments\": {\"index\": 1}}\n```"),
-            vec![("click".into(), json!({"index": 1}))]
-        );
-        assert_eq!(
-            calls("```json\n{\"name\": \"click\", \"parameters\": {\"index\": 2}}\n```"),
-            vec![("click".into(), json!({"index": 2}))]
-        );
+        assert_eq!(calls("```json\n{\"name\": \"click\", \"arguments\": {\"index\": 1}}\n```"), vec![("click".into(), json!({"index": 1}))]);
+        assert_eq!(calls("```json\n{\"name\": \"click\", \"parameters\": {\"index\": 2}}\n```"), vec![("click".into(), json!({"index": 2}))]);
         assert_eq!(
             calls("```json\n{\"function\": {\"name\": \"click\", \"arguments\": \"{\\\"index\\\": 3}\"}}\n```"),
             vec![("click".into(), json!({"index": 3}))]
@@ -566,18 +533,9 @@ mod tests {
             calls("```json\n{'tool': 'type_text', 'args': {'text': \"it's \\\"fine\\\"\"},}\n```"),
             vec![("type_text".into(), json!({"text": "it's \"fine\""}))]
         );
-        assert_eq!(
-            calls("```json\n{\"tool\": \"type_text\", \"args\": {\"text\": \"a\nb\"}}\n```"),
-            vec![("type_text".into(), json!({"text": "a\nb"}))]
-        );
-        assert_eq!(
-            calls("```\n\"{\\\"tool\\\": \\\"click\\\", \\\"args\\\": {\\\"index\\\": 9}}\"\n```"),
-            vec![("click".into(), json!({"index": 9}))]
-        );
-        assert_eq!(
-            calls("Sure! {\"tool\": \"click\", \"args\": {\"index\": 5}} should do it."),
-            vec![("click".into(), json!({"index": 5}))]
-        );
+        assert_eq!(calls("```json\n{\"tool\": \"type_text\", \"args\": {\"text\": \"a\nb\"}}\n```"), vec![("type_text".into(), json!({"text": "a\nb"}))]);
+        assert_eq!(calls("```\n\"{\\\"tool\\\": \\\"click\\\", \\\"args\\\": {\\\"index\\\": 9}}\"\n```"), vec![("click".into(), json!({"index": 9}))]);
+        assert_eq!(calls("Sure! {\"tool\": \"click\", \"args\": {\"index\": 5}} should do it."), vec![("click".into(), json!({"index": 5}))]);
         assert_eq!(
             calls("```json\n{\"tool\": \"type_text\", \"args\": {\"text\": \"x\", \"submit\": True}}"),
             vec![("type_text".into(), json!({"text": "x", "submit": true}))]
@@ -598,17 +556,9 @@ mod tests {
 
     #[test]
     fn broken_attempts_get_corrective_messages() {
-        let e = parse_reply("```json\n{\"tool\": \"click\", \"args\": {\"index\": }\n```", &tools())
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with("Your reply could not be parsed as a tool call: the JSON in your block is invalid"),
-            "{e}"
-        );
-        assert!(
-            e.contains("Reply with exactly one ```json block") || e.contains("reply with exactly one ```json block"),
-            "{e}"
-        );
+        let e = parse_reply("```json\n{\"tool\": \"click\", \"args\": {\"index\": }\n```", &tools()).unwrap_err().to_string();
+        assert!(e.starts_with("Your reply could not be parsed as a tool call: the JSON in your block is invalid"), "{e}");
+        assert!(e.contains("Reply with exactly one ```json block") || e.contains("reply with exactly one ```json block"), "{e}");
         let e = parse_reply("```json\n{\"tool\": \"hover\", \"args\": {}}\n```", &tools()).unwrap_err().to_string();
         assert!(e.contains("no tool named `hover`") && e.contains("click, type_text, done"), "{e}");
         let e = parse_reply("```json\n{\"tool\": \"click\", \"args\": [1]}\n```", &tools()).unwrap_err().to_string();

@@ -42,11 +42,7 @@ impl ToolSpec {
 
     /// A tool whose schema is written by hand.
     pub fn new(name: &str, description: &str, parameters: Value) -> ToolSpec {
-        ToolSpec {
-            name: name.to_string(),
-            description: description.to_string(),
-            parameters: ensure_object_schema(parameters),
-        }
+        ToolSpec { name: name.to_string(), description: description.to_string(), parameters: ensure_object_schema(parameters) }
     }
 }
 
@@ -164,8 +160,7 @@ fn gemini_object(m: &Map<String, Value>) -> Value {
     }
     let alternatives = m.get("anyOf").or_else(|| m.get("oneOf")).and_then(Value::as_array);
     if let Some(alts) = alternatives {
-        let kept: Vec<Value> =
-            alts.iter().filter(|a| a.get("type").and_then(Value::as_str) != Some("null")).map(gemini_schema).collect();
+        let kept: Vec<Value> = alts.iter().filter(|a| a.get("type").and_then(Value::as_str) != Some("null")).map(gemini_schema).collect();
         nullable |= kept.len() < alts.len();
         match kept.len() {
             0 => {}
@@ -231,9 +226,7 @@ pub fn parse_args<T: DeserializeOwned>(call: &ToolCall) -> Result<T, ToolArgsErr
         Value::Null => Value::Object(Map::new()),
         Value::String(s) if s.trim().is_empty() => Value::Object(Map::new()),
         // Some models double-encode: the arguments are a JSON string holding the JSON object.
-        Value::String(s) => {
-            serde_json::from_str::<Value>(s).map_err(|e| err(format!("they are not valid JSON ({e})")))?
-        }
+        Value::String(s) => serde_json::from_str::<Value>(s).map_err(|e| err(format!("they are not valid JSON ({e})")))?,
         v => v.clone(),
     };
     let value = match value {
@@ -321,11 +314,9 @@ mod tests {
     #[test]
     fn parse_args_accepts_objects_strings_and_double_encoding() {
         let want = ClickArgs { index: 3, button: Some(Button::Right), target: None };
-        for args in [
-            json!({"index": 3, "button": "right"}),
-            json!("{\"index\":3,\"button\":\"right\"}"),
-            json!("\"{\\\"index\\\":3,\\\"button\\\":\\\"right\\\"}\""),
-        ] {
+        for args in
+            [json!({"index": 3, "button": "right"}), json!("{\"index\":3,\"button\":\"right\"}"), json!("\"{\\\"index\\\":3,\\\"button\\\":\\\"right\\\"}\"")]
+        {
             let call = ToolCall::new("1", "click", args);
             assert_eq!(parse_args::<ClickArgs>(&call).unwrap(), want);
         }

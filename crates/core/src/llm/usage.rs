@@ -49,20 +49,12 @@ pub fn estimate_input_tokens(messages: &[Message], tools: &[ToolSpec]) -> u64 {
                     Message::System { text } => estimate_text_tokens(text),
                     Message::User { text, images } => estimate_text_tokens(text) + IMAGE_TOKENS * images.len() as u64,
                     Message::Assistant { text, tool_calls } => estimate_text_tokens(text) + estimate_calls(tool_calls),
-                    Message::Tool(r) => {
-                        estimate_text_tokens(&r.content) + if r.image.is_some() { IMAGE_TOKENS } else { 0 }
-                    }
+                    Message::Tool(r) => estimate_text_tokens(&r.content) + if r.image.is_some() { IMAGE_TOKENS } else { 0 },
                 }
         })
         .sum();
-    let tools: u64 = tools
-        .iter()
-        .map(|t| {
-            estimate_text_tokens(&t.name)
-                + estimate_text_tokens(&t.description)
-                + estimate_text_tokens(&t.parameters.to_string())
-        })
-        .sum();
+    let tools: u64 =
+        tools.iter().map(|t| estimate_text_tokens(&t.name) + estimate_text_tokens(&t.description) + estimate_text_tokens(&t.parameters.to_string())).sum();
     messages + tools
 }
 
@@ -113,11 +105,7 @@ pub fn price_per_million(model: &str) -> Option<(f64, f64)> {
     let model = model.trim().to_ascii_lowercase();
     // OpenRouter and Gemini prefix names ("openai/gpt-4o", "models/gemini-2.5-flash").
     let model = model.rsplit('/').next().unwrap_or(&model);
-    PRICES
-        .iter()
-        .filter(|(prefix, _, _)| model.starts_with(prefix))
-        .max_by_key(|(prefix, _, _)| prefix.len())
-        .map(|&(_, i, o)| (i, o))
+    PRICES.iter().filter(|(prefix, _, _)| model.starts_with(prefix)).max_by_key(|(prefix, _, _)| prefix.len()).map(|&(_, i, o)| (i, o))
 }
 
 /// The cost in USD of a call, or None for models not in the table (local ones are free anyway).

@@ -186,9 +186,7 @@ pub fn parse_color(input: &str) -> Option<Rgba> {
         None => 1.0,
     };
     Some(match func {
-        "rgb" | "rgba" => {
-            Rgba { r: component(c[0], 255.0)? / 255.0, g: component(c[1], 255.0)? / 255.0, b: component(c[2], 255.0)? / 255.0, a }
-        }
+        "rgb" | "rgba" => Rgba { r: component(c[0], 255.0)? / 255.0, g: component(c[1], 255.0)? / 255.0, b: component(c[2], 255.0)? / 255.0, a },
         "hsl" | "hsla" => hsl_to_rgba(component(c[0], 1.0)?, component(c[1], 1.0)?.max(0.0) / hsl_scale(c[1]), component(c[2], 1.0)? / hsl_scale(c[2]), a),
         "hwb" => {
             let (w, bl) = (component(c[1], 1.0)? / hsl_scale(c[1]), component(c[2], 1.0)? / hsl_scale(c[2]));

@@ -8,8 +8,23 @@ pub const CANDIDATE_SELECTOR: &str =
     "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,iframe,frame,[role],[onclick],[tabindex],[contenteditable]";
 
 const INTERACTIVE_ROLES: [&str; 17] = [
-    "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
-    "textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton", "img",
+    "button",
+    "link",
+    "checkbox",
+    "radio",
+    "switch",
+    "tab",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "textbox",
+    "searchbox",
+    "combobox",
+    "listbox",
+    "slider",
+    "spinbutton",
+    "img",
 ];
 
 /// What `is_candidate` needs to know about an element that is not a native control.

@@ -16,10 +16,18 @@ pub fn centre_of_largest(free: &[bool], nx: usize, ny: usize) -> Option<usize> {
             let c = patch[k];
             let (i, j) = (c % nx, c / nx);
             let mut near = Vec::with_capacity(4);
-            if i > 0 { near.push(c - 1); }
-            if i + 1 < nx { near.push(c + 1); }
-            if j > 0 { near.push(c - nx); }
-            if j + 1 < ny { near.push(c + nx); }
+            if i > 0 {
+                near.push(c - 1);
+            }
+            if i + 1 < nx {
+                near.push(c + 1);
+            }
+            if j > 0 {
+                near.push(c - nx);
+            }
+            if j + 1 < ny {
+                near.push(c + nx);
+            }
             for n in near {
                 if free[n] && !seen[n] {
                     seen[n] = true;

@@ -38,7 +38,11 @@ fn expected(input_type: &str) -> &'static str {
 }
 
 fn trim_number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 { format!("{}", v as i64) } else { format!("{v}") }
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
 }
 
 fn num(s: &str, min: u32, max: u32) -> Option<u32> {

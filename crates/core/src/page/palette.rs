@@ -69,12 +69,7 @@ fn finish_group(mut group: Vec<Cluster>) -> Vec<PaletteColor> {
         .take(MAX_PER_GROUP)
         .map(|c| {
             let css = c.members.into_iter().max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0))).map(|m| m.0).unwrap_or_default();
-            PaletteColor {
-                hex: c.color.to_hex(),
-                css,
-                count: c.count,
-                weight: if total > 0.0 { (c.weight / total * 1000.0).round() / 1000.0 } else { 0.0 },
-            }
+            PaletteColor { hex: c.color.to_hex(), css, count: c.count, weight: if total > 0.0 { (c.weight / total * 1000.0).round() / 1000.0 } else { 0.0 } }
         })
         .collect()
 }

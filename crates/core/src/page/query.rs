@@ -35,9 +35,23 @@ const CONCEPTS: &[Concept] = &[
     c(&["header", "banner", "masthead", "top"], &["header"], &["banner"], &["header", "masthead", "topbar", "banner"], &[], Some(Position::Top)),
     c(&["footer", "bottom"], &["footer"], &["contentinfo"], &["footer"], &[], Some(Position::Bottom)),
     c(&["main", "content", "article", "body"], &["main", "article"], &["main", "article"], &["main", "content", "article", "body", "document"], &[], None),
-    c(&["code", "codeblock", "snippet", "snippets", "pre", "source"], &["pre", "code"], &[], &["code", "highlight", "snippet", "sourcecode", "codeblock", "listing"], &[], None),
+    c(
+        &["code", "codeblock", "snippet", "snippets", "pre", "source"],
+        &["pre", "code"],
+        &[],
+        &["code", "highlight", "snippet", "sourcecode", "codeblock", "listing"],
+        &[],
+        None,
+    ),
     c(&["search", "find"], &[], &["search", "searchbox"], &["search", "query", "q"], &["search"], None),
-    c(&["input", "field", "textbox", "box", "entry"], &["input", "textarea"], &["textbox", "searchbox", "combobox"], &["input", "field"], &["text", "search", "email", "password", "url", "tel", "number"], None),
+    c(
+        &["input", "field", "textbox", "box", "entry"],
+        &["input", "textarea"],
+        &["textbox", "searchbox", "combobox"],
+        &["input", "field"],
+        &["text", "search", "email", "password", "url", "tel", "number"],
+        None,
+    ),
     c(&["button", "buttons", "btn"], &["button"], &["button"], &["btn", "button"], &["button", "submit", "reset"], None),
     c(&["link", "links", "anchor"], &["a"], &["link"], &["link"], &[], None),
     c(&["heading", "headings", "title", "headline"], &["h1", "h2", "h3", "h4", "h5", "h6"], &["heading"], &["title", "heading"], &[], None),
@@ -55,7 +69,10 @@ const CONCEPTS: &[Concept] = &[
     c(&["breadcrumb", "breadcrumbs"], &[], &[], &["breadcrumb", "breadcrumbs", "crumbs"], &[], None),
 ];
 
-const STOPWORDS: &[&str] = &["the", "a", "an", "of", "on", "in", "for", "with", "and", "or", "to", "that", "this", "all", "any", "page", "element", "elements", "area", "section", "block", "blocks", "part"];
+const STOPWORDS: &[&str] = &[
+    "the", "a", "an", "of", "on", "in", "for", "with", "and", "or", "to", "that", "this", "all", "any", "page", "element", "elements", "area", "section",
+    "block", "blocks", "part",
+];
 
 /// A parsed description: concept indices, leftover words and quoted phrases.
 #[derive(Debug, Clone, Default)]

@@ -107,9 +107,8 @@ mod tests {
     #[test]
     fn fits_a_budget_keeping_every_heading() {
         let long = "word ".repeat(400);
-        let sections = (0..4)
-            .map(|i| TextSection { heading: Some(format!("Heading {i}")), level: 2, text: if i == 1 { "short".into() } else { long.clone() } })
-            .collect();
+        let sections =
+            (0..4).map(|i| TextSection { heading: Some(format!("Heading {i}")), level: 2, text: if i == 1 { "short".into() } else { long.clone() } }).collect();
         let snap = fit_budget("T", sections, 200);
         assert!(snap.truncated);
         assert_eq!(snap.sections.len(), 4);

@@ -13,11 +13,22 @@ pub const AGENT_PORT: &str = "agent";
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AgentPortRequest {
     /// The window's run as it stands (live or last finished), to render after the panel (re)opens.
-    Load { window_id: i32 },
-    ListTabs { window_id: i32 },
+    Load {
+        window_id: i32,
+    },
+    ListTabs {
+        window_id: i32,
+    },
     /// A task for the tab `tab_id` (the window's active tab when None).
-    Start { window_id: i32, task: String, #[serde(default)] tab_id: Option<i32> },
-    Stop { window_id: i32 },
+    Start {
+        window_id: i32,
+        task: String,
+        #[serde(default)]
+        tab_id: Option<i32>,
+    },
+    Stop {
+        window_id: i32,
+    },
     /// The user approved the card `token` was issued with; `files` are those picked for an upload.
     Approve {
         window_id: i32,
@@ -28,8 +39,15 @@ pub enum AgentPortRequest {
         #[serde(default)]
         files: Vec<FilePayload>,
     },
-    Deny { window_id: i32, run_id: String, step: u32, token: String },
-    ExportRun { window_id: i32 },
+    Deny {
+        window_id: i32,
+        run_id: String,
+        step: u32,
+        token: String,
+    },
+    ExportRun {
+        window_id: i32,
+    },
 }
 
 /// A confirmation card: the runtime's request plus what the user needs to judge it.
@@ -50,13 +68,27 @@ pub struct ConfirmCard {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum AgentPortEvent {
-    Tabs { tabs: Vec<TabView>, active: Option<i32> },
+    Tabs {
+        tabs: Vec<TabView>,
+        active: Option<i32>,
+    },
     /// No run in this window yet.
     Idle,
-    Event { event: AgentEvent },
-    Confirm { card: ConfirmCard },
+    Event {
+        event: AgentEvent,
+    },
+    Confirm {
+        card: ConfirmCard,
+    },
     /// The card for `step` was answered, timed out or refused; the panel removes it.
-    ConfirmClosed { step: u32, approved: bool },
-    RunExport { run: serde_json::Value },
-    Error { message: String },
+    ConfirmClosed {
+        step: u32,
+        approved: bool,
+    },
+    RunExport {
+        run: serde_json::Value,
+    },
+    Error {
+        message: String,
+    },
 }

@@ -9,39 +9,77 @@ pub const CHAT_PORT: &str = "chat";
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ChatRequest {
     /// The window's conversation so far, to render after the panel (re)opens.
-    Load { window_id: i32 },
+    Load {
+        window_id: i32,
+    },
     /// Open tabs of the window, for the tab picker.
-    ListTabs { window_id: i32 },
+    ListTabs {
+        window_id: i32,
+    },
     /// A question about `tab_ids`; empty means the active tab, and `@mentions` add tabs.
-    Ask { window_id: i32, question: String, tab_ids: Vec<i32> },
-    Stop { window_id: i32 },
+    Ask {
+        window_id: i32,
+        question: String,
+        tab_ids: Vec<i32>,
+    },
+    Stop {
+        window_id: i32,
+    },
     /// Starts a new conversation.
-    Clear { window_id: i32 },
+    Clear {
+        window_id: i32,
+    },
     /// The window's last pass-2 run (steps, tokens, timings) as JSON, for a bug report.
-    ExportRun { window_id: i32 },
+    ExportRun {
+        window_id: i32,
+    },
 }
 
 /// What the worker posts back on the `chat` port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ChatEvent {
-    Session { session: ChatSession },
-    Tabs { tabs: Vec<TabInfo> },
+    Session {
+        session: ChatSession,
+    },
+    Tabs {
+        tabs: Vec<TabInfo>,
+    },
     /// The question was accepted for these tabs.
-    Asked { text: String, tabs: Vec<TabInfo> },
+    Asked {
+        text: String,
+        tabs: Vec<TabInfo>,
+    },
     /// More answer text.
-    Delta { text: String },
+    Delta {
+        text: String,
+    },
     /// Forget the answer text streamed so far (a retry, or pass 1 asking for tools).
     ResetAnswer,
     /// Pass 2 begins: the model needs to look at the page.
-    Looking { reason: String },
+    Looking {
+        reason: String,
+    },
     /// A pass-2 step for the user to see; screenshots come as data URLs.
-    Step { text: String, screenshot: Option<String> },
+    Step {
+        text: String,
+        screenshot: Option<String>,
+    },
     /// Conversation totals.
-    Usage { input_tokens: u64, output_tokens: u64, cost_usd: f64 },
-    Done { text: String },
+    Usage {
+        input_tokens: u64,
+        output_tokens: u64,
+        cost_usd: f64,
+    },
+    Done {
+        text: String,
+    },
     Stopped,
-    Failed { message: String },
+    Failed {
+        message: String,
+    },
     /// Answer to `export_run`: the run's JSON, or null when the window has none.
-    RunExport { run: serde_json::Value },
+    RunExport {
+        run: serde_json::Value,
+    },
 }

@@ -1,10 +1,7 @@
 use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo};
 use super::layer::Layer;
-use super::page::{
-    ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch,
-    TextSnapshot,
-};
+use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch, TextSnapshot};
 use serde::{Deserialize, Serialize};
 
 fn ten() -> u32 {
@@ -27,7 +24,9 @@ fn token_budget() -> u32 {
 pub enum ContentRequest {
     Ping,
     /// Counts the elements matching a CSS selector.
-    CountElements { selector: String },
+    CountElements {
+        selector: String,
+    },
 
     PageSummary {
         #[serde(default = "summary_text_limit")]
@@ -45,7 +44,9 @@ pub enum ContentRequest {
         #[serde(default)]
         offset: u32,
     },
-    GetElementDetails { indices: Vec<u32> },
+    GetElementDetails {
+        indices: Vec<u32>,
+    },
     Inspect {
         selector: String,
         #[serde(default = "ten")]
@@ -63,8 +64,13 @@ pub enum ContentRequest {
     },
 
     DetectDarkMode,
-    ApplyCss { css: String, id: String },
-    RemoveCss { id: String },
+    ApplyCss {
+        css: String,
+        id: String,
+    },
+    RemoveCss {
+        id: String,
+    },
 
     Click {
         #[serde(flatten)]
@@ -108,11 +114,19 @@ pub enum ContentRequest {
         #[serde(default)]
         modifiers: Modifiers,
     },
-    DragDrop { from: Point, to: Point },
+    DragDrop {
+        from: Point,
+        to: Point,
+    },
     /// Sets the files of the indexed `<input type=file>` (files the user picked, never the model).
-    SetFiles { index: u32, files: Vec<FilePayload> },
+    SetFiles {
+        index: u32,
+        files: Vec<FilePayload>,
+    },
     /// Scrolls the page so that `y` (CSS px from the top) is at the top of the viewport.
-    ScrollTo { y: f64 },
+    ScrollTo {
+        y: f64,
+    },
 
     /// Outlines an indexed element for `duration_ms` (default 1500).
     Highlight {
@@ -151,24 +165,49 @@ pub enum ContentResponse {
         #[serde(default)]
         layers: Vec<Layer>,
     },
-    ElementCount { selector: String, count: u32 },
+    ElementCount {
+        selector: String,
+        count: u32,
+    },
     PageSummary(PageSummary),
     /// `total` counts every element the filter matched, listed or not.
-    Elements { elements: Vec<ElementInfo>, total: u32, truncated: bool },
-    ElementDetails { details: Vec<ElementDetails>, missing: Vec<u32> },
-    Inspected { elements: Vec<InspectedElement>, total: u32 },
+    Elements {
+        elements: Vec<ElementInfo>,
+        total: u32,
+        truncated: bool,
+    },
+    ElementDetails {
+        details: Vec<ElementDetails>,
+        missing: Vec<u32>,
+    },
+    Inspected {
+        elements: Vec<InspectedElement>,
+        total: u32,
+    },
     ColorPalette(Palette),
-    QueryResults { matches: Vec<QueryMatch> },
+    QueryResults {
+        matches: Vec<QueryMatch>,
+    },
     TextSnapshot(TextSnapshot),
     DarkMode(DarkModeInfo),
     CssApplied(CssApplied),
-    CssRemoved { id: String, removed: bool },
+    CssRemoved {
+        id: String,
+        removed: bool,
+    },
     Action(ActionResult),
     /// Mask state after mask / heartbeat / unmask.
-    Mask { active: bool, expires_in_ms: u32 },
-    Error { message: String },
+    Mask {
+        active: bool,
+        expires_in_ms: u32,
+    },
+    Error {
+        message: String,
+    },
     /// From the always-on script: the layer this message needs is not in the page yet.
-    LayerMissing { layer: Layer },
+    LayerMissing {
+        layer: Layer,
+    },
 }
 
 impl ContentResponse {
@@ -216,14 +255,24 @@ impl ContentRequest {
     pub fn bounded(self) -> Result<ContentRequest, String> {
         use caps::*;
         let too_long = |what: &str, n: usize, cap: usize| {
-            if n > cap { Err(format!("the {what} is {n} characters; at most {cap} are accepted")) } else { Ok(()) }
+            if n > cap {
+                Err(format!("the {what} is {n} characters; at most {cap} are accepted"))
+            } else {
+                Ok(())
+            }
         };
         let point_ok = |x: f64, y: f64| {
-            if x.is_finite() && y.is_finite() && x.abs() <= COORDINATE && y.abs() <= COORDINATE { Ok(()) } else { Err(format!("coordinates ({x}, {y}) are out of range")) }
+            if x.is_finite() && y.is_finite() && x.abs() <= COORDINATE && y.abs() <= COORDINATE {
+                Ok(())
+            } else {
+                Err(format!("coordinates ({x}, {y}) are out of range"))
+            }
         };
         let target_ok = |t: &Target| too_long("selector", t.selector.as_ref().map_or(0, |s| s.chars().count()), SELECTOR);
         Ok(match self {
-            ContentRequest::GetElements { filter, visible_only, limit, offset } => ContentRequest::GetElements { filter, visible_only, limit: limit.min(ELEMENTS), offset },
+            ContentRequest::GetElements { filter, visible_only, limit, offset } => {
+                ContentRequest::GetElements { filter, visible_only, limit: limit.min(ELEMENTS), offset }
+            }
             ContentRequest::PageSummary { text_limit } => ContentRequest::PageSummary { text_limit: text_limit.min(SUMMARY_TEXT) },
             ContentRequest::TextSnapshot { token_budget } => ContentRequest::TextSnapshot { token_budget: token_budget.min(SNAPSHOT_TOKENS) },
             ContentRequest::CountElements { ref selector } | ContentRequest::Inspect { ref selector, .. } => {
@@ -248,7 +297,10 @@ impl ContentRequest {
                 css_ok(css)?;
                 self
             }
-            ContentRequest::Click { ref target, .. } | ContentRequest::Hover { ref target } | ContentRequest::Select { ref target, .. } | ContentRequest::Scroll { ref target, .. } => {
+            ContentRequest::Click { ref target, .. }
+            | ContentRequest::Hover { ref target }
+            | ContentRequest::Select { ref target, .. }
+            | ContentRequest::Scroll { ref target, .. } => {
                 target_ok(target)?;
                 point_ok(target.x.unwrap_or(0.0), target.y.unwrap_or(0.0))?;
                 self

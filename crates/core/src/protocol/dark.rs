@@ -11,22 +11,46 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DarkRequest {
     /// The state of a tab; without an id, the active tab of the last focused window.
-    DarkGetState { tab_id: Option<i32> },
+    DarkGetState {
+        tab_id: Option<i32>,
+    },
     /// Remembers dark mode on or off for the tab's site.
-    DarkSetSite { tab_id: i32, on: bool },
+    DarkSetSite {
+        tab_id: i32,
+        on: bool,
+    },
     /// Dark mode on every site without an explicit choice.
-    DarkSetAuto { on: bool, tab_id: Option<i32> },
-    DarkSetMode { mode: Mode, tab_id: Option<i32> },
+    DarkSetAuto {
+        on: bool,
+        tab_id: Option<i32>,
+    },
+    DarkSetMode {
+        mode: Mode,
+        tab_id: Option<i32>,
+    },
     /// From a content script: the text of a cross-origin stylesheet the page won't let it read.
-    DarkFetchCss { url: String },
+    DarkFetchCss {
+        url: String,
+    },
     /// Starts a Quick or Thorough refinement of the tab's site; the worker owns the run.
-    DarkRefine { tab_id: i32, mode: Mode },
-    DarkStop { tab_id: i32 },
+    DarkRefine {
+        tab_id: i32,
+        mode: Mode,
+    },
+    DarkStop {
+        tab_id: i32,
+    },
     /// The previous version of the site's refinement (from the first: Instant alone).
-    DarkRevert { tab_id: i32 },
-    DarkBackToInstant { tab_id: i32 },
+    DarkRevert {
+        tab_id: i32,
+    },
+    DarkBackToInstant {
+        tab_id: i32,
+    },
     /// Forgets a site's own choice (options page), so auto decides for it again.
-    DarkForgetSite { host: String },
+    DarkForgetSite {
+        host: String,
+    },
 }
 
 /// The worker's replies.
@@ -35,8 +59,13 @@ pub enum DarkRequest {
 pub enum DarkResponse {
     DarkState(TabDarkState),
     /// A cross-origin stylesheet's text, answering `dark_fetch_css`.
-    DarkCss { url: String, css: String },
-    Error { message: String },
+    DarkCss {
+        url: String,
+        css: String,
+    },
+    Error {
+        message: String,
+    },
 }
 
 /// The part of a `dark_css` reply a content script reads; any other reply (an error) lacks `css`.
@@ -156,9 +185,13 @@ pub enum DarkContentRequest {
 pub enum DarkContentResponse {
     DarkStatus(PageDarkStatus),
     ThemeQuality(ThemeQuality),
-    Error { message: String },
+    Error {
+        message: String,
+    },
     /// From the always-on script: the dark layer is not in the page yet.
-    LayerMissing { layer: Layer },
+    LayerMissing {
+        layer: Layer,
+    },
 }
 
 impl DarkContentResponse {

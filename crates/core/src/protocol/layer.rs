@@ -15,7 +15,11 @@ impl Layer {
     /// The layer that answers a message of this `type`: `dark_…` goes to the dark layer.
     /// extension/content.js applies the same rule.
     pub fn for_type(tag: &str) -> Layer {
-        if tag.starts_with("dark_") { Layer::Dark } else { Layer::Page }
+        if tag.starts_with("dark_") {
+            Layer::Dark
+        } else {
+            Layer::Page
+        }
     }
 
     /// The bundle in dist/ that holds the layer.
@@ -39,7 +43,12 @@ mod tests {
 
     #[test]
     fn every_message_routes_to_the_layer_that_parses_it() {
-        for r in [DarkContentRequest::DarkStatus, DarkContentRequest::DarkSwitch { on: true }, DarkContentRequest::DarkThemeMeasure { baseline: true, reset: false }, DarkContentRequest::DarkThemePreview { css: String::new() }] {
+        for r in [
+            DarkContentRequest::DarkStatus,
+            DarkContentRequest::DarkSwitch { on: true },
+            DarkContentRequest::DarkThemeMeasure { baseline: true, reset: false },
+            DarkContentRequest::DarkThemePreview { css: String::new() },
+        ] {
             assert_eq!(Layer::for_type(&tag(&r)), Layer::Dark);
         }
         for r in [ContentRequest::Ping, ContentRequest::GetColorPalette, ContentRequest::DetectDarkMode, ContentRequest::Unmask] {

@@ -53,8 +53,22 @@ pub fn senders_of(kind: &str) -> Senders {
         // A content script needs only these: a cross-origin sheet's text, and the mask's Stop.
         "dark_fetch_css" | "agent_stop" => Senders::ContentScripts,
         "agent" => Senders::SidePanel,
-        "ping" | "get_status" | "tab_rpc" | "get_settings" | "save_settings" | "test_connection" | "get_usage" | "llm" | "chat"
-        | "dark_get_state" | "dark_set_site" | "dark_set_auto" | "dark_set_mode" | "dark_refine" | "dark_stop" | "dark_revert"
+        "ping"
+        | "get_status"
+        | "tab_rpc"
+        | "get_settings"
+        | "save_settings"
+        | "test_connection"
+        | "get_usage"
+        | "llm"
+        | "chat"
+        | "dark_get_state"
+        | "dark_set_site"
+        | "dark_set_auto"
+        | "dark_set_mode"
+        | "dark_refine"
+        | "dark_stop"
+        | "dark_revert"
         | "dark_back_to_instant"
         | "dark_forget_site" => Senders::ExtensionPages,
         // Unknown to the protocol: only Dusk's own pages get as far as the parser's error naming it.
@@ -66,8 +80,12 @@ pub fn senders_of(kind: &str) -> Senders {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SenderKind {
     /// `path` is the page's path inside the extension, e.g. "sidepanel.html".
-    ExtensionPage { path: String },
-    ContentScript { tab: i32 },
+    ExtensionPage {
+        path: String,
+    },
+    ContentScript {
+        tab: i32,
+    },
     Stranger,
 }
 
@@ -102,7 +120,11 @@ pub fn check(kind: &str, sender: &Sender, own_id: &str, own_origin: &str) -> Res
         (Senders::ContentScripts, SenderKind::ContentScript { .. }) => true,
         _ => false,
     };
-    if ok { Ok(()) } else { Err(NOT_ALLOWED) }
+    if ok {
+        Ok(())
+    } else {
+        Err(NOT_ALLOWED)
+    }
 }
 
 #[cfg(test)]
@@ -157,7 +179,8 @@ mod tests {
         let s: Sender = serde_json::from_value(serde_json::json!({
             "id": "abc", "url": "https://a.example/x", "origin": "https://a.example", "frameId": 0,
             "tab": {"id": 7, "url": "https://a.example/x", "active": true}, "documentId": "D"
-        })).unwrap();
+        }))
+        .unwrap();
         assert_eq!(s.kind(ID, ORIGIN), SenderKind::ContentScript { tab: 7 });
     }
 }

@@ -227,11 +227,10 @@ fn run_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
             wasm_bindgen_futures::spawn_local(async move { show_and_follow(&section, ask(DarkRequest::DarkStop { tab_id }).await).await });
         })?;
     } else {
-        let stats = fill(&i18n::message("darkRunStats"), &[
-            ("turns", run.turn.to_string()),
-            ("tokens", (run.input_tokens + run.output_tokens).to_string()),
-            ("cost", format!("{:.4}", run.cost_usd)),
-        ]);
+        let stats = fill(
+            &i18n::message("darkRunStats"),
+            &[("turns", run.turn.to_string()), ("tokens", (run.input_tokens + run.output_tokens).to_string()), ("cost", format!("{:.4}", run.cost_usd))],
+        );
         dom::append(&el, "div", "stats", &stats)?.set_id("dark-run-stats");
     }
     Ok(())
@@ -249,7 +248,12 @@ fn version_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     let text = match &state.version {
         Some(v) => {
             let mode = if v.mode == Mode::Thorough { "Thorough" } else { "Quick" };
-            format!("{} · {mode} · {} · AA {}", fill(&i18n::message("darkVersion"), &[("n", v.number.to_string()), ("m", state.versions.to_string())]), v.model, percent(Some(v.aa)))
+            format!(
+                "{} · {mode} · {} · AA {}",
+                fill(&i18n::message("darkVersion"), &[("n", v.number.to_string()), ("m", state.versions.to_string())]),
+                v.model,
+                percent(Some(v.aa))
+            )
         }
         None => i18n::message("darkModeInstant"),
     };

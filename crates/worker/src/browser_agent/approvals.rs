@@ -43,9 +43,7 @@ use wasm_bindgen::JsCast;
 pub async fn wait(run_id: &str, step: u32, token: &str, timeout_ms: u32) -> Option<Answer> {
     let answer = Rc::new(RefCell::new(None));
     let done = StopSignal::new();
-    PENDING.with(|p| {
-        p.borrow_mut().push(Pending { run_id: run_id.into(), step, token: token.into(), answer: answer.clone(), done: done.clone() })
-    });
+    PENDING.with(|p| p.borrow_mut().push(Pending { run_id: run_id.into(), step, token: token.into(), answer: answer.clone(), done: done.clone() }));
     let timer = done.clone();
     wasm_bindgen_futures::spawn_local(async move {
         crate::fetch::sleep(timeout_ms).await;

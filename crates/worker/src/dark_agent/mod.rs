@@ -10,10 +10,10 @@ use crate::llm::{client_for, remember_downgrade};
 use crate::route::settings;
 use dusk_core::agent::{self, Model, RunOutcome, RunState, StopSignal};
 use dusk_core::dark::site::{host_of, Mode};
+use dusk_core::dark_agent::quick;
 use dusk_core::dark_agent::session::{gather, DarkRunInfo, DarkSession};
 use dusk_core::dark_agent::thorough::{self, ThoroughSettings};
 use dusk_core::dark_agent::versions::ThemeVersion;
-use dusk_core::dark_agent::quick;
 use dusk_core::llm::usage::cost_usd;
 use dusk_core::protocol::dark::{DarkRunView, RunStage, TabDarkState};
 use page::TabPage;
@@ -77,7 +77,8 @@ pub async fn refine(tab_id: i32, mode: Mode) -> Result<(), String> {
     if mode == Mode::Instant {
         return Err("Instant needs no model".into());
     }
-    let provider = settings::load().await.active().filter(|p| p.is_configured()).ok_or("Quick and Thorough need an LLM provider: add one in Dusk's settings")?;
+    let provider =
+        settings::load().await.active().filter(|p| p.is_configured()).ok_or("Quick and Thorough need an LLM provider: add one in Dusk's settings")?;
     let host = tab_host(tab_id).await?;
     let (stop, controller) = register(tab_id).ok_or("a run is already going in this tab")?;
     let view = DarkRunView { mode, stage: RunStage::Analyzing, ..Default::default() };
@@ -116,7 +117,15 @@ async fn start(page: &TabPage, host: &str, mode: Mode, model: &impl Model, progr
         Err(e) => return failed(e),
     };
     progress.update(|v| v.aa_instant = Some(ctx.instant.aa_share));
-    let info = DarkRunInfo { tab_id: page.tab_id, host: host.to_string(), mode, model: model.model_name(), instant: ctx.instant.clone(), kept: None, allow_layout: false };
+    let info = DarkRunInfo {
+        tab_id: page.tab_id,
+        host: host.to_string(),
+        mode,
+        model: model.model_name(),
+        instant: ctx.instant.clone(),
+        kept: None,
+        allow_layout: false,
+    };
     match mode {
         Mode::Thorough => {
             let settings: ThoroughSettings = read_local(thorough::SETTINGS_KEY).await.unwrap_or_default();
@@ -136,7 +145,13 @@ async fn start(page: &TabPage, host: &str, mode: Mode, model: &impl Model, progr
                         Some(a) if !a.kept => Some(format!("Reverted: {}", a.reasons.join("; "))),
                         Some(_) => None,
                     };
-                    Result_ { info: Some(info), turns: 1, input_tokens: out.usage.input_tokens, output_tokens: out.usage.output_tokens, ending: Ending::Done(message) }
+                    Result_ {
+                        info: Some(info),
+                        turns: 1,
+                        input_tokens: out.usage.input_tokens,
+                        output_tokens: out.usage.output_tokens,
+                        ending: Ending::Done(message),
+                    }
                 }
                 Err(quick::QuickError::Stopped) => Result_ { info: Some(info), turns: 1, input_tokens: 0, output_tokens: 0, ending: Ending::Stopped },
                 Err(e) => Result_ { info: Some(info), ..failed(e.to_string()) },

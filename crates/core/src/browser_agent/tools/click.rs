@@ -1,9 +1,9 @@
 use super::{act, Ctx};
+use crate::agent::ToolOutput;
 use crate::agent::{Gate, Tool};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::Action;
 use crate::browser_agent::session::BrowserSession;
-use crate::agent::ToolOutput;
 use crate::protocol::actions::{Modifiers, Target};
 use crate::protocol::ContentRequest;
 use schemars::JsonSchema;

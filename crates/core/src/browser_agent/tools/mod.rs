@@ -56,10 +56,13 @@ pub fn registry<'h, B: Browser>() -> Registry<BrowserSession<'h, B>> {
         .with(execute_js::ExecuteJs)
 }
 
-
 /// `[5] button “Pay now”`, for the step list.
 pub fn target_label(t: &GateTarget) -> String {
-    if t.text.is_empty() { format!("[{}] {}", t.index, t.tag) } else { format!("[{}] {} “{}”", t.index, t.tag, t.text) }
+    if t.text.is_empty() {
+        format!("[{}] {}", t.index, t.tag)
+    } else {
+        format!("[{}] {} “{}”", t.index, t.tag, t.text)
+    }
 }
 
 /// The target for the step list: what the gate read, or the page asked now.

@@ -27,6 +27,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Screenshot {
         let (marks, _) = s.elements(ElementFilter::All, true, 0, 200).await?;
         let labelled = marks.len();
         let image = s.labelled_screenshot(marks).await?;
-        Ok(ToolOutput::new(format!("Screenshot of the visible part of the page; {labelled} elements labelled with their index."), "Took a screenshot").with_image(image))
+        Ok(ToolOutput::new(format!("Screenshot of the visible part of the page; {labelled} elements labelled with their index."), "Took a screenshot")
+            .with_image(image))
     }
 }

@@ -20,4 +20,3 @@ pub fn registry<'h, P: DarkPage>() -> Registry<DarkSession<'h, P>> {
         .with(apply_css::ApplyCss)
         .with(scroll_and_capture::ScrollAndCapture)
 }
-

@@ -31,11 +31,7 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
     }
     body.insert("messages".into(), Value::Array(messages(&req.messages)));
     if !req.tools.is_empty() {
-        let tools: Vec<Value> = req
-            .tools
-            .iter()
-            .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}))
-            .collect();
+        let tools: Vec<Value> = req.tools.iter().map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters})).collect();
         body.insert("tools".into(), Value::Array(tools));
     }
     if let Some(t) = req.temperature {
@@ -62,38 +58,33 @@ fn image_block(i: &Image) -> Value {
 pub fn messages(msgs: &[Message]) -> Vec<Value> {
     let mut out: Vec<(&'static str, Vec<Value>)> = vec![];
     for m in msgs {
-        let (role, blocks) =
-            match m {
-                Message::System { .. } => continue,
-                Message::User { text, images } => {
-                    let mut b: Vec<Value> = images.iter().map(image_block).collect();
-                    if !text.is_empty() {
-                        b.push(json!({"type": "text", "text": text}));
-                    }
-                    ("user", b)
+        let (role, blocks) = match m {
+            Message::System { .. } => continue,
+            Message::User { text, images } => {
+                let mut b: Vec<Value> = images.iter().map(image_block).collect();
+                if !text.is_empty() {
+                    b.push(json!({"type": "text", "text": text}));
                 }
-                Message::Assistant { text, tool_calls } => {
-                    let mut b = vec![];
-                    if !text.is_empty() {
-                        b.push(json!({"type": "text", "text": text}));
-                    }
-                    b.extend(tool_calls.iter().map(
-                        |c| json!({"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments_object()}),
-                    ));
-                    ("assistant", b)
+                ("user", b)
+            }
+            Message::Assistant { text, tool_calls } => {
+                let mut b = vec![];
+                if !text.is_empty() {
+                    b.push(json!({"type": "text", "text": text}));
                 }
-                Message::Tool(r) => {
-                    let mut content = vec![
-                        json!({"type": "text", "text": if r.content.is_empty() { "(no output)" } else { &r.content }}),
-                    ];
-                    content.extend(r.image.iter().map(image_block));
-                    let mut block = json!({"type": "tool_result", "tool_use_id": r.tool_call_id, "content": content});
-                    if r.is_error {
-                        block["is_error"] = true.into();
-                    }
-                    ("user", vec![block])
+                b.extend(tool_calls.iter().map(|c| json!({"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments_object()})));
+                ("assistant", b)
+            }
+            Message::Tool(r) => {
+                let mut content = vec![json!({"type": "text", "text": if r.content.is_empty() { "(no output)" } else { &r.content }})];
+                content.extend(r.image.iter().map(image_block));
+                let mut block = json!({"type": "tool_result", "tool_use_id": r.tool_call_id, "content": content});
+                if r.is_error {
+                    block["is_error"] = true.into();
                 }
-            };
+                ("user", vec![block])
+            }
+        };
         if blocks.is_empty() {
             continue;
         }
@@ -116,10 +107,7 @@ pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmErro
     if v.get("type").and_then(Value::as_str) == Some("error") {
         return Err(classify_stream_error(ProviderKind::Anthropic, model, body));
     }
-    let blocks = v
-        .get("content")
-        .and_then(Value::as_array)
-        .ok_or_else(|| LlmError::MalformedResponse("the response has no content".into()))?;
+    let blocks = v.get("content").and_then(Value::as_array).ok_or_else(|| LlmError::MalformedResponse("the response has no content".into()))?;
     let mut text = String::new();
     let mut tool_calls = vec![];
     for b in blocks {
@@ -155,14 +143,7 @@ pub struct StreamDecoder {
 
 impl StreamDecoder {
     pub fn new(model: &str) -> Self {
-        StreamDecoder {
-            model: model.to_string(),
-            tool_blocks: vec![],
-            input_tokens: 0,
-            output_tokens: 0,
-            stop_reason: None,
-            done: false,
-        }
+        StreamDecoder { model: model.to_string(), tool_blocks: vec![], input_tokens: 0, output_tokens: 0, stop_reason: None, done: false }
     }
 
     fn usage(&self) -> StreamEvent {
@@ -216,9 +197,7 @@ impl StreamDecoder {
                     Some("input_json_delta") => {
                         let block = v.get("index").and_then(Value::as_u64).unwrap_or(u64::MAX);
                         let fragment = delta.get("partial_json").and_then(Value::as_str).unwrap_or_default();
-                        if let (Some(index), false) =
-                            (self.tool_blocks.iter().position(|&b| b == block), fragment.is_empty())
-                        {
+                        if let (Some(index), false) = (self.tool_blocks.iter().position(|&b| b == block), fragment.is_empty()) {
                             out.push(StreamEvent::ToolCallArgsDelta { index, fragment: fragment.to_string() });
                         }
                     }
@@ -280,13 +259,7 @@ mod tests {
                 Message::system("You are terse."),
                 Message::user_with_images("What is in this image?", vec![Image::new("image/jpeg", "/9j/4AAQ")]),
                 Message::Assistant { text: "Checking.".into(), tool_calls: vec![c1.clone(), c2.clone()] },
-                Message::Tool(ToolResult {
-                    tool_call_id: c1.id.clone(),
-                    name: c1.name.clone(),
-                    content: "15 degrees".into(),
-                    image: None,
-                    is_error: false,
-                }),
+                Message::Tool(ToolResult { tool_call_id: c1.id.clone(), name: c1.name.clone(), content: "15 degrees".into(), image: None, is_error: false }),
                 Message::Tool(ToolResult {
                     tool_call_id: c2.id.clone(),
                     name: c2.name.clone(),
@@ -316,21 +289,12 @@ mod tests {
         assert_eq!(body["tools"][0]["input_schema"]["required"], json!(["location"]));
         let m = body["messages"].as_array().unwrap();
         assert_eq!(m.len(), 3, "{m:?}");
-        assert_eq!(
-            m[0]["content"][0],
-            json!({"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": "/9j/4AAQ"}})
-        );
+        assert_eq!(m[0]["content"][0], json!({"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": "/9j/4AAQ"}}));
         assert_eq!(m[0]["content"][1], json!({"type": "text", "text": "What is in this image?"}));
-        assert_eq!(
-            m[1]["content"][1],
-            json!({"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {"location": "San Francisco, CA"}})
-        );
+        assert_eq!(m[1]["content"][1], json!({"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {"location": "San Francisco, CA"}}));
         assert_eq!(m[1]["content"][2]["input"], json!({"tz": "PST"}));
         assert_eq!(m[2]["role"], "user");
-        assert_eq!(
-            m[2]["content"][0],
-            json!({"type": "tool_result", "tool_use_id": "toolu_01A", "content": [{"type": "text", "text": "15 degrees"}]})
-        );
+        assert_eq!(m[2]["content"][0], json!({"type": "tool_result", "tool_use_id": "toolu_01A", "content": [{"type": "text", "text": "15 degrees"}]}));
         assert_eq!(m[2]["content"][1]["is_error"], true);
         assert_eq!(m[2]["content"][1]["content"][1]["type"], "image");
     }
@@ -339,8 +303,7 @@ mod tests {
     fn request_without_tools_omits_them() {
         let mut req = ChatRequest::new(vec![Message::user("Hello, world")]);
         req.max_tokens = Some(1024);
-        let body: Value =
-            serde_json::from_str(&build_request(&settings(), "claude-3-5-haiku-latest", &req).body).unwrap();
+        let body: Value = serde_json::from_str(&build_request(&settings(), "claude-3-5-haiku-latest", &req).body).unwrap();
         assert_eq!(
             body,
             json!({"model": "claude-3-5-haiku-latest", "max_tokens": 1024, "messages": [{"role": "user", "content": [{"type": "text", "text": "Hello, world"}]}]})
@@ -351,10 +314,7 @@ mod tests {
     fn parses_documented_responses() {
         let text = r#"{"content":[{"text":"Hi! My name is Claude.","type":"text"}],"id":"msg_013Zva2CMHLNnXjNJJKqJ2EF","model":"claude-sonnet-4-5","role":"assistant","stop_reason":"end_turn","stop_sequence":null,"type":"message","usage":{"input_tokens":2095,"output_tokens":503}}"#;
         let r = parse_response("m", text).unwrap();
-        assert_eq!(
-            (r.text.as_str(), r.stop_reason.clone(), r.usage),
-            ("Hi! My name is Claude.", StopReason::EndTurn, Some(Usage::new(2095, 503)))
-        );
+        assert_eq!((r.text.as_str(), r.stop_reason.clone(), r.usage), ("Hi! My name is Claude.", StopReason::EndTurn, Some(Usage::new(2095, 503))));
         let tools = r#"{"id":"msg_01Aq9w938a90dw8q","model":"claude-sonnet-4-5","stop_reason":"tool_use","role":"assistant","type":"message",
           "content":[{"type":"text","text":"I'll check the current weather in San Francisco for you."},
                      {"type":"tool_use","id":"toolu_01A09q90qw90lq917835lq9","name":"get_weather","input":{"location":"San Francisco, CA","unit":"celsius"}}],
@@ -362,16 +322,11 @@ mod tests {
         let r = parse_response("m", tools).unwrap();
         assert_eq!(
             r.tool_calls,
-            vec![ToolCall::new(
-                "toolu_01A09q90qw90lq917835lq9",
-                "get_weather",
-                json!({"location": "San Francisco, CA", "unit": "celsius"})
-            )]
+            vec![ToolCall::new("toolu_01A09q90qw90lq917835lq9", "get_weather", json!({"location": "San Francisco, CA", "unit": "celsius"}))]
         );
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(484, 74)));
-        let e = parse_response("m", r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#)
-            .unwrap_err();
+        let e = parse_response("m", r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#).unwrap_err();
         assert!(e.is_retryable());
     }
 

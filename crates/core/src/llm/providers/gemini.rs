@@ -14,11 +14,7 @@ use serde_json::{json, Map, Value};
 
 pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> HttpRequest {
     let model = model.trim_start_matches("models/");
-    let path = if req.stream {
-        format!("v1beta/models/{model}:streamGenerateContent?alt=sse")
-    } else {
-        format!("v1beta/models/{model}:generateContent")
-    };
+    let path = if req.stream { format!("v1beta/models/{model}:streamGenerateContent?alt=sse") } else { format!("v1beta/models/{model}:generateContent") };
     let mut body = Map::new();
     let system: Vec<&str> = req
         .messages
@@ -33,11 +29,8 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
     }
     body.insert("contents".into(), Value::Array(contents(&req.messages)));
     if !req.tools.is_empty() {
-        let decls: Vec<Value> = req
-            .tools
-            .iter()
-            .map(|t| json!({"name": t.name, "description": t.description, "parameters": gemini_schema(&t.parameters)}))
-            .collect();
+        let decls: Vec<Value> =
+            req.tools.iter().map(|t| json!({"name": t.name, "description": t.description, "parameters": gemini_schema(&t.parameters)})).collect();
         body.insert("tools".into(), json!([{"functionDeclarations": decls}]));
     }
     let mut config = Map::new();
@@ -162,12 +155,7 @@ pub fn parse_response(model: &str, body: &str) -> Result<AssistantReply, LlmErro
         return Err(LlmError::MalformedResponse("the response has no candidates".into()));
     }
     let c = read_chunk(&v, 0);
-    Ok(AssistantReply {
-        text: c.text,
-        stop_reason: StopReason::normalise(c.finish, !c.calls.is_empty()),
-        tool_calls: c.calls,
-        usage: c.usage,
-    })
+    Ok(AssistantReply { text: c.text, stop_reason: StopReason::normalise(c.finish, !c.calls.is_empty()), tool_calls: c.calls, usage: c.usage })
 }
 
 /// Decodes `alt=sse` chunks: each one is a whole `GenerateContentResponse`.
@@ -260,10 +248,7 @@ mod tests {
             temperature: Some(0.1),
         };
         let http = build_request(&settings(), "models/gemini-2.5-flash", &req);
-        assert_eq!(
-            http.url,
-            "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
-        );
+        assert_eq!(http.url, "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
         assert_eq!(http.header("x-goog-api-key"), Some("AIza-test"));
         assert!(!http.url.contains("AIza"));
         let body: Value = serde_json::from_str(&http.body).unwrap();
@@ -274,17 +259,11 @@ mod tests {
             json!({"role": "model", "parts": [{"functionCall": {"name": "set_light", "args": {"brightness": 25}}, "thoughtSignature": "sig=="}]})
         );
         assert_eq!(body["contents"][2]["role"], "user");
-        assert_eq!(
-            body["contents"][2]["parts"][0],
-            json!({"functionResponse": {"name": "set_light", "response": {"content": "ok"}}})
-        );
+        assert_eq!(body["contents"][2]["parts"][0], json!({"functionResponse": {"name": "set_light", "response": {"content": "ok"}}}));
         assert_eq!(body["contents"][2]["parts"][1]["inlineData"]["mimeType"], "image/jpeg");
         let decl = &body["tools"][0]["functionDeclarations"][0];
         assert_eq!(decl["name"], "set_light");
-        assert_eq!(
-            decl["parameters"],
-            json!({"type": "object", "properties": {"brightness": {"type": "integer", "nullable": true, "minimum": 0}}})
-        );
+        assert_eq!(decl["parameters"], json!({"type": "object", "properties": {"brightness": {"type": "integer", "nullable": true, "minimum": 0}}}));
         assert_eq!(body["generationConfig"], json!({"maxOutputTokens": 100, "temperature": 0.1}));
     }
 
@@ -301,10 +280,7 @@ mod tests {
         let text = r#"{"candidates":[{"content":{"parts":[{"text":"AI learns patterns from data."}],"role":"model"},"finishReason":"STOP","avgLogprobs":-0.2}],
           "usageMetadata":{"promptTokenCount":8,"candidatesTokenCount":7,"totalTokenCount":15,"promptTokensDetails":[{"modality":"TEXT","tokenCount":8}]},"modelVersion":"gemini-2.5-flash","responseId":"abc"}"#;
         let r = parse_response("m", text).unwrap();
-        assert_eq!(
-            (r.text.as_str(), r.stop_reason.clone(), r.usage),
-            ("AI learns patterns from data.", StopReason::EndTurn, Some(Usage::new(8, 7)))
-        );
+        assert_eq!((r.text.as_str(), r.stop_reason.clone(), r.usage), ("AI learns patterns from data.", StopReason::EndTurn, Some(Usage::new(8, 7))));
         let call = r#"{"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"schedule_meeting","args":{"attendees":["Bob","Alice"],"date":"2025-03-27","time":"10:00","topic":"Q3 planning"}}}]},"finishReason":"STOP","index":0}],
           "usageMetadata":{"promptTokenCount":112,"candidatesTokenCount":31,"thoughtsTokenCount":40,"totalTokenCount":183}}"#;
         let r = parse_response("m", call).unwrap();
@@ -312,8 +288,7 @@ mod tests {
         assert_eq!(r.tool_calls[0].arguments["attendees"], json!(["Bob", "Alice"]));
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(112, 71)));
-        let blocked =
-            r#"{"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":5,"totalTokenCount":5}}"#;
+        let blocked = r#"{"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":5,"totalTokenCount":5}}"#;
         assert_eq!(parse_response("m", blocked).unwrap().stop_reason, StopReason::ContentFilter);
         assert!(matches!(parse_response("m", "{}"), Err(LlmError::MalformedResponse(_))));
     }
@@ -344,7 +319,8 @@ mod tests {
         assert_eq!(r.tool_calls[1].arguments, json!({"brightness": 0.5}));
         assert_eq!(r.stop_reason, StopReason::ToolUse);
         assert_eq!(r.usage, Some(Usage::new(180, 37)));
-        let same = parse_response("m", r#"{"candidates":[{"content":{"parts":[{"functionCall":{"name":"power_disco_ball","args":{"power":true}}}]}}]}"#).unwrap();
+        let same =
+            parse_response("m", r#"{"candidates":[{"content":{"parts":[{"functionCall":{"name":"power_disco_ball","args":{"power":true}}}]}}]}"#).unwrap();
         assert_eq!(same.tool_calls[0].id, r.tool_calls[0].id);
     }
 

@@ -24,8 +24,7 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
-    pub const ALL: [ProviderKind; 4] =
-        [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini, ProviderKind::OpenaiCompatible];
+    pub const ALL: [ProviderKind; 4] = [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini, ProviderKind::OpenaiCompatible];
 
     /// The snake_case name used in settings and in `Status.provider`.
     pub fn as_str(self) -> &'static str {
@@ -103,8 +102,7 @@ pub fn build_request(provider: &ProviderSettings, request: &ChatRequest) -> Resu
     if provider.effective_base_url().is_empty() {
         return Err(LlmError::NotConfigured("the provider has no base URL.".into()));
     }
-    let model =
-        if request.model.trim().is_empty() { provider.effective_model() } else { request.model.trim().to_string() };
+    let model = if request.model.trim().is_empty() { provider.effective_model() } else { request.model.trim().to_string() };
     if model.is_empty() {
         return Err(LlmError::NotConfigured("no model is set.".into()));
     }
@@ -136,9 +134,7 @@ pub enum StreamDecoder {
 impl StreamDecoder {
     pub fn new(kind: ProviderKind, model: &str) -> Self {
         match kind {
-            ProviderKind::Openai | ProviderKind::OpenaiCompatible => {
-                StreamDecoder::Openai(openai::StreamDecoder::new(kind, model))
-            }
+            ProviderKind::Openai | ProviderKind::OpenaiCompatible => StreamDecoder::Openai(openai::StreamDecoder::new(kind, model)),
             ProviderKind::Anthropic => StreamDecoder::Anthropic(anthropic::StreamDecoder::new(model)),
             ProviderKind::Gemini => StreamDecoder::Gemini(gemini::StreamDecoder::new(model)),
         }

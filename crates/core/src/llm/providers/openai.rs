@@ -90,10 +90,7 @@ pub fn messages(msgs: &[Message]) -> Vec<Value> {
             Message::Assistant { text, tool_calls } => {
                 let mut a = Map::new();
                 a.insert("role".into(), "assistant".into());
-                a.insert(
-                    "content".into(),
-                    if text.is_empty() && !tool_calls.is_empty() { Value::Null } else { text.as_str().into() },
-                );
+                a.insert("content".into(), if text.is_empty() && !tool_calls.is_empty() { Value::Null } else { text.as_str().into() });
                 if !tool_calls.is_empty() {
                     let calls: Vec<Value> = tool_calls
                         .iter()
@@ -143,10 +140,7 @@ pub fn parse_response(kind: ProviderKind, model: &str, body: &str) -> Result<Ass
     if v.get("error").is_some() {
         return Err(classify_stream_error(kind, model, body));
     }
-    let choice = v
-        .get("choices")
-        .and_then(|c| c.get(0))
-        .ok_or_else(|| LlmError::MalformedResponse("the response has no choices".into()))?;
+    let choice = v.get("choices").and_then(|c| c.get(0)).ok_or_else(|| LlmError::MalformedResponse("the response has no choices".into()))?;
     let msg = choice.get("message").unwrap_or(&Value::Null);
     let tool_calls: Vec<ToolCall> = msg
         .get("tool_calls")
@@ -158,8 +152,7 @@ pub fn parse_response(kind: ProviderKind, model: &str, body: &str) -> Result<Ass
                 .filter_map(|(i, c)| {
                     let f = c.get("function")?;
                     let name = f.get("name")?.as_str()?.to_string();
-                    let id =
-                        c.get("id").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("call_{i}"));
+                    let id = c.get("id").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("call_{i}"));
                     Some(ToolCall::new(id, name, parse_arguments(&arguments_fragment(f.get("arguments")))))
                 })
                 .collect()
@@ -284,13 +277,7 @@ mod tests {
     #[test]
     fn request_shape_with_tools_images_and_results() {
         let call = ToolCall::new("call_abc", "get_current_weather", json!({"location": "Boston, MA"}));
-        let mut result = ToolResult {
-            tool_call_id: "call_abc".into(),
-            name: call.name.clone(),
-            content: "22C".into(),
-            image: None,
-            is_error: false,
-        };
+        let mut result = ToolResult { tool_call_id: "call_abc".into(), name: call.name.clone(), content: "22C".into(), image: None, is_error: false };
         result.image = Some(Image::new("image/png", "iVBOR"));
         let req = ChatRequest {
             model: String::new(),
@@ -320,10 +307,7 @@ mod tests {
         assert_eq!(body["tools"][0]["function"]["parameters"]["required"], json!(["location"]));
         let m = &body["messages"];
         assert_eq!(m[0], json!({"role": "system", "content": "Be brief."}));
-        assert_eq!(
-            m[1]["content"][1],
-            json!({"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,AAAA"}})
-        );
+        assert_eq!(m[1]["content"][1], json!({"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,AAAA"}}));
         assert_eq!(m[2]["content"], Value::Null);
         assert_eq!(m[2]["tool_calls"][0]["function"]["arguments"], "{\"location\":\"Boston, MA\"}");
         assert_eq!(m[3], json!({"role": "tool", "tool_call_id": "call_abc", "content": "22C"}));
@@ -369,10 +353,7 @@ mod tests {
         }"#;
         let r = parse_response(ProviderKind::Openai, "m", body).unwrap();
         assert_eq!(r.text, "");
-        assert_eq!(
-            r.tool_calls,
-            vec![ToolCall::new("call_abc123", "get_current_weather", json!({"location": "Boston, MA"}))]
-        );
+        assert_eq!(r.tool_calls, vec![ToolCall::new("call_abc123", "get_current_weather", json!({"location": "Boston, MA"}))]);
         assert_eq!(r.stop_reason, StopReason::ToolUse);
     }
 
@@ -380,12 +361,7 @@ mod tests {
     fn malformed_and_error_bodies_are_errors() {
         assert!(matches!(parse_response(ProviderKind::Openai, "m", "{not json"), Err(LlmError::MalformedResponse(_))));
         assert!(matches!(parse_response(ProviderKind::Openai, "m", "{}"), Err(LlmError::MalformedResponse(_))));
-        let e = parse_response(
-            ProviderKind::OpenaiCompatible,
-            "m",
-            r#"{"error":{"message":"boom","type":"server_error"}}"#,
-        )
-        .unwrap_err();
+        let e = parse_response(ProviderKind::OpenaiCompatible, "m", r#"{"error":{"message":"boom","type":"server_error"}}"#).unwrap_err();
         assert!(e.is_retryable());
     }
 

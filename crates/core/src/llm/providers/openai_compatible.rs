@@ -23,8 +23,7 @@ mod tests {
     fn keyless_local_server_with_classic_fields() {
         let mut p = ProviderSettings::new(ProviderKind::OpenaiCompatible);
         p.base_url = "http://127.0.0.1:1234/v1/".into();
-        let mut req =
-            ChatRequest::new(vec![Message::user("hi")]).with_tools(vec![ToolSpec::new("noop", "", json!({}))]);
+        let mut req = ChatRequest::new(vec![Message::user("hi")]).with_tools(vec![ToolSpec::new("noop", "", json!({}))]);
         req.max_tokens = Some(64);
         req.temperature = Some(0.0);
         let http = build_request(&p, "qwen3:8b", &req);

@@ -1,9 +1,9 @@
 //! The options page's agent section: how the agent sees pages, its turn limit, and per-site policy.
 
 use crate::dom;
+use dusk_chrome::i18n;
 use dusk_chrome::{message, storage};
 use dusk_core::browser_agent::mode::{parse_sites, sites_text, AgentSettings, ModeChoice, MAX_TURNS, STORAGE_KEY};
-use dusk_chrome::i18n;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

@@ -35,13 +35,7 @@ impl Fields {
     pub fn build(form: &Element) -> Result<Fields, JsValue> {
         let mut kinds = vec![("", dusk_chrome::i18n::message("providerNone"))];
         kinds.extend(ProviderKind::ALL.iter().map(|k| (k.as_str(), k.display_name().to_string())));
-        let auto = || {
-            vec![
-                ("auto", dusk_chrome::i18n::message("auto")),
-                ("yes", dusk_chrome::i18n::message("yes")),
-                ("no", dusk_chrome::i18n::message("no")),
-            ]
-        };
+        let auto = || vec![("auto", dusk_chrome::i18n::message("auto")), ("yes", dusk_chrome::i18n::message("yes")), ("no", dusk_chrome::i18n::message("no"))];
         Ok(Fields {
             provider: dom::select(form, "provider", "provider", &kinds)?,
             model: dom::input(form, "model", "model", "text")?,

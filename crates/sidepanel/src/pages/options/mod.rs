@@ -96,14 +96,7 @@ async fn test_connection(provider: dusk_core::settings::ProviderSettings, result
 
 async fn show_usage(usage: Element) {
     if let Ok(WorkerResponse::Usage(t)) = worker::request(&WorkerRequest::GetUsage).await {
-        let text = format!(
-            "{} {} · {} ↑ {} ↓ · ${:.4}",
-            i18n::message("usageSoFar"),
-            t.requests,
-            t.input_tokens,
-            t.output_tokens,
-            t.cost_usd
-        );
+        let text = format!("{} {} · {} ↑ {} ↓ · ${:.4}", i18n::message("usageSoFar"), t.requests, t.input_tokens, t.output_tokens, t.cost_usd);
         usage.set_text_content(Some(&text));
     }
 }

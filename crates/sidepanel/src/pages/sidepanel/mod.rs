@@ -146,7 +146,15 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let usage = dom::append(body, "div", "usage", "")?;
     usage.set_id("usage");
 
-    let ui = Rc::new(Ui { view: RefCell::new(View::new(messages)), picker, send: send.clone(), stop: stop.clone(), usage, running: Cell::new(false), reconnect: RefCell::new(None) });
+    let ui = Rc::new(Ui {
+        view: RefCell::new(View::new(messages)),
+        picker,
+        send: send.clone(),
+        stop: stop.clone(),
+        usage,
+        running: Cell::new(false),
+        reconnect: RefCell::new(None),
+    });
     let handler_ui = ui.clone();
     let conn: Connection<ChatPortRequest, ChatEvent> = Connection::new(CHAT_PORT, move |event| {
         if let Err(e) = handler_ui.handle(event) {
