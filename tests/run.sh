@@ -11,6 +11,14 @@ if ! command -v chromium >/dev/null 2>&1; then
     || { echo "could not install chromium"; echo "0 passed, 1 failed (chromium)"; exit 1; }
 fi
 
+echo "==> cargo fmt --check, cargo clippy -D warnings"
+for c in rustfmt clippy; do rustup component list --installed | grep -q "^$c" || rustup component add "$c"; done
+STYLE_PASSED=0; STYLE_FAILED=0
+if cargo fmt --all -- --check >/tmp/dusk-fmt.out 2>&1; then STYLE_PASSED=$((STYLE_PASSED + 1)); echo "ok   cargo fmt --check"
+else STYLE_FAILED=$((STYLE_FAILED + 1)); echo "FAIL cargo fmt --check"; head -40 /tmp/dusk-fmt.out; fi
+if cargo clippy --workspace --all-targets --all-features -- -D warnings >/tmp/dusk-clippy.out 2>&1; then STYLE_PASSED=$((STYLE_PASSED + 1)); echo "ok   cargo clippy"
+else STYLE_FAILED=$((STYLE_FAILED + 1)); echo "FAIL cargo clippy"; grep -E "^(error|warning)" -A8 /tmp/dusk-clippy.out | head -60; fi
+
 echo "==> cargo test (core)"
 CARGO_OUT=$(cargo test -p dusk-core 2>&1); CARGO_RC=$?
 echo "$CARGO_OUT" | grep -E '^(test |running|test result|error|failures)' | grep -v '\.\.\. ok$'
@@ -25,6 +33,6 @@ E2E_LINE=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' /tmp/dusk-e2e.out | tail -1)
 E2E_PASSED=$(echo "${E2E_LINE:-0 passed}" | grep -oE '^[0-9]+')
 E2E_FAILED=$(echo "${E2E_LINE:-0 passed, 1 failed}" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
 
-PASSED=$((RUST_PASSED + E2E_PASSED)); FAILED=$((RUST_FAILED + E2E_FAILED))
+PASSED=$((STYLE_PASSED + RUST_PASSED + E2E_PASSED)); FAILED=$((STYLE_FAILED + RUST_FAILED + E2E_FAILED))
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

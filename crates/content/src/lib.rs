@@ -1,7 +1,8 @@
 //! The content script's two on-demand layers, one build each (docs/architecture.md):
 //! - `page` (page_layer.js): reading, actions, overlay, CSS; loaded when the worker first needs it;
 //! - `dark` (dark_layer.js): the dark engine and the guard's measure; registered for dark sites.
-//! Both answer synchronously; extension/content.js, always in every frame, routes to them.
+//!
+//! Both answer synchronously; extension/content.js, always in each top frame, routes to them.
 // The dark layer uses a few of the shared DOM helpers only.
 #![cfg_attr(not(feature = "page"), allow(dead_code, unused_imports))]
 

@@ -134,7 +134,9 @@ impl Host for TestHost {
 #[derive(Deserialize, JsonSchema)]
 struct ClickArgs {
     index: u32,
+    // Only in the schema the model sees; the test's tool never reads it.
     #[serde(default)]
+    #[allow(dead_code)]
     description: String,
 }
 
@@ -325,7 +327,7 @@ fn the_same_call_three_times_is_corrected_then_stopped() {
 #[test]
 fn an_a_b_a_b_cycle_is_corrected_then_stopped_and_a_model_that_listens_goes_on() {
     let host = TestHost::default();
-    let model = scripted(&host, |req, _| if results(req).len() % 2 == 0 { call("echo", json!({"text": "a"})) } else { call("look", json!({})) });
+    let model = scripted(&host, |req, _| if results(req).len().is_multiple_of(2) { call("echo", json!({"text": "a"})) } else { call("look", json!({})) });
     let (outcome, ..) = go(&model, &host, Budget::default());
     assert_eq!(outcome, RunOutcome::Failed { reason: EndReason::Repeating, message: "stopped: repeating itself".into() });
     assert!(last_result_text(&model.requests.borrow()[4]).contains("A, B, A, B"));
@@ -336,7 +338,7 @@ fn an_a_b_a_b_cycle_is_corrected_then_stopped_and_a_model_that_listens_goes_on()
         if last_result_text(req).contains("[Dusk") {
             return say("I'll stop here.");
         }
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             call("echo", json!({"text": "a"}))
         } else {
             call("look", json!({}))

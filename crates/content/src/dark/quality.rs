@@ -11,6 +11,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
+/// A text's contrast ratio, its colour, the background behind it, and whether it is large text.
+type Contrast = (f64, Rgba, Rgba, bool);
+
 /// Caps the work on huge pages.
 const MAX_TEXT_ELEMENTS: u32 = 2000;
 /// Text at or below this ratio to its background can't be read at all.
@@ -130,7 +133,7 @@ impl Snapshot {
     }
 
     /// Whether element `k` shows, and its contrast if knowable.
-    fn text(&mut self, k: usize) -> Option<(bool, Option<(f64, Rgba, Rgba, bool)>)> {
+    fn text(&mut self, k: usize) -> Option<(bool, Option<Contrast>)> {
         let row = *self.items.get(k)?;
         let r = usize::try_from(row).ok()?;
         let rect = self.rect(k);

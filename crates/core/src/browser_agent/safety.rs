@@ -192,7 +192,7 @@ pub fn is_card_number(text: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 fn host(url: &str) -> Option<String> {

@@ -14,7 +14,7 @@ pub fn whole_value(input_type: &str, text: &str) -> Result<(String, &'static str
     let t = text.trim();
     let parsed = match input_type {
         "date" => date(t),
-        "time" => time(t).map(|(v, f)| (v, f)),
+        "time" => time(t),
         "datetime-local" => datetime(t),
         "month" => month(t),
         "week" => week(t),
@@ -51,7 +51,7 @@ fn num(s: &str, min: u32, max: u32) -> Option<u32> {
 }
 
 fn ymd(y: u32, m: u32, d: u32) -> Option<String> {
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let leap = (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
     let days = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     (d >= 1 && d <= *days.get(m.checked_sub(1)? as usize)?).then(|| format!("{y:04}-{m:02}-{d:02}"))
 }

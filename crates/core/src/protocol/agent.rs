@@ -67,6 +67,8 @@ pub struct ConfirmCard {
 /// What the worker posts back on the `agent` port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+// Each event is built, serialised and dropped at once: its size never matters.
+#[allow(clippy::large_enum_variant)]
 pub enum AgentPortEvent {
     Tabs {
         tabs: Vec<TabView>,
