@@ -39,11 +39,11 @@ chrome.runtime.onInstalled.addListener(({ reason }) => ready.then(() => installe
 // The side panel may only open inside the user's gesture, so before any await; the rest is Rust's.
 // Kept on globalThis so tests can run the very handlers Chrome calls.
 globalThis.duskOnCommand = (command, tab) => {
-  if (command === "open-side-panel" && tab) chrome.sidePanel.open({ windowId: tab.windowId });
+  if (command === "open-side-panel" && tab) chrome.sidePanel.open({ windowId: tab.windowId })?.catch?.(() => {});
   return ready.then(() => on_command(command, tab));
 };
 globalThis.duskOnMenu = (info, tab) => {
-  if (info.menuItemId === "ask-dusk" && tab) chrome.sidePanel.open({ windowId: tab.windowId });
+  if (info.menuItemId === "ask-dusk" && tab) chrome.sidePanel.open({ windowId: tab.windowId })?.catch?.(() => {});
   return ready.then(() => on_menu(String(info.menuItemId), info.selectionText, tab));
 };
 chrome.commands.onCommand.addListener(globalThis.duskOnCommand);

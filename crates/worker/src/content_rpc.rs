@@ -13,32 +13,57 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
+/// A reply type that can say "the layer this message needs is not loaded".
+trait LayerReply: DeserializeOwned {
+    fn missing(&self) -> Option<Layer>;
+}
+
+impl LayerReply for ContentResponse {
+    fn missing(&self) -> Option<Layer> {
+        match self {
+            ContentResponse::LayerMissing { layer } => Some(*layer),
+            _ => None,
+        }
+    }
+}
+
+impl LayerReply for DarkContentResponse {
+    fn missing(&self) -> Option<Layer> {
+        match self {
+            DarkContentResponse::LayerMissing { layer } => Some(*layer),
+            _ => None,
+        }
+    }
+}
+
+/// Sends `message`; a `layer_missing` answer loads that layer and sends it once more.
+async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue) -> Result<R, String> {
+    let reply: R = from_js(send_raw(tab_id, message).await?)?;
+    match reply.missing() {
+        Some(layer) => {
+            load(tab_id, layer).await?;
+            let again: R = from_js(send_raw(tab_id, message).await?)?;
+            match again.missing() {
+                Some(layer) => Err(format!("the page's {layer:?} layer could not be loaded")),
+                None => Ok(again),
+            }
+        }
+        None => Ok(reply),
+    }
+}
+
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
-    let message = to_js(request);
-    let mut reply = from_js::<ContentResponse>(send_raw(tab_id, &message).await?)?;
-    if let ContentResponse::LayerMissing { layer } = reply {
-        load(tab_id, layer).await?;
-        reply = from_js::<ContentResponse>(send_raw(tab_id, &message).await?)?;
-    }
-    match reply {
+    match ask(tab_id, &to_js(request)).await? {
         ContentResponse::Error { message } => Err(message),
-        ContentResponse::LayerMissing { layer } => Err(format!("the page's {layer:?} layer could not be loaded")),
         other => Ok(other),
     }
 }
 
 /// A message for the page's dark layer, loading it (in every frame) first if it is absent.
 pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkContentResponse, String> {
-    let message = to_js(request);
-    let mut reply = from_js::<DarkContentResponse>(send_raw(tab_id, &message).await?)?;
-    if let DarkContentResponse::LayerMissing { layer } = reply {
-        load(tab_id, layer).await?;
-        reply = from_js::<DarkContentResponse>(send_raw(tab_id, &message).await?)?;
-    }
-    match reply {
+    match ask(tab_id, &to_js(request)).await? {
         DarkContentResponse::Error { message } => Err(message),
-        DarkContentResponse::LayerMissing { .. } => Err("the page's dark layer could not be loaded".into()),
         other => Ok(other),
     }
 }
@@ -46,12 +71,12 @@ pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkC
 /// Any message as it comes back (for the tests' relay), loading a missing layer first.
 pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let reply = send_raw(tab_id, message).await?;
-    match from_js::<ContentResponse>(reply.clone()) {
-        Ok(ContentResponse::LayerMissing { layer }) => {
+    match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
+        Some(layer) => {
             load(tab_id, layer).await?;
             send_raw(tab_id, message).await
         }
-        _ => Ok(reply),
+        None => Ok(reply),
     }
 }
 
