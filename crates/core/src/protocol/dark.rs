@@ -51,6 +51,9 @@ pub enum DarkRequest {
     DarkForgetSite {
         host: String,
     },
+    /// From a dark page's top frame: load the dark layer into the tab's frames that lack it
+    /// (cross-origin frames, which the site's registration doesn't match).
+    DarkLoadFrames,
 }
 
 /// The worker's replies.
@@ -63,6 +66,8 @@ pub enum DarkResponse {
         url: String,
         css: String,
     },
+    /// Answers `dark_load_frames`.
+    FramesLoaded,
     Error {
         message: String,
     },

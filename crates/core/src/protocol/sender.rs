@@ -51,7 +51,7 @@ pub enum Senders {
 pub fn senders_of(kind: &str) -> Senders {
     match kind {
         // A content script needs only these: a cross-origin sheet's text, and the mask's Stop.
-        "dark_fetch_css" | "agent_stop" => Senders::ContentScripts,
+        "dark_fetch_css" | "agent_stop" | "dark_load_frames" => Senders::ContentScripts,
         "agent" => Senders::SidePanel,
         "ping"
         | "get_status"

@@ -80,7 +80,7 @@ async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
     match message::from_js::<DarkResponse>(reply)? {
         DarkResponse::DarkState(s) => Ok(s),
         DarkResponse::Error { message } => Err(message),
-        DarkResponse::DarkCss { .. } => Err("unexpected reply".into()),
+        DarkResponse::DarkCss { .. } | DarkResponse::FramesLoaded => Err("unexpected reply".into()),
     }
 }
 

@@ -5,7 +5,7 @@ use crate::dom;
 use dusk_chrome::{i18n, message, runtime, storage};
 use dusk_core::dark::site::{Mode, MODE_KEY, SITES_KEY};
 use dusk_core::dark_agent::thorough::{ThoroughSettings, MAX_TURNS, SETTINGS_KEY};
-use dusk_core::protocol::dark::DarkRequest;
+use dusk_core::protocol::dark::{DarkRequest, DarkResponse};
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 
@@ -101,7 +101,8 @@ async fn sites(section: &web_sys::Element) -> Result<(), JsValue> {
         dom::on(&remove, "click", move || {
             let (row, host) = (row2.clone(), host.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                if runtime::send_message(&message::to_js(&DarkRequest::DarkForgetSite { host })).await.is_ok() {
+                let reply = runtime::send_message(&message::to_js(&DarkRequest::DarkForgetSite { host })).await;
+                if matches!(reply.map(message::from_js::<DarkResponse>), Ok(Ok(DarkResponse::DarkState(_)))) {
                     row.remove();
                 }
             });

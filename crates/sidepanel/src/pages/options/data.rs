@@ -28,6 +28,9 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let result = dom::append(&section, "div", "result", "")?;
     result.set_id("data-result");
     result.set_attribute("role", "status")?;
+    if web_sys::window().and_then(|w| w.location().hash().ok()).as_deref() == Some("#imported") {
+        show(&result, "ok", &i18n::message("dataImported"));
+    }
 
     {
         let (section, result) = (section.clone(), result.clone());
@@ -57,7 +60,12 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
                     Ok(data) => worker::request(&WorkerRequest::ImportData { data }).await.map(|_| ()),
                 };
                 match outcome {
-                    Ok(()) => show(&result, "ok", &i18n::message("dataImported")),
+                    // The sections show what was stored before; reloaded, they show the import (and a
+                    // Save can't write the old provider form back over it).
+                    Ok(()) => {
+                        let _ = web_sys::window().map(|w| w.location().set_hash("imported"));
+                        let _ = web_sys::window().map(|w| w.location().reload());
+                    }
                     Err(e) => show(&result, "error", &e),
                 }
             });
