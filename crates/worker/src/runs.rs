@@ -40,3 +40,20 @@ pub async fn resume_runs() {
         }
     }
 }
+
+/// The three `Host` methods every worker host shares: the worker's clock, the run's Stop (a
+/// `stop` field), and checkpoints in chrome.storage.session.
+macro_rules! worker_host_basics {
+    () => {
+        fn now_ms(&self) -> f64 {
+            crate::clock::now_ms()
+        }
+        fn stop_signal(&self) -> &dusk_core::agent::StopSignal {
+            &self.stop
+        }
+        async fn save_checkpoint(&self, state: &dusk_core::agent::RunState) {
+            crate::runs::save(state).await;
+        }
+    };
+}
+pub(crate) use worker_host_basics;

@@ -5,7 +5,7 @@ use super::{approvals, events, store};
 use crate::screenshot;
 use dusk_chrome::message::{error_text, from_js};
 use dusk_chrome::{scripting, tabs, user_scripts};
-use dusk_core::agent::{Approval, ConfirmRequest, Host, RunState, StopSignal};
+use dusk_core::agent::{Approval, ConfirmRequest, Host, StopSignal};
 use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
 use dusk_core::llm::Image;
 use dusk_core::protocol::actions::FilePayload;
@@ -46,15 +46,7 @@ pub async fn window_tabs(window_id: i32) -> Result<Vec<TabView>, String> {
 }
 
 impl Host for TabsBrowser {
-    fn now_ms(&self) -> f64 {
-        crate::clock::now_ms()
-    }
-    fn stop_signal(&self) -> &StopSignal {
-        &self.stop
-    }
-    async fn save_checkpoint(&self, state: &RunState) {
-        crate::runs::save(state).await;
-    }
+    crate::runs::worker_host_basics!();
     /// Shows the card (highlighted crop of the target, the page, the action) and waits for the
     /// panel's answer, at most two minutes.
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {

@@ -4,7 +4,7 @@
 use super::store;
 use dusk_chrome::message::error_text;
 use dusk_chrome::tabs;
-use dusk_core::agent::{Host, RunState, StopSignal};
+use dusk_core::agent::{Host, StopSignal};
 use dusk_core::chat::prompt::snapshot_text;
 use dusk_core::chat::{ChatBrowser, TabInfo};
 use dusk_core::llm::Image;
@@ -21,17 +21,7 @@ async fn rpc(tab: &TabInfo, request: ContentRequest) -> Result<ContentResponse, 
 }
 
 impl Host for TabBrowser {
-    fn now_ms(&self) -> f64 {
-        crate::clock::now_ms()
-    }
-
-    fn stop_signal(&self) -> &StopSignal {
-        &self.stop
-    }
-
-    async fn save_checkpoint(&self, state: &RunState) {
-        crate::runs::save(state).await;
-    }
+    crate::runs::worker_host_basics!();
 }
 
 impl ChatBrowser for TabBrowser {

@@ -2,7 +2,7 @@
 //! checkpoints in chrome.storage.session.
 
 use dusk_chrome::tabs;
-use dusk_core::agent::{Host, RunState, StopSignal};
+use dusk_core::agent::{Host, StopSignal};
 use dusk_core::dark_agent::session::DarkPage;
 use dusk_core::llm::Image;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
@@ -17,17 +17,7 @@ pub struct TabPage {
 }
 
 impl Host for TabPage {
-    fn now_ms(&self) -> f64 {
-        crate::clock::now_ms()
-    }
-
-    fn stop_signal(&self) -> &StopSignal {
-        &self.stop
-    }
-
-    async fn save_checkpoint(&self, state: &RunState) {
-        crate::runs::save(state).await;
-    }
+    crate::runs::worker_host_basics!();
 
     async fn check_target(&self) -> Result<(), String> {
         tabs::get(self.tab_id).await.map(|_| ()).map_err(|_| "the tab was closed".to_string())
