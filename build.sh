@@ -87,10 +87,10 @@ cp -r extension/_locales extension/icons extension/*.html extension/*.css extens
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
 esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
-# A layer injected twice into a frame (registered, then asked for) runs once.
+# A layer injected twice into a document (registered, then asked for) runs once.
 for layer in page dark; do
   esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning \
-    --banner:js="if(!globalThis.duskLayers?.${layer}){" --footer:js="}" --outfile="$DIST/${layer}_layer.js"
+    --banner:js="if(globalThis.duskLayers?.${layer}?.doc!==document){" --footer:js="}" --outfile="$DIST/${layer}_layer.js"
 done
 
 say "sizes"

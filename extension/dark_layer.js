@@ -3,7 +3,7 @@
 import { dark_message, dark_start, dark_memory_changed } from "../target/pkg/content-dark/dusk_content.js";
 
 const answer = (message, id) => JSON.parse(dark_message(JSON.stringify(message), id));
-(globalThis.duskLayers ??= {}).dark = (message, sender, sendResponse) => {
+const dark = (message, sender, sendResponse) => {
   if (message.type !== "dark_status") return void sendResponse(answer(message, sender.id));
   // After the next frame (or 100 ms in a hidden tab): the worker waits on this before its storage work.
   let sent = false;
@@ -12,11 +12,16 @@ const answer = (message, id) => JSON.parse(dark_message(JSON.stringify(message),
   setTimeout(once, 100);
   return true;
 };
+// A frame's initial about:blank hands its window on to the page replacing it: that page gets a
+// layer of its own, and this one's listeners go quiet.
+dark.doc = document;
+(globalThis.duskLayers ??= {}).dark = dark;
+const current = () => globalThis.duskLayers.dark === dark;
 dark_start();
 // Idle: the tab that was switched directly must paint first; other tabs follow a moment later.
-chrome.storage.onChanged.addListener((changes, area) => area === "local" && requestIdleCallback(() => dark_memory_changed(changes), { timeout: 100 }));
+chrome.storage.onChanged.addListener((changes, area) => area === "local" && current() && requestIdleCallback(() => dark_memory_changed(changes), { timeout: 100 }));
 // The popup keeps a port open while it shows, so its switch reaches the page in one hop.
 chrome.runtime.onConnect.addListener((port) => {
-  if (window.top !== window || port.name !== "dark") return;
+  if (window.top !== window || port.name !== "dark" || !current()) return;
   port.onMessage.addListener((message) => port.postMessage(answer(message, port.sender?.id)));
 });

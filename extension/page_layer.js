@@ -2,4 +2,7 @@
 import { handle_message } from "../target/pkg/content-page/dusk_content.js";
 
 // Messages cross into wasm as JSON text: one copy instead of one call per field.
-(globalThis.duskLayers ??= {}).page = (message, sender, sendResponse) => void sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
+const page = (message, sender, sendResponse) => void sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
+// Keyed to its document, like the dark layer (dark_layer.js says why).
+page.doc = document;
+(globalThis.duskLayers ??= {}).page = page;

@@ -27,7 +27,7 @@ globalThis.duskSheetLinked = (url) => {
 };
 
 // Run in each frame of a tab: whether a content layer (page_layer.js, dark_layer.js) is there.
-globalThis.duskHasLayer = (layer) => !!globalThis.duskLayers?.[layer];
+globalThis.duskHasLayer = (layer) => globalThis.duskLayers?.[layer]?.doc === document;
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   ready.then(() => handle_message(message, sender)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));

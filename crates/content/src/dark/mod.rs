@@ -41,6 +41,11 @@ struct State {
     freeze_next: bool,
     /// Whether the pre-paint fallback CSS is known to be off for this document.
     fallback_settled: bool,
+    /// Started while the document was loading: only then can the registered fallback CSS be in it.
+    started_loading: bool,
+    /// The document this layer started in: a frame's initial about:blank hands its window (and
+    /// this layer's listeners) on to the page that replaces it, which gets a layer of its own.
+    doc: Option<web_sys::Document>,
     /// The site's refinement (Quick/Thorough), layered after the instant theme in the document.
     refine: String,
     /// A `dark_switch` that arrived before the stored memory was read.
@@ -75,7 +80,12 @@ fn document() -> Option<web_sys::Document> {
 #[inline(never)]
 pub fn start() {
     let host = top_host();
-    with(|s| s.host = host.clone());
+    let loading = document().is_some_and(|d| d.ready_state() == "loading");
+    with(|s| {
+        s.host = host.clone();
+        s.started_loading = loading;
+        s.doc = document();
+    });
     if host.is_none() {
         return;
     }
@@ -213,6 +223,7 @@ fn switch_off() {
 /// Once the DOM is parsed: leave a page that is already dark alone, theme the rest.
 #[inline(never)]
 fn decide() {
+    recheck_fallback();
     release_fallback();
     let Some(document) = document() else { return };
     let known = with(|s| s.prepared.as_ref().map(|p| p.shadow_roots.clone()));
@@ -431,8 +442,21 @@ pub(crate) fn on_dom_ready() {
 /// window load: the one late full scan, for custom elements that attached shadow roots without a mutation record.
 #[inline(never)]
 pub(crate) fn on_page_load() {
+    let replaced = with(|s| s.doc.clone()).zip(document()).is_none_or(|(a, b)| !js_sys::Object::is(&a, &b));
+    if replaced {
+        return;
+    }
     // Frames the page added while loading.
     load_frames();
+    // A DOMContentLoaded this layer missed must not leave the page on the fallback.
+    match with(|s| s.phase) {
+        PagePhase::Pending => decide(),
+        PagePhase::Off => {}
+        _ => {
+            recheck_fallback();
+            release_fallback();
+        }
+    }
     if with(|s| s.phase) == PagePhase::Active {
         if let Some(d) = document() {
             for root in collect::shadow_roots_in(&Root::Doc(d)) {
@@ -441,6 +465,13 @@ pub(crate) fn on_page_load() {
         }
     }
     watch::schedule();
+}
+
+/// A layer that started while the document loaded may have looked for the fallback before the
+/// sheet was in (it comes with the registered script): it looks again until it has claimed.
+fn recheck_fallback() {
+    let claimed = document().and_then(|d| d.document_element()).is_some_and(|h| h.has_attribute(CLAIM_ATTR));
+    with(|s| s.fallback_settled &= claimed || !s.started_loading);
 }
 
 /// Marks the page as ours, which turns the registered pre-paint fallback CSS off.
