@@ -68,6 +68,21 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["a frame's initial about:blank hands its window to the page it then loads, which gets a dark layer of its own", async (env) => {
+    await resetMemory(env);
+    const url = `${env.base}/pages/blank-then-page.html`;
+    const page = await env.open(url);
+    try {
+      await setSite(env, url, true);
+      await until(() => isDark(page), "the page turns dark");
+      // The top frame asks for the layer in its frames while this one still shows about:blank.
+      await page.reload({ waitUntil: "load" });
+      const late = page.frames().find((f) => f.url().includes("small.html"));
+      assert.ok(late, "the frame loaded its page");
+      await until(async () => (await late.evaluate(() => document.documentElement.hasAttribute("data-dusk"))) && (await isDark(late)), "the frame's page is themed");
+    } finally { await resetMemory(env); }
+  }],
+
   ["a frame that never finishes loading doesn't hold up loading the dark layer when the popup opens", async (env) => {
     await resetMemory(env);
     const url = `${env.base}/pages/hung-frame.html`;

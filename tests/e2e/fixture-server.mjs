@@ -1,5 +1,6 @@
 // Serves tests/fixtures (or one folder of it, as an origin's root) on 127.0.0.1. `?csp=strict` adds
-// the CSP that blocks WebAssembly in content scripts; paths under /__hang/ never get an answer.
+// the CSP that blocks WebAssembly in content scripts, `?delay=ms` answers late, and paths under
+// /__hang/ never get an answer.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -23,6 +24,8 @@ export async function startFixtureServer(folder = "") {
       const headers = { "content-type": types[path.extname(file)] || "application/octet-stream" };
       const csp = policies[url.searchParams.get("csp")];
       if (csp) headers["content-security-policy"] = csp;
+      const delay = Number(url.searchParams.get("delay")) || 0;
+      if (delay) await new Promise((r) => setTimeout(r, Math.min(delay, 5000)));
       res.writeHead(200, headers).end(body);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
