@@ -56,6 +56,12 @@ pub async fn local_get(key: &str) -> Result<JsValue, JsValue> {
     get(&LOCAL.with(Clone::clone), key).await
 }
 
+/// `chrome.storage.local.remove(keys)`.
+pub async fn local_remove_many(keys: &[&str]) -> Result<(), JsValue> {
+    let keys: js_sys::Array = keys.iter().map(|k| JsValue::from_str(k)).collect();
+    JsFuture::from(LOCAL.with(Clone::clone).remove_promise(&keys)?).await.map(|_| ())
+}
+
 /// `chrome.storage.local.get(keys)` in one round trip: an object with the keys that are stored.
 pub async fn local_get_many(keys: &[&str]) -> Result<JsValue, JsValue> {
     let list: js_sys::Array = keys.iter().map(|k| JsValue::from_str(k)).collect();

@@ -5,6 +5,12 @@ use wasm_bindgen_futures::JsFuture;
 extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = execute, catch)]
     fn execute_promise(injection: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = register, catch)]
+    fn register_promise(scripts: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = unregister, catch)]
+    fn unregister_promise(filter: &JsValue) -> Result<js_sys::Promise, JsValue>;
 }
 
 /// Whether `chrome.userScripts` exists: the user has allowed user scripts for Dusk.
@@ -17,4 +23,14 @@ pub fn available() -> bool {
 /// `chrome.userScripts.execute(injection)` (Chrome 135+): one InjectionResult per frame.
 pub async fn execute(injection: &JsValue) -> Result<JsValue, JsValue> {
     JsFuture::from(execute_promise(injection)?).await
+}
+
+/// `chrome.userScripts.register(scripts)`.
+pub async fn register(scripts: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(register_promise(scripts)?).await
+}
+
+/// `chrome.userScripts.unregister(filter)`.
+pub async fn unregister(filter: &JsValue) -> Result<JsValue, JsValue> {
+    JsFuture::from(unregister_promise(filter)?).await
 }

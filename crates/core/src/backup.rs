@@ -14,7 +14,7 @@ pub const FORMAT: &str = "dusk-backup";
 
 /// Keys a backup may carry: exact names, and per-site prefixes.
 const KEYS: &[&str] = &[SETTINGS_KEY, "dark_sites", "dark_auto", "dark_mode", "dark_agent", "agent_settings"];
-const PREFIXES: &[&str] = &["dark_theme:", "dark_history:"];
+const PREFIXES: &[&str] = &["dark_theme:", "dark_history:", "custom:", "custom_css:"];
 
 fn kept(key: &str) -> bool {
     KEYS.contains(&key) || PREFIXES.iter().any(|p| key.starts_with(p))
@@ -47,11 +47,30 @@ pub fn import(stored: &Map<String, Value>, backup: &Value) -> Result<Map<String,
                 _ => continue,
             },
             k if k.starts_with("dark_history:") => dark_history(value),
+            k if k.starts_with("custom_css:") => match value.as_str().map(sanitize) {
+                Some(Ok(clean)) => Value::String(clean.css),
+                _ => continue,
+            },
+            k if k.starts_with("custom:") => match custom_record(k, value) {
+                Some(v) => v,
+                None => continue,
+            },
             _ => value.clone(),
         };
         out.insert(key.clone(), value);
     }
     Ok(out)
+}
+
+/// A site's customisation with every version's CSS through the sanitiser; its JS comes back as
+/// the user saved it (it runs only in the user-script world, where the user allowed that).
+fn custom_record(key: &str, value: &Value) -> Option<Value> {
+    let host = crate::customize::site::host_of_key(key)?;
+    let mut record = crate::customize::SiteCustom::from_stored(host, Some(value.clone()));
+    for v in &mut record.versions {
+        v.css = sanitize(&v.css).map(|c| c.css).unwrap_or_default();
+    }
+    (!record.versions.is_empty()).then(|| serde_json::to_value(record).ok()).flatten()
 }
 
 /// The file's providers, each with the stored key only where it goes to the same server; stored
@@ -143,5 +162,23 @@ mod tests {
         assert!(history.versions.iter().all(|v| !v.css.contains("evil.example")));
         assert_eq!(written["agent_settings"]["sites"]["bank.example"], "always_ask");
         assert_eq!(written["agent_settings"]["sites"]["shop.example"], "block");
+    }
+
+    #[test]
+    fn customisations_round_trip_with_their_css_sanitised() {
+        let mut record = crate::customize::SiteCustom::new("a.example");
+        record.save(".banner{display:none}", "console.log(1)", "hide", 1.0).unwrap();
+        record.versions[0].css.push_str(" @import url(https://evil.example/x.css);");
+        let mut all = stored();
+        all.insert("custom:a.example".into(), serde_json::to_value(&record).unwrap());
+        all.insert("custom_css:a.example".into(), json!(".banner{display:none}"));
+        let backup = export(&all);
+        let written = import(&Map::new(), &backup).unwrap();
+        assert_eq!(written["custom_css:a.example"], ".banner{display:none}");
+        let back = crate::customize::SiteCustom::from_stored("a.example", written.get("custom:a.example").cloned());
+        assert_eq!((back.css().trim(), back.js().as_str()), (".banner{display:none}", "console.log(1)"));
+        let mut crafted = backup.clone();
+        crafted["data"]["custom:b.example"] = json!({"host": "c.example", "versions": [{"css": "x{}"}]});
+        assert!(!import(&Map::new(), &crafted).unwrap().contains_key("custom:b.example"), "a record must be for its own host");
     }
 }

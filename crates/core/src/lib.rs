@@ -5,6 +5,7 @@ pub mod backup;
 pub mod browser_agent;
 pub mod chat;
 pub mod commands;
+pub mod customize;
 pub mod dark;
 pub mod dark_agent;
 pub mod error;

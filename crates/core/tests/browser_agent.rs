@@ -346,7 +346,7 @@ impl Sink for Events {
 
 fn start(browser: &FakeBrowser, task: &str, settings: AgentSettings, vision: bool) -> RunState {
     let tabs = block_on(browser.tabs()).unwrap();
-    let s = Start { run_id: "r1".into(), task: task.into(), window_id: 7, tab: tabs[0].clone(), tabs, settings, locale: "en-US".into(), vision };
+    let s = Start { run_id: "r1".into(), task: task.into(), window_id: 7, tab: tabs[0].clone(), tabs, settings, locale: "en-US".into(), vision, kind: Default::default() };
     block_on(begin(s, browser))
 }
 

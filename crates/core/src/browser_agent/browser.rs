@@ -3,7 +3,9 @@
 
 use crate::agent::Host;
 use crate::llm::Image;
+use crate::customize::SiteCustom;
 use crate::protocol::actions::FilePayload;
+use crate::protocol::css::ThemeQuality;
 use crate::protocol::page::ElementInfo;
 use crate::protocol::{ContentRequest, ContentResponse};
 use serde::{Deserialize, Serialize};
@@ -65,4 +67,23 @@ pub trait Browser: Host {
     async fn sleep(&self, ms: u32);
     /// The files the user picked on the confirmation card for `step` (empty if none).
     fn picked_files(&self, step: u32) -> Vec<FilePayload>;
+
+    /// The site's saved customisation (a new, empty one if none).
+    async fn site_custom(&self, _host: &str) -> Result<SiteCustom, String> {
+        Err(NO_CUSTOMIZE.into())
+    }
+    /// Stores `record` and applies it to the site's open pages and every later visit.
+    async fn save_site_custom(&self, _record: &SiteCustom) -> Result<(), String> {
+        Err(NO_CUSTOMIZE.into())
+    }
+    /// The guard's measure of the page's text (the dark layer's); `baseline` records it to compare with.
+    async fn measure_page(&self, _tab: i32, _baseline: bool) -> Result<ThemeQuality, String> {
+        Err(NO_CUSTOMIZE.into())
+    }
+    /// Saved JS can run: the user allowed user scripts for Dusk.
+    fn user_scripts_enabled(&self) -> bool {
+        false
+    }
 }
+
+const NO_CUSTOMIZE: &str = "this browser can't customise sites";

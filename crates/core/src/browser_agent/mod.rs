@@ -14,6 +14,6 @@ pub mod session;
 pub mod tools;
 
 pub use browser::{Browser, Navigation, Shot, TabView};
-pub use mode::{AgentMode, AgentSettings, ModeChoice};
+pub use mode::{AgentMode, AgentSettings, ModeChoice, RunKind};
 pub use run::{begin, checked_task, drive, Start, AGENT, APPROVAL_TIMEOUT_MS};
 pub use session::{BrowserRun, BrowserSession};

@@ -3,7 +3,7 @@
 
 use super::browser::{Browser, TabView};
 use super::context::{task_message, SUMMARY_TEXT};
-use super::mode::AgentSettings;
+use super::mode::{AgentSettings, RunKind};
 use super::prompt::system_prompt;
 use super::session::{BrowserRun, BrowserSession};
 use super::tools;
@@ -29,8 +29,12 @@ pub fn checked_task(task: &str) -> Result<String, String> {
 /// No answer on a confirmation card within this counts as "declined".
 pub const APPROVAL_TIMEOUT_MS: u32 = 120_000;
 
-pub fn spec<'h, B: Browser>(max_turns: u32) -> AgentSpec<BrowserSession<'h, B>> {
-    AgentSpec { name: AGENT, tools: tools::registry(), budget: Budget { max_turns, max_input_tokens: 600_000, max_wall_ms: 900_000 }, max_tokens: None }
+pub fn spec<'h, B: Browser>(run: &BrowserRun) -> AgentSpec<BrowserSession<'h, B>> {
+    let tools = match run.kind {
+        RunKind::Act => tools::registry(),
+        RunKind::Customize => crate::customize::tools::registry(),
+    };
+    AgentSpec { name: AGENT, tools, budget: Budget { max_turns: run.max_turns(), max_input_tokens: 600_000, max_wall_ms: 900_000 }, max_tokens: None }
 }
 
 /// What a new run needs to know.
@@ -44,6 +48,7 @@ pub struct Start {
     pub locale: String,
     /// The model can see images.
     pub vision: bool,
+    pub kind: RunKind,
 }
 
 /// The run's initial state: the system prompt and the first message, from the page as it is now.
@@ -60,25 +65,42 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
         doc: String::new(),
         viewport_width: 0.0,
         settings: start.settings.clone(),
+        kind: start.kind,
+        baseline: None,
     };
     let session = BrowserSession::new(browser, run);
     if let Some(doc) = session.current_doc().await {
         session.run.borrow_mut().doc = doc.doc;
     }
     let summary = session.summary(SUMMARY_TEXT).await;
-    let text = task_message(&start.task, &start.tab, &start.tabs, summary.as_ref().map_err(String::as_str));
+    let max_turns = session.run.borrow().max_turns();
+    let (system, text) = match start.kind {
+        RunKind::Act => (system_prompt(&start.locale, mode, max_turns), task_message(&start.task, &start.tab, &start.tabs, summary.as_ref().map_err(String::as_str))),
+        RunKind::Customize => (crate::customize::prompt::system_prompt(max_turns), customize_message(&start, &session, summary.as_ref().map_err(String::as_str)).await),
+    };
     let mut images = Vec::new();
     if mode.screenshots() && summary.is_ok() {
         if let Ok((marks, _)) = session.elements(ElementFilter::All, true, 0, 200).await {
             images.extend(session.labelled_screenshot(marks).await.ok());
         }
     }
-    let max_turns = start.settings.max_turns;
-    let messages = vec![Message::system(system_prompt(&start.locale, mode, max_turns)), Message::user_with_images(text, images)];
+    let messages = vec![Message::system(system), Message::user_with_images(text, images)];
     let mut state = RunState::new(start.run_id, AGENT, start.task, messages);
     state.tab_id = Some(start.tab.tab_id);
     state.extra = serde_json::to_value(session.run.borrow().clone()).unwrap_or_default();
     state
+}
+
+/// A customize run's first message; the guard's baseline is taken first, before any preview.
+async fn customize_message<B: Browser>(start: &Start, session: &BrowserSession<'_, B>, summary: Result<&crate::protocol::page::PageSummary, &str>) -> String {
+    let _ = session.rpc(crate::protocol::ContentRequest::PreviewSiteCss { css: String::new() }).await;
+    session.run.borrow_mut().baseline = session.browser.measure_page(start.tab.tab_id, true).await.ok();
+    let saved = match crate::dark::site::host_of(&start.tab.url) {
+        Ok(host) => session.browser.site_custom(&host).await.unwrap_or_default(),
+        Err(_) => Default::default(),
+    };
+    let url = &start.tab.url;
+    crate::customize::prompt::task_message(&start.task, url, summary, &saved.css(), &saved.js(), session.browser.user_scripts_enabled())
 }
 
 /// Runs (or resumes) `state` to its end; the page's mask comes off whatever the ending.
@@ -91,9 +113,9 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
             return RunOutcome::Failed { reason: agent::EndReason::TargetGone(message.clone()), message };
         }
     };
-    let max_turns = run.settings.max_turns;
+    let spec = spec(&run);
     let session = BrowserSession::new(browser, run);
-    let outcome = agent::run(&spec(max_turns), state, model, &session, sink).await;
+    let outcome = agent::run(&spec, state, model, &session, sink).await;
     session.finish().await;
     outcome
 }

@@ -4,7 +4,7 @@
 use super::browser::{Browser, DocId, Shot, TabView};
 use super::context::{new_elements_text, summary_block, Changes, SUMMARY_TEXT};
 use super::marks::MAX_WIDTH;
-use super::mode::{AgentMode, AgentSettings};
+use super::mode::{AgentMode, AgentSettings, RunKind};
 use super::safety::{assess, Action, PageFacts, SitePolicy, TargetFacts};
 use crate::agent::{Approval, ConfirmRequest, Gate, GateTarget, Host, RunState, StopSignal};
 use crate::llm::Image;
@@ -43,6 +43,21 @@ pub struct BrowserRun {
     pub doc: String,
     #[serde(default)]
     pub viewport_width: f64,
+    #[serde(default)]
+    pub kind: RunKind,
+    /// Customize runs: the page's text as the guard measured it before any preview.
+    #[serde(default)]
+    pub baseline: Option<crate::protocol::css::ThemeQuality>,
+}
+
+impl BrowserRun {
+    /// The run's turn limit: the user's for actions, seed 002's for customising.
+    pub fn max_turns(&self) -> u32 {
+        match self.kind {
+            RunKind::Act => self.settings.max_turns,
+            RunKind::Customize => crate::customize::DEFAULT_TURNS,
+        }
+    }
 }
 
 pub struct BrowserSession<'a, B> {

@@ -25,6 +25,9 @@ pub enum AgentPortRequest {
         task: String,
         #[serde(default)]
         tab_id: Option<i32>,
+        /// Act on pages (the Agent mode) or customise the site (the Customize mode).
+        #[serde(default)]
+        kind: crate::browser_agent::RunKind,
     },
     Stop {
         window_id: i32,

@@ -71,6 +71,10 @@ pub enum ContentRequest {
     RemoveCss {
         id: String,
     },
+    /// Shows `css` in place of the site's saved customisation, after the dark theme; "" ends it.
+    PreviewSiteCss {
+        css: String,
+    },
 
     Click {
         #[serde(flatten)]
@@ -293,7 +297,7 @@ impl ContentRequest {
                 too_long("key name", key.chars().count(), KEY)?;
                 self
             }
-            ContentRequest::ApplyCss { ref css, .. } => {
+            ContentRequest::ApplyCss { ref css, .. } | ContentRequest::PreviewSiteCss { ref css } => {
                 css_ok(css)?;
                 self
             }
