@@ -157,3 +157,42 @@ pub fn detect_dark_mode() -> Result<DarkModeInfo, String> {
         prefers_dark,
     })
 }
+
+/// The customisation sheets on `globalThis`, shared with custom.js and the dark layer (install.rs).
+pub const CUSTOM_SHEET: &str = "duskCustomSheet";
+pub const CUSTOM_PREVIEW: &str = "duskCustomPreview";
+
+/// Shows `css` in the customisation's place (after the dark theme) with the saved sheet held
+/// off; "" takes the preview away and brings the saved sheet back.
+#[inline(never)]
+pub fn preview_site_css(css: &str) -> Result<CssApplied, String> {
+    let doc = document()?;
+    let global = js_sys::global();
+    let saved = js_sys::Reflect::get(&global, &CUSTOM_SHEET.into()).ok().and_then(|s| s.dyn_into::<CssStyleSheet>().ok());
+    if let Some(saved) = &saved {
+        saved.set_disabled(!css.is_empty());
+    }
+    let existing = js_sys::Reflect::get(&global, &CUSTOM_PREVIEW.into()).ok().and_then(|s| s.dyn_into::<CssStyleSheet>().ok());
+    let adopted = doc.adopted_style_sheets();
+    if css.is_empty() {
+        if let Some(sheet) = existing {
+            let kept: js_sys::Array = adopted.iter().filter(|s| !js_sys::Object::is(s, &sheet)).collect();
+            doc.set_adopted_style_sheets(&kept);
+        }
+        return Ok(CssApplied { id: CUSTOM_PREVIEW.into(), rules: 0, rejected: Vec::new() });
+    }
+    let (rules, rejected) = check(css);
+    let sheet = match existing {
+        Some(s) => s,
+        None => {
+            let s = CssStyleSheet::new().map_err(|_| "could not create a style sheet")?;
+            let _ = js_sys::Reflect::set(&global, &CUSTOM_PREVIEW.into(), &s);
+            s
+        }
+    };
+    sheet.replace_sync(css).map_err(|_| "the browser refused this CSS")?;
+    let next: js_sys::Array = adopted.iter().filter(|s| !js_sys::Object::is(s, &sheet)).collect();
+    next.push(&sheet);
+    doc.set_adopted_style_sheets(&next);
+    Ok(CssApplied { id: CUSTOM_PREVIEW.into(), rules, rejected })
+}

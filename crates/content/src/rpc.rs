@@ -63,6 +63,7 @@ pub fn handle(request: Req) -> Res {
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },
+        Req::PreviewSiteCss { css } => css::preview_site_css(&css).map_or_else(err, Res::CssApplied),
         Req::Click { target, modifiers } => action(actions::click::click(&doc, &target, modifiers)),
         Req::TypeText { target, text, clear } => action(actions::type_text::type_text(&doc, &target, &text, clear)),
         Req::Select { target, value, text } => action(actions::select::select(&doc, &target, value.as_deref(), text.as_deref())),

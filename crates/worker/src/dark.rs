@@ -234,7 +234,7 @@ pub async fn sync_registration(memory: &Memory) {
     }
 }
 
-fn web_sys_log(message: &str) {
+pub(crate) fn web_sys_log(message: &str) {
     js_sys::Reflect::get(&js_sys::global(), &"console".into())
         .ok()
         .and_then(|c| js_sys::Reflect::get(&c, &"warn".into()).ok())

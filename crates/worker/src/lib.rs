@@ -5,6 +5,7 @@ mod chat;
 mod clock;
 mod commands;
 mod content_rpc;
+mod customize;
 mod dark;
 mod dark_agent;
 mod fetch;
@@ -43,6 +44,7 @@ pub(crate) fn init_ms() -> f64 {
 #[wasm_bindgen]
 pub async fn installed(reason: String) {
     dark::sync_registration(&dark::load_memory().await).await;
+    customize::sync().await;
     commands::install_menus().await;
     if reason == "install" {
         let _ = dusk_chrome::tabs::create(&dusk_chrome::message::to_js(&serde_json::json!({ "url": "welcome.html" }))).await;

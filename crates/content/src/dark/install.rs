@@ -38,7 +38,15 @@ impl Installed {
         let current = self.root.adopted();
         if !current.iter().any(|s| Object::is(&s, &self.sheet)) {
             let next: Array = current.iter().collect();
-            next.push(&self.sheet);
+            // The site's customisation (custom.js, or its preview) stays after the dark theme.
+            match next.iter().position(|s| is_customisation(&s)) {
+                Some(i) => {
+                    next.splice(i as u32, 0, &self.sheet);
+                }
+                None => {
+                    next.push(&self.sheet);
+                }
+            }
             self.root.set_adopted(&next);
         }
     }
@@ -52,6 +60,12 @@ impl Installed {
         let next: Array = self.root.adopted().iter().filter(|s| !Object::is(s, &self.sheet)).collect();
         self.root.set_adopted(&next);
     }
+}
+
+/// custom.js's sheet or the customize agent's preview (`globalThis.duskCustomSheet` / `duskCustomPreview`).
+fn is_customisation(sheet: &wasm_bindgen::JsValue) -> bool {
+    let global = js_sys::global();
+    ["duskCustomSheet", "duskCustomPreview"].iter().any(|k| js_sys::Reflect::get(&global, &(*k).into()).is_ok_and(|s| Object::is(&s, sheet)))
 }
 
 thread_local! {

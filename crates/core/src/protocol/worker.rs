@@ -28,6 +28,14 @@ pub enum WorkerRequest {
     ImportData { data: serde_json::Value },
     /// Forgets everything Dusk stored, keys included.
     ClearData,
+    /// Options → Customised sites: every site's customisation.
+    CustomList,
+    /// An edit made in options, saved as a new version.
+    CustomSave { host: String, css: String, js: String },
+    CustomSetEnabled { host: String, enabled: bool },
+    /// Makes version `version` (0 = oldest) current again.
+    CustomRevert { host: String, version: usize },
+    CustomDelete { host: String },
 }
 
 /// The worker's replies.
@@ -42,6 +50,8 @@ pub enum WorkerResponse {
     ConnectionResult(ConnectionReport),
     Usage(UsageTotals),
     DataExport { data: serde_json::Value },
+    /// The customised sites, and whether user scripts are allowed (so saved JS runs).
+    CustomSites { sites: Vec<crate::customize::SiteCustom>, user_scripts: bool },
     Error { message: String },
 }
 

@@ -7,7 +7,10 @@ use dusk_chrome::message::{error_text, from_js};
 use dusk_chrome::{scripting, tabs, user_scripts};
 use dusk_core::agent::{Approval, ConfirmRequest, Host, StopSignal};
 use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
+use dusk_core::customize::SiteCustom;
 use dusk_core::llm::Image;
+use dusk_core::protocol::css::ThemeQuality;
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::{AgentPortEvent, ConfirmCard, ContentRequest, ContentResponse};
 use wasm_bindgen::prelude::*;
@@ -165,5 +168,24 @@ impl Browser for TabsBrowser {
 
     fn picked_files(&self, step: u32) -> Vec<FilePayload> {
         approvals::take_files(&self.run_id, step)
+    }
+
+    async fn site_custom(&self, host: &str) -> Result<SiteCustom, String> {
+        Ok(crate::customize::load(host).await)
+    }
+
+    async fn save_site_custom(&self, record: &SiteCustom) -> Result<(), String> {
+        crate::customize::save(record).await
+    }
+
+    async fn measure_page(&self, tab: i32, baseline: bool) -> Result<ThemeQuality, String> {
+        match crate::content_rpc::dark_rpc(tab, &DarkContentRequest::DarkThemeMeasure { baseline, reset: false }).await? {
+            DarkContentResponse::ThemeQuality(q) => Ok(q),
+            other => Err(format!("the page answered {other:?}")),
+        }
+    }
+
+    fn user_scripts_enabled(&self) -> bool {
+        user_scripts::available()
     }
 }

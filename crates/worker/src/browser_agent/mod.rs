@@ -14,7 +14,7 @@ use browser::{window_tabs, TabsBrowser};
 use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, RunStatus, StopSignal};
-use dusk_core::browser_agent::{begin, checked_task, drive, mode, AgentSettings, BrowserRun, Start};
+use dusk_core::browser_agent::{begin, checked_task, drive, mode, AgentSettings, BrowserRun, RunKind, Start};
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ContentRequest};
 use events::WindowSink;
@@ -34,9 +34,9 @@ pub async fn handle(port: Port, request: AgentPortRequest) {
     match request {
         AgentPortRequest::Load { window_id } => load(&port, window_id).await,
         AgentPortRequest::ListTabs { window_id } => list_tabs(&port, window_id).await,
-        AgentPortRequest::Start { window_id, task, tab_id } => {
+        AgentPortRequest::Start { window_id, task, tab_id, kind } => {
             events::subscribe(window_id, &port);
-            start(window_id, task, tab_id).await
+            start(window_id, task, tab_id, kind).await
         }
         AgentPortRequest::Stop { window_id } => events::stop(window_id),
         AgentPortRequest::Approve { run_id, step, digest, token, files, .. } => {
@@ -105,7 +105,7 @@ fn fail(window_id: i32, message: String) {
     events::emit(window_id, AgentPortEvent::Event { event: dusk_core::agent::AgentEvent::Failed { message } });
 }
 
-async fn start(window_id: i32, task: String, tab_id: Option<i32>) {
+async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind) {
     let task = match checked_task(&task) {
         Ok(t) => t,
         Err(message) => return fail(window_id, message),
@@ -138,7 +138,7 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>) {
     let vision = provider.capabilities().vision;
     let browser = TabsBrowser { window_id, run_id: run_id.clone(), stop: stop.clone() };
     let locale = dusk_chrome::i18n::ui_language();
-    let start = Start { run_id, task, window_id, tab, tabs, settings, locale, vision };
+    let start = Start { run_id, task, window_id, tab, tabs, settings, locale, vision, kind };
     let mut state = begin(start, &browser).await;
     crate::runs::save(&state).await;
     let client = client_for(provider, controller.signal()).await;

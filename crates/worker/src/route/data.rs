@@ -24,6 +24,7 @@ pub async fn import(data: Value) -> WorkerResponse {
     }
     // The imported dark sites need their pre-paint registration.
     crate::dark::sync_registration(&crate::dark::load_memory().await).await;
+    crate::customize::sync().await;
     crate::toolbar::refresh_all();
     WorkerResponse::Saved
 }
@@ -33,6 +34,7 @@ pub async fn clear() -> WorkerResponse {
         return WorkerResponse::Error { message: error_text(&e) };
     }
     crate::dark::sync_registration(&crate::dark::load_memory().await).await;
+    crate::customize::sync().await;
     crate::toolbar::refresh_all();
     WorkerResponse::Saved
 }

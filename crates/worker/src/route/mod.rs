@@ -1,5 +1,6 @@
 //! One arm per `WorkerRequest`; each RPC group lives in its own module.
 
+mod custom;
 mod data;
 pub mod settings;
 mod tabs;
@@ -20,5 +21,10 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
         WorkerRequest::ExportData => data::export().await,
         WorkerRequest::ImportData { data } => data::import(data).await,
         WorkerRequest::ClearData => data::clear().await,
+        WorkerRequest::CustomList
+        | WorkerRequest::CustomSave { .. }
+        | WorkerRequest::CustomSetEnabled { .. }
+        | WorkerRequest::CustomRevert { .. }
+        | WorkerRequest::CustomDelete { .. } => custom::handle(request).await,
     }
 }

@@ -1,7 +1,8 @@
 //! The options page, in sections: Provider (Save, Test connection, tokens spent so far), Dark
-//! mode, Agent, Data.
+//! mode, Agent, Customised sites, Data.
 
 mod agent;
+mod custom;
 mod dark;
 mod data;
 mod fields;
@@ -59,6 +60,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     }
     dark::render(body).await?;
     agent::render(body).await?;
+    custom::render(body).await?;
     data::render(body)?;
     dom::on(&test.clone(), "click", move || {
         if let Some(provider) = fields.read() {

@@ -5,7 +5,7 @@ use super::connection::Connection;
 use crate::dom;
 use dusk_chrome::i18n;
 use dusk_core::agent::AgentEvent;
-use dusk_core::browser_agent::TabView;
+use dusk_core::browser_agent::{RunKind, TabView};
 use dusk_core::chat::markdown;
 use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};
@@ -18,8 +18,11 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement}
 
 type Conn = Connection<AgentPortRequest, AgentPortEvent>;
 
-struct Pane {
+pub struct Pane {
     window_id: i32,
+    /// Agent (act on pages) or Customize (change the site), picked by the mode buttons.
+    kind: Cell<RunKind>,
+    task: HtmlTextAreaElement,
     tab: HtmlSelectElement,
     run: Element,
     stop: Element,
@@ -32,7 +35,7 @@ struct Pane {
     conn: RefCell<Option<Conn>>,
 }
 
-pub fn render(pane: &Element, window_id: i32) -> Result<(), JsValue> {
+pub fn render(pane: &Element, window_id: i32) -> Result<Rc<Pane>, JsValue> {
     let row = dom::append(pane, "div", "agent-row", "")?;
     let tab_label = dom::append_i18n(&row, "label", "", "agentTab")?;
     tab_label.set_attribute("for", "agent-tab")?;
@@ -61,6 +64,8 @@ pub fn render(pane: &Element, window_id: i32) -> Result<(), JsValue> {
 
     let ui = Rc::new(Pane {
         window_id,
+        kind: Cell::new(RunKind::Act),
+        task: task.clone(),
         tab,
         run: run.clone(),
         stop: stop.clone(),
@@ -107,10 +112,22 @@ pub fn render(pane: &Element, window_id: i32) -> Result<(), JsValue> {
         let refresh = ui.clone();
         dom::on(ui.tab.as_ref(), "focus", move || refresh.send(&AgentPortRequest::ListTabs { window_id }))?;
     }
-    Ok(())
+    Ok(ui)
 }
 
 impl Pane {
+    /// The mode buttons: the same pane runs either agent; only the words change.
+    pub fn set_kind(&self, kind: RunKind) {
+        self.kind.set(kind);
+        let (placeholder, run) = match kind {
+            RunKind::Act => ("agentPlaceholder", "agentRun"),
+            RunKind::Customize => ("customizePlaceholder", "customizeRun"),
+        };
+        self.task.set_placeholder(&i18n::message(placeholder));
+        let _ = self.task.set_attribute("aria-label", &i18n::message(placeholder));
+        self.run.set_text_content(Some(&i18n::message(run)));
+    }
+
     fn send(&self, request: &AgentPortRequest) {
         if let Some(conn) = self.conn.borrow().as_ref() {
             if let Err(e) = conn.send(request) {
@@ -127,7 +144,7 @@ impl Pane {
         task.set_value("");
         let tab_id = self.tab.value().parse().ok();
         self.set_running(true);
-        self.send(&AgentPortRequest::Start { window_id: self.window_id, task: text, tab_id });
+        self.send(&AgentPortRequest::Start { window_id: self.window_id, task: text, tab_id, kind: self.kind.get() });
     }
 
     fn set_running(&self, running: bool) {
@@ -282,7 +299,9 @@ impl Pane {
             None
         };
         let buttons = dom::append(&el, "div", "confirm-buttons", "")?;
-        let approve = dom::append_i18n(&buttons, "button", "approve primary", "agentApprove")?;
+        // A save of the site's CSS or JS is the user's Save click.
+        let approve_label = if r.tool.starts_with("save_site") { "customizeSave" } else { "agentApprove" };
+        let approve = dom::append_i18n(&buttons, "button", "approve primary", approve_label)?;
         let deny = dom::append_i18n(&buttons, "button", "deny", "agentDeny")?;
         let window_id = self.window_id;
         let conn = self.conn.borrow().clone().ok_or("no connection")?;

@@ -9,6 +9,7 @@ mod view;
 use crate::{dom, status};
 use connection::Connection;
 use dusk_chrome::{i18n, runtime, windows};
+use dusk_core::browser_agent::RunKind;
 use dusk_core::protocol::{ChatEvent, ChatPortRequest, CHAT_PORT};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -99,6 +100,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     chat_mode.set_id("mode-chat");
     let agent_mode = dom::append_i18n(&modes, "button", "mode", "modeAgent")?;
     agent_mode.set_id("mode-agent");
+    let customize_mode = dom::append_i18n(&modes, "button", "mode", "modeCustomize")?;
+    customize_mode.set_id("mode-customize");
     let export = dom::append_i18n(&header, "button", "icon", "exportRun")?;
     export.set_id("export-run");
     export.set_attribute("title", &i18n::message("exportRunTitle"))?;
@@ -118,10 +121,14 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     agent_pane.set_id("agent-pane");
     agent_pane.set_attribute("hidden", "")?;
     // Bound before the first await, so a click as soon as the button shows is never lost.
-    bind_modes(&chat_mode, &agent_mode, &[&chat_pane, &new_chat, &export], &agent_pane)?;
+    let kind = Rc::new(Cell::new(RunKind::Act));
+    bind_modes([&chat_mode, &agent_mode, &customize_mode], &[&chat_pane, &new_chat, &export], &agent_pane, kind.clone())?;
     status::render(body).await?;
     let window_id = windows::current_id().await.unwrap_or(-1);
-    agent::render(&agent_pane, window_id)?;
+    let agent = agent::render(&agent_pane, window_id)?;
+    agent.set_kind(kind.get());
+    // A mode picked while the page was starting applies now; later picks apply at once.
+    PANE.with(|p| *p.borrow_mut() = Some(agent));
 
     let body: &Element = &chat_pane;
     let picker_box = dom::append(body, "details", "picker", "")?;
@@ -236,22 +243,33 @@ pub(super) fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
     dom::download_json(&body, "run-export", "dusk-run.json", run)
 }
 
-/// The Chat / Agent switch: each mode shows its pane (and chat's own header buttons).
-fn bind_modes(chat_mode: &Element, agent_mode: &Element, chat_parts: &[&Element], agent_pane: &Element) -> Result<(), JsValue> {
+thread_local! {
+    static PANE: RefCell<Option<Rc<agent::Pane>>> = const { RefCell::new(None) };
+}
+
+/// The Chat / Agent / Customize switch: chat has its pane (and header buttons); Agent and
+/// Customize share the agent pane, which runs the one or the other.
+fn bind_modes(buttons: [&Element; 3], chat_parts: &[&Element], agent_pane: &Element, kind: Rc<Cell<RunKind>>) -> Result<(), JsValue> {
+    let buttons: Vec<Element> = buttons.iter().map(|e| (*e).clone()).collect();
+    let targets = buttons.clone();
     let chat_parts: Vec<Element> = chat_parts.iter().map(|e| (*e).clone()).collect();
-    let show = move |agent: bool, chat_mode: &Element, agent_mode: &Element, agent_pane: &Element| {
-        let _ = agent_mode.class_list().toggle_with_force("active", agent);
-        let _ = chat_mode.class_list().toggle_with_force("active", !agent);
-        let _ = agent_mode.set_attribute("aria-pressed", if agent { "true" } else { "false" });
-        let _ = chat_mode.set_attribute("aria-pressed", if agent { "false" } else { "true" });
-        let _ = agent_pane.toggle_attribute_with_force("hidden", !agent);
-        for part in &chat_parts {
-            let _ = part.toggle_attribute_with_force("hidden", agent);
+    let agent_pane = agent_pane.clone();
+    let show = Rc::new(move |picked: usize| {
+        for (i, b) in buttons.iter().enumerate() {
+            let _ = b.class_list().toggle_with_force("active", i == picked);
+            let _ = b.set_attribute("aria-pressed", if i == picked { "true" } else { "false" });
         }
-    };
-    let show = Rc::new(show);
-    let (c, a, p, f) = (chat_mode.clone(), agent_mode.clone(), agent_pane.clone(), show.clone());
-    dom::on(agent_mode, "click", move || f(true, &c, &a, &p))?;
-    let (c, a, p, f) = (chat_mode.clone(), agent_mode.clone(), agent_pane.clone(), show);
-    dom::on(chat_mode, "click", move || f(false, &c, &a, &p))
+        let _ = agent_pane.toggle_attribute_with_force("hidden", picked == 0);
+        for part in &chat_parts {
+            let _ = part.toggle_attribute_with_force("hidden", picked != 0);
+        }
+        let k = if picked == 2 { RunKind::Customize } else { RunKind::Act };
+        kind.set(k);
+        PANE.with(|p| p.borrow().as_ref().map(|pane| pane.set_kind(k)));
+    });
+    for (i, b) in targets.into_iter().enumerate() {
+        let show = show.clone();
+        dom::on(&b, "click", move || show(i))?;
+    }
+    Ok(())
 }
