@@ -3,10 +3,14 @@
 if (!globalThis.duskCustomSheet) {
   const key = `custom_css:${location.hostname}`;
   const sheet = (globalThis.duskCustomSheet = new CSSStyleSheet());
+  // Nothing is painted until the saved CSS is in (at most 150 ms): no flash of what it hides.
+  sheet.replaceSync("html { visibility: hidden !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   const put = (css) => {
     sheet.replaceSync(typeof css === "string" ? css : "");
     if (!document.adoptedStyleSheets.includes(sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   };
-  chrome.storage.local.get(key).then((stored) => put(stored[key]));
+  const hold = setTimeout(() => put(""), 150);
+  chrome.storage.local.get(key).then((stored) => (clearTimeout(hold), put(stored[key])));
   chrome.storage.onChanged.addListener((changes, area) => area === "local" && key in changes && put(changes[key].newValue));
 }

@@ -9,6 +9,9 @@ extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = register, catch)]
     fn register_promise(scripts: &JsValue) -> Result<js_sys::Promise, JsValue>;
 
+    #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = getScripts, catch)]
+    fn get_scripts_promise() -> Result<js_sys::Promise, JsValue>;
+
     #[wasm_bindgen(js_namespace = ["chrome", "userScripts"], js_name = unregister, catch)]
     fn unregister_promise(filter: &JsValue) -> Result<js_sys::Promise, JsValue>;
 }
@@ -18,6 +21,18 @@ pub fn available() -> bool {
     let chrome = js_sys::Reflect::get(&js_sys::global(), &"chrome".into()).unwrap_or(JsValue::UNDEFINED);
     let api = js_sys::Reflect::get(&chrome, &"userScripts".into()).unwrap_or(JsValue::UNDEFINED);
     !api.is_undefined() && js_sys::Reflect::has(&api, &"execute".into()).unwrap_or(false)
+}
+
+/// Whether user scripts are allowed now: the API stays defined after the user switches the
+/// toggle off, but then refuses every call.
+pub async fn allowed() -> bool {
+    if !available() {
+        return false;
+    }
+    match get_scripts_promise() {
+        Ok(p) => JsFuture::from(p).await.is_ok(),
+        Err(_) => false,
+    }
 }
 
 /// `chrome.userScripts.execute(injection)` (Chrome 135+): one InjectionResult per frame.

@@ -55,7 +55,7 @@ pub async fn sync() {
 
 /// Each site's JS as a user script in the USER_SCRIPT world (no chrome.* APIs), if allowed.
 async fn sync_user_scripts(records: &[SiteCustom]) {
-    if !user_scripts::available() {
+    if !user_scripts::allowed().await {
         return;
     }
     let _ = user_scripts::unregister(&JsValue::UNDEFINED).await;

@@ -81,7 +81,7 @@ pub trait Browser: Host {
         Err(NO_CUSTOMIZE.into())
     }
     /// Saved JS can run: the user allowed user scripts for Dusk.
-    fn user_scripts_enabled(&self) -> bool {
+    async fn user_scripts_enabled(&self) -> bool {
         false
     }
 }

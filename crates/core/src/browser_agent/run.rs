@@ -100,7 +100,7 @@ async fn customize_message<B: Browser>(start: &Start, session: &BrowserSession<'
         Err(_) => Default::default(),
     };
     let url = &start.tab.url;
-    crate::customize::prompt::task_message(&start.task, url, summary, &saved.css(), &saved.js(), session.browser.user_scripts_enabled())
+    crate::customize::prompt::task_message(&start.task, url, summary, &saved.css(), &saved.js(), session.browser.user_scripts_enabled().await)
 }
 
 /// Runs (or resumes) `state` to its end; the page's mask comes off whatever the ending.

@@ -185,7 +185,7 @@ impl Browser for TabsBrowser {
         }
     }
 
-    fn user_scripts_enabled(&self) -> bool {
-        user_scripts::available()
+    async fn user_scripts_enabled(&self) -> bool {
+        user_scripts::allowed().await
     }
 }

@@ -34,7 +34,7 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
         _ => Err("not a customisation request".into()),
     };
     match done {
-        Ok(()) => WorkerResponse::CustomSites { sites: customize::all().await, user_scripts: user_scripts::available() },
+        Ok(()) => WorkerResponse::CustomSites { sites: customize::all().await, user_scripts: user_scripts::allowed().await },
         Err(message) => WorkerResponse::Error { message },
     }
 }

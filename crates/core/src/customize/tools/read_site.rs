@@ -45,7 +45,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for ReadSiteJs {
         let r = record(ctx).await?;
         let js = r.js();
         let summary = if js.is_empty() { "No JS saved for this site yet".to_string() } else { format!("Read the site's JS ({} bytes)", js.len()) };
-        let runs = ctx.host.browser.user_scripts_enabled();
+        let runs = ctx.host.browser.user_scripts_enabled().await;
         Ok(ToolOutput::new(json!({ "host": r.host, "js": js, "enabled": r.enabled, "user_scripts_allowed": runs }), summary))
     }
 }

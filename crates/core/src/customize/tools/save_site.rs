@@ -85,7 +85,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for SaveSiteJs {
         r.save(&r.css(), &a.js, &a.note, ctx.host.now_ms())?;
         ctx.host.browser.save_site_custom(&r).await?;
         let change = counts(&unified("JS", &before, &r.js()));
-        let runs = ctx.host.browser.user_scripts_enabled();
+        let runs = ctx.host.browser.user_scripts_enabled().await;
         let summary = if runs { format!("Saved the site's JS ({change}); it runs on the site's pages from the next visit") } else { format!("Saved the site's JS ({change}); {ENABLE_USER_SCRIPTS}") };
         Ok(ToolOutput::new(json!({ "saved": true, "host": r.host, "user_scripts_allowed": runs, "versions": r.versions.len() }), summary))
     }
