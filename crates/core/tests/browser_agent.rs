@@ -7,9 +7,11 @@ use common::block_on;
 use dusk_core::agent::{AgentEvent, Approval, ConfirmLevel, ConfirmRequest, Host, Model, RunOutcome, RunState, Sink, StopSignal};
 use dusk_core::browser_agent::mode::{AgentSettings, ModeChoice};
 use dusk_core::browser_agent::safety::SitePolicy;
-use dusk_core::browser_agent::{begin, drive, Browser, Navigation, Shot, Start, TabView};
+use dusk_core::browser_agent::{begin, drive, Browser, Navigation, RunKind, Shot, Start, TabView};
+use dusk_core::customize::SiteCustom;
 use dusk_core::llm::{AssistantReply, Capabilities, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, Usage};
 use dusk_core::protocol::actions::{ActionResult, FailReason, FilePayload};
+use dusk_core::protocol::css::{CssApplied, ThemeQuality};
 use dusk_core::protocol::page::{ElementDetails, ElementInfo, PageSummary, Rect, Size};
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use serde_json::{json, Value};
@@ -79,6 +81,9 @@ struct FakeBrowser {
     scripts: RefCell<Vec<String>>,
     /// Polls left before a navigating tab finishes loading.
     loading: Cell<u32>,
+    /// The site's saved customisation, and the CSS the page is previewing.
+    custom: RefCell<Option<SiteCustom>>,
+    preview: RefCell<String>,
 }
 
 impl FakeBrowser {
@@ -228,6 +233,10 @@ impl Browser for FakeBrowser {
             }),
             ContentRequest::Mask { .. } | ContentRequest::Heartbeat { .. } | ContentRequest::Unmask => ContentResponse::Mask { active: true, expires_in_ms: 1 },
             ContentRequest::Highlight { .. } => ContentResponse::Action(ActionResult::ok("highlighted")),
+            ContentRequest::PreviewSiteCss { css } => {
+                *self.preview.borrow_mut() = css;
+                ContentResponse::CssApplied(CssApplied { id: "preview".into(), rules: 1, rejected: vec![] })
+            }
             other => ContentResponse::Error { message: format!("not in the fake: {other:?}") },
         })
     }
@@ -271,6 +280,25 @@ impl Browser for FakeBrowser {
     async fn sleep(&self, _ms: u32) {}
     fn picked_files(&self, _step: u32) -> Vec<FilePayload> {
         vec![]
+    }
+    async fn site_custom(&self, host: &str) -> Result<SiteCustom, String> {
+        Ok(self.custom.borrow().clone().unwrap_or_else(|| SiteCustom::new(host)))
+    }
+    async fn save_site_custom(&self, record: &SiteCustom) -> Result<(), String> {
+        *self.custom.borrow_mut() = Some(record.clone());
+        Ok(())
+    }
+    /// 20 text elements; CSS naming `main` hides 15 of them, anything else the banner's 2.
+    async fn measure_page(&self, _tab: i32, _baseline: bool) -> Result<ThemeQuality, String> {
+        let preview = self.preview.borrow();
+        let hidden = if preview.is_empty() {
+            0
+        } else if preview.contains("main") {
+            15
+        } else {
+            2
+        };
+        Ok(ThemeQuality { text_elements: 20 - hidden, aa_share: 1.0, hidden_text: hidden, hidden: vec!["main p".into()], ..Default::default() })
     }
 }
 
@@ -346,8 +374,36 @@ impl Sink for Events {
 
 fn start(browser: &FakeBrowser, task: &str, settings: AgentSettings, vision: bool) -> RunState {
     let tabs = block_on(browser.tabs()).unwrap();
-    let s = Start { run_id: "r1".into(), task: task.into(), window_id: 7, tab: tabs[0].clone(), tabs, settings, locale: "en-US".into(), vision, kind: Default::default() };
+    let s = Start {
+        run_id: "r1".into(),
+        task: task.into(),
+        window_id: 7,
+        tab: tabs[0].clone(),
+        tabs,
+        settings,
+        locale: "en-US".into(),
+        vision,
+        kind: Default::default(),
+    };
     block_on(begin(s, browser))
+}
+
+fn customize(browser: &FakeBrowser, model: &Scripted, task: &str) -> (RunOutcome, RunState) {
+    let tabs = block_on(browser.tabs()).unwrap();
+    let s = Start {
+        run_id: "c1".into(),
+        task: task.into(),
+        window_id: 7,
+        tab: tabs[0].clone(),
+        tabs,
+        settings: AgentSettings::default(),
+        locale: "en".into(),
+        vision: false,
+        kind: RunKind::Customize,
+    };
+    let mut state = block_on(begin(s, browser));
+    let outcome = block_on(drive(&mut state, model, browser, &Events::default()));
+    (outcome, state)
 }
 
 fn go(browser: &FakeBrowser, model: &Scripted, task: &str, settings: AgentSettings) -> (RunOutcome, RunState, Events) {
@@ -579,4 +635,40 @@ fn a_run_resumes_from_its_checkpoint_on_the_right_tab() {
     let last = browser.checkpoints.borrow().last().cloned().unwrap();
     assert_eq!(last.extra["tab_id"], 1);
     assert_eq!(ConfirmLevel::Auto, ConfirmLevel::default());
+}
+
+#[test]
+fn customizing_saves_only_on_the_users_click_and_never_hides_the_main_text() {
+    let policy = |req: &ChatRequest| match results(req).len() {
+        0 => call("preview_css", json!({ "css": "main { display: none !important }" })),
+        1 => call("preview_css", json!({ "css": ".banner { display: none !important }" })),
+        2 => call("save_site_css", json!({ "css": ".banner { display: none !important }", "note": "hide the banner" })),
+        _ => say(&format!("outcome: {}", results(req).last().map(|(_, r)| r["error"].as_str().unwrap_or("ok").to_string()).unwrap_or_default())),
+    };
+    let browser = FakeBrowser::with(shop());
+    let m = model(policy);
+    let (outcome, state) = customize(&browser, &m, "hide the cookie banner");
+    assert!(first_user_text(&m.requests.borrow()[0]).starts_with("Request: hide the cookie banner"));
+    let tools: Vec<String> = m.requests.borrow()[0].tools.iter().map(|t| t.name.clone()).collect();
+    assert!(tools.contains(&"save_site_js".to_string()) && !tools.contains(&"click".to_string()), "seed 002's tools, no actions: {tools:?}");
+    let rs = results(&m.requests.borrow()[1]);
+    assert!(rs[0].1["error"].as_str().unwrap().starts_with("refused: this CSS hides 15 of the page's 20"), "{rs:?}");
+    assert!(browser.preview.borrow().is_empty() || !browser.preview.borrow().contains("main"), "the refused preview was taken off");
+    assert_eq!(outcome, RunOutcome::Finished { text: "outcome: the user declined".into() });
+    assert!(browser.custom.borrow().is_none(), "declined: nothing saved");
+    let asked = browser.asked.borrow()[0].clone();
+    assert_eq!(asked.tool, "save_site_css");
+    assert!(asked.detail.as_deref().unwrap().contains("+.banner { display: none !important }"), "the card shows the diff");
+    assert_eq!(state.messages.iter().filter(|m| matches!(m, Message::Assistant { .. })).count(), 4, "within seed 002's 10 turns");
+
+    let browser = FakeBrowser::with(shop());
+    browser.answer.set(Some(true));
+    let (outcome, _) = customize(&browser, &model(policy), "hide the cookie banner");
+    assert_eq!(outcome, RunOutcome::Finished { text: "outcome: ok".into() });
+    let saved = browser.custom.borrow().clone().unwrap();
+    assert_eq!(
+        (saved.host.as_str(), saved.css().as_str(), saved.versions[0].note.as_str()),
+        ("shop.example", ".banner { display: none !important }", "hide the banner")
+    );
+    assert!(browser.preview.borrow().is_empty(), "the preview gave way to the saved sheet");
 }

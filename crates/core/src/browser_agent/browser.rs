@@ -2,8 +2,8 @@
 //! implements it with chrome.* (tabs, scripting, captureVisibleTab); tests use a fake.
 
 use crate::agent::Host;
-use crate::llm::Image;
 use crate::customize::SiteCustom;
+use crate::llm::Image;
 use crate::protocol::actions::FilePayload;
 use crate::protocol::css::ThemeQuality;
 use crate::protocol::page::ElementInfo;

@@ -75,8 +75,12 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
     let summary = session.summary(SUMMARY_TEXT).await;
     let max_turns = session.run.borrow().max_turns();
     let (system, text) = match start.kind {
-        RunKind::Act => (system_prompt(&start.locale, mode, max_turns), task_message(&start.task, &start.tab, &start.tabs, summary.as_ref().map_err(String::as_str))),
-        RunKind::Customize => (crate::customize::prompt::system_prompt(max_turns), customize_message(&start, &session, summary.as_ref().map_err(String::as_str)).await),
+        RunKind::Act => {
+            (system_prompt(&start.locale, mode, max_turns), task_message(&start.task, &start.tab, &start.tabs, summary.as_ref().map_err(String::as_str)))
+        }
+        RunKind::Customize => {
+            (crate::customize::prompt::system_prompt(max_turns), customize_message(&start, &session, summary.as_ref().map_err(String::as_str)).await)
+        }
     };
     let mut images = Vec::new();
     if mode.screenshots() && summary.is_ok() {

@@ -34,7 +34,13 @@ pub fn task_message(task: &str, url: &str, summary: Result<&PageSummary, &str>, 
         }
         Err(e) => out.push_str(&format!("Dusk cannot read this page ({e}).")),
     }
-    let saved = |what: &str, text: &str| if text.trim().is_empty() { format!("\nSaved {what}: none yet.") } else { format!("\nSaved {what} ({} bytes): call read_site_{} to see it.", text.len(), what.to_ascii_lowercase()) };
+    let saved = |what: &str, text: &str| {
+        if text.trim().is_empty() {
+            format!("\nSaved {what}: none yet.")
+        } else {
+            format!("\nSaved {what} ({} bytes): call read_site_{} to see it.", text.len(), what.to_ascii_lowercase())
+        }
+    };
     out.push_str(&saved("CSS", css));
     out.push_str(&saved("JS", js));
     if !user_scripts {

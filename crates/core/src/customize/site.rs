@@ -52,7 +52,10 @@ impl SiteCustom {
 
     /// Whatever is stored; unreadable means none yet.
     pub fn from_stored(host: &str, value: Option<serde_json::Value>) -> Self {
-        value.and_then(|v| serde_json::from_value::<SiteCustom>(v).ok()).filter(|r| r.host == host.to_ascii_lowercase()).unwrap_or_else(|| SiteCustom::new(host))
+        value
+            .and_then(|v| serde_json::from_value::<SiteCustom>(v).ok())
+            .filter(|r| r.host == host.to_ascii_lowercase())
+            .unwrap_or_else(|| SiteCustom::new(host))
     }
 
     pub fn current(&self) -> Version {
@@ -143,7 +146,7 @@ mod tests {
             r.save(&format!("p{{margin:{i}px}}"), "", "", 3.0 + f64::from(i)).unwrap();
         }
         assert_eq!(r.versions.len(), MAX_VERSIONS);
-        assert!(MAX_VERSIONS >= 8);
+        const { assert!(MAX_VERSIONS >= 8) };
         assert_eq!(r.css(), "p{margin:19px}");
     }
 

@@ -11,13 +11,20 @@ pub enum WorkerRequest {
     /// What the popup, side panel and options page show at the top.
     GetStatus,
     /// Relays a DOM RPC to the content script of a tab.
-    TabRpc { tab_id: i32, rpc: ContentRequest },
+    TabRpc {
+        tab_id: i32,
+        rpc: ContentRequest,
+    },
     /// The stored settings with every API key replaced by `<redacted>`.
     GetSettings,
     /// Stores settings; a key left as `<redacted>` keeps its stored value.
-    SaveSettings { settings: Settings },
+    SaveSettings {
+        settings: Settings,
+    },
     /// Makes a real minimal request with these (unsaved) provider settings.
-    TestConnection { provider: ProviderSettings },
+    TestConnection {
+        provider: ProviderSettings,
+    },
     /// Tokens and cost spent so far.
     GetUsage,
     /// The Stop on the page's mask: stops the agent run working in the sender's tab.
@@ -25,34 +32,62 @@ pub enum WorkerRequest {
     /// Settings and per-site data as a backup (`core::backup`), API keys left out.
     ExportData,
     /// Writes a backup's settings and per-site data; stored API keys stay.
-    ImportData { data: serde_json::Value },
+    ImportData {
+        data: serde_json::Value,
+    },
     /// Forgets everything Dusk stored, keys included.
     ClearData,
     /// Options → Customised sites: every site's customisation.
     CustomList,
     /// An edit made in options, saved as a new version.
-    CustomSave { host: String, css: String, js: String },
-    CustomSetEnabled { host: String, enabled: bool },
+    CustomSave {
+        host: String,
+        css: String,
+        js: String,
+    },
+    CustomSetEnabled {
+        host: String,
+        enabled: bool,
+    },
     /// Makes version `version` (0 = oldest) current again.
-    CustomRevert { host: String, version: usize },
-    CustomDelete { host: String },
+    CustomRevert {
+        host: String,
+        version: usize,
+    },
+    CustomDelete {
+        host: String,
+    },
 }
 
 /// The worker's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum WorkerResponse {
-    Pong { version: String, init_ms: f64 },
+    Pong {
+        version: String,
+        init_ms: f64,
+    },
     Status(Status),
-    Content { response: serde_json::Value },
-    Settings { settings: Settings },
+    Content {
+        response: serde_json::Value,
+    },
+    Settings {
+        settings: Settings,
+    },
     Saved,
     ConnectionResult(ConnectionReport),
     Usage(UsageTotals),
-    DataExport { data: serde_json::Value },
+    DataExport {
+        data: serde_json::Value,
+    },
     /// The customised sites, and whether user scripts are allowed (so saved JS runs).
-    CustomSites { sites: Vec<crate::customize::SiteCustom>, user_scripts: bool },
-    Error { message: String },
+    CustomSites {
+        sites: Vec<crate::customize::SiteCustom>,
+        user_scripts: bool,
+    },
+    Error {
+        message: String,
+    },
 }
 
 /// The extension's state as a UI page shows it.

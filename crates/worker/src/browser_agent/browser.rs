@@ -9,9 +9,9 @@ use dusk_core::agent::{Approval, ConfirmRequest, Host, StopSignal};
 use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
 use dusk_core::customize::SiteCustom;
 use dusk_core::llm::Image;
+use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::css::ThemeQuality;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
-use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::{AgentPortEvent, ConfirmCard, ContentRequest, ContentResponse};
 use wasm_bindgen::prelude::*;
 

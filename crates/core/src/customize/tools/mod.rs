@@ -8,8 +8,8 @@ use crate::agent::{ConfirmLevel, Gate, Registry};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::SitePolicy;
 use crate::browser_agent::session::BrowserSession;
-use crate::browser_agent::tools::{get_element_details, get_elements, screenshot, scroll};
 pub use crate::browser_agent::tools::Ctx;
+use crate::browser_agent::tools::{get_element_details, get_elements, screenshot, scroll};
 use crate::customize::SiteCustom;
 
 pub fn registry<'h, B: Browser>() -> Registry<BrowserSession<'h, B>> {

@@ -60,7 +60,10 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for SaveSiteCss {
         // The saved sheet shows the same CSS now; the preview goes.
         let _ = ctx.host.rpc(ContentRequest::PreviewSiteCss { css: String::new() }).await;
         let change = counts(&unified("CSS", &before, &r.css()));
-        Ok(ToolOutput::new(json!({ "saved": true, "host": r.host, "removed_by_sanitiser": removed, "versions": r.versions.len() }), format!("Saved the site's CSS ({change})")))
+        Ok(ToolOutput::new(
+            json!({ "saved": true, "host": r.host, "removed_by_sanitiser": removed, "versions": r.versions.len() }),
+            format!("Saved the site's CSS ({change})"),
+        ))
     }
 }
 
@@ -86,7 +89,11 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for SaveSiteJs {
         ctx.host.browser.save_site_custom(&r).await?;
         let change = counts(&unified("JS", &before, &r.js()));
         let runs = ctx.host.browser.user_scripts_enabled().await;
-        let summary = if runs { format!("Saved the site's JS ({change}); it runs on the site's pages from the next visit") } else { format!("Saved the site's JS ({change}); {ENABLE_USER_SCRIPTS}") };
+        let summary = if runs {
+            format!("Saved the site's JS ({change}); it runs on the site's pages from the next visit")
+        } else {
+            format!("Saved the site's JS ({change}); {ENABLE_USER_SCRIPTS}")
+        };
         Ok(ToolOutput::new(json!({ "saved": true, "host": r.host, "user_scripts_allowed": runs, "versions": r.versions.len() }), summary))
     }
 }

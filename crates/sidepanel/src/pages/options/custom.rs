@@ -130,4 +130,3 @@ fn editor(parent: &Element, id: &str, label: &str, text: &str) -> Result<HtmlTex
     area.set_rows(6);
     Ok(area)
 }
-
