@@ -9,7 +9,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 const PAGES = [
   ["popup", (env, tab) => env.extUrl(`popup.html?tab=${tab}`), "#dark-site"],
   ["side panel", (env) => env.extUrl("sidepanel.html"), "#question"],
-  ["options", (env) => env.extUrl("options.html"), "form"],
+  ["options", (env) => env.extUrl("options.html"), "#custom-sites details"],
   ["first-run page", (env) => env.extUrl("welcome.html"), "#welcome-data"],
 ];
 
@@ -26,6 +26,8 @@ export const tests = [
   ["axe finds no serious or critical violation on Dusk's pages, light and dark", async (env) => {
     const site = await env.open(`${env.base}/pages/simple.html`);
     const tab = await env.tabIdFor(site.url());
+    // A customised site (with JS, while user scripts are off), so options shows its editors and notice.
+    await env.sendToWorker({ type: "custom_save", host: "a11y.example", css: "p { margin: 0 }", js: "void 0;" });
     const found = [];
     for (const scheme of ["light", "dark"]) {
       for (const [name, url, ready] of PAGES) {
@@ -37,6 +39,7 @@ export const tests = [
         await page.close();
       }
     }
+    await env.sendToWorker({ type: "custom_delete", host: "a11y.example" });
     assert.deepEqual(found, []);
   }],
 
