@@ -108,7 +108,7 @@ export const tests = [
       const end = await outcome(panel);
       assert.equal(end.state, "done", end.text);
       const steps = await panel.locator(".agent-step .text").allTextContents();
-      assert.ok(steps.some((s) => /Previewed 1 rule/.test(s)), steps.join(" | "));
+      assert.ok(steps.some((s) => /Previewed 1 rule\(s\): 2 text element\(s\) hidden, 0 shown, 0 box\(es\) moved/.test(s)), steps.join(" | "));
       assert.ok(steps.some((s) => /Saved the site's CSS \(\+1 −0 lines\)/.test(s)), steps.join(" | "));
       assert.equal(await bannerShown(page), false);
       await page.bringToFront();
@@ -120,11 +120,12 @@ export const tests = [
     } finally { await cleanUp(env, panel); }
   }],
 
-  ["the guard refuses a preview that hides the main text, and nothing is saved", async (env) => {
+  ["a preview reports what it shows; the guard refuses one that hides the main text, and nothing is saved", async (env) => {
     const { page, panel } = await customizePanel(env);
     try {
       usePolicy(env, (p) => {
-        if (!p.last) return toolCall("preview_css", { css: "main, body > p { display: none !important; }" });
+        if (!p.last) return toolCall("preview_css", { css: "#print-note { display: block !important; }" });
+        if (p.calls.length === 1) return toolCall("preview_css", { css: "main, body > p { display: none !important; }" });
         if (p.last.name === "preview_css" && !p.last.result.success) return answer(`Refused: ${p.last.result.error}`);
         return toolCall("save_site_css", { css: "main { display: none !important; }" });
       });
@@ -132,6 +133,8 @@ export const tests = [
       const end = await outcome(panel);
       assert.equal(end.state, "done", end.text);
       assert.match(end.text, /refused: this CSS hides \d+ of the page's \d+ visible text elements/);
+      const steps = await panel.locator(".agent-step .text").allTextContents();
+      assert.ok(/0 text element\(s\) hidden, 1 shown/.test(steps[0]), steps.join(" | "));
       assert.equal(await mainShown(page), true, "the refused preview was taken off the page");
       assert.deepEqual((await env.sendToWorker({ type: "custom_list" })).sites, []);
     } finally { await cleanUp(env, panel); }

@@ -212,19 +212,23 @@ pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {
         let Some(base) = b.as_ref() else { return };
         let now = &mut snap;
         for k in 0..base.els.length() as usize {
-            if !base.visible.get(k).copied().unwrap_or(false) {
-                continue;
-            }
-            let gone = match now.text(k) {
-                None => true,
-                Some((shown, contrast)) => !shown || contrast.is_some_and(|c| c.0 <= UNREADABLE),
-            };
             let name = |list: &mut Vec<String>| {
                 if list.len() < EXAMPLES {
                     if let Some(el) = element(&base.els, k) {
                         list.push(unique_selector(&el));
                     }
                 }
+            };
+            if !base.visible.get(k).copied().unwrap_or(false) {
+                if now.text(k).is_some_and(|(shown, _)| shown) {
+                    q.shown_text += 1;
+                    name(&mut q.shown);
+                }
+                continue;
+            }
+            let gone = match now.text(k) {
+                None => true,
+                Some((shown, contrast)) => !shown || contrast.is_some_and(|c| c.0 <= UNREADABLE),
             };
             if gone {
                 q.hidden_text += 1;

@@ -53,6 +53,11 @@ pub struct ThemeQuality {
     pub hidden_text: u32,
     /// Elements whose box moved or resized by more than 1 px since the baseline.
     pub moved: u32,
+    /// Text hidden at the baseline that shows now (a customisation that reveals something).
+    #[serde(default)]
+    pub shown_text: u32,
+    #[serde(default)]
+    pub shown: Vec<String>,
     /// The worst few, by contrast.
     pub worst: Vec<LowContrast>,
     pub hidden: Vec<String>,

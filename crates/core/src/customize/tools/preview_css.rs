@@ -24,7 +24,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for PreviewCss {
         "preview_css"
     }
     fn description(&self) -> &'static str {
-        "Shows CSS on the page without saving it and returns a screenshot plus what changed: text elements hidden, boxes moved, the share of text meeting WCAG AA. CSS that hides the page's main text is refused."
+        "Shows CSS on the page without saving it and returns a screenshot plus what changed: text elements hidden or shown, boxes moved, the share of text meeting WCAG AA. CSS that hides the page's main text is refused."
     }
     fn describe(&self, a: &PreviewCssArgs) -> String {
         format!("Previewing {} bytes of CSS", a.css.len())
@@ -49,13 +49,18 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for PreviewCss {
             let _ = end_preview().await;
             return Err(reason);
         }
-        let summary = format!("Previewed {} rule(s): {} text element(s) hidden, {} box(es) moved", applied.rules, quality.hidden_text, quality.moved);
+        let summary = format!(
+            "Previewed {} rule(s): {} text element(s) hidden, {} shown, {} box(es) moved",
+            applied.rules, quality.hidden_text, quality.shown_text, quality.moved
+        );
         let data = json!({
             "rules": applied.rules,
             "rejected": applied.rejected,
             "removed_by_sanitiser": clean.removed,
             "hidden_text": quality.hidden_text,
             "hidden_examples": quality.hidden,
+            "shown_text": quality.shown_text,
+            "shown_examples": quality.shown,
             "moved": quality.moved,
             "moved_examples": quality.moved_examples,
             "aa_share": (quality.aa_share * 1000.0).round() / 1000.0,
