@@ -87,10 +87,14 @@ cp -r extension/_locales extension/icons extension/*.html extension/*.css extens
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
 esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
-# A layer injected twice into a document (registered, then asked for) runs once.
+# A layer injected twice into a document (registered, then asked for) runs once. A same-origin
+# frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
+delegate='!(()=>{try{const t=window.top;if(t===window||!t.duskLayers?.dark?.frame?.(document))return!1;(globalThis.duskLayers??={}).dark={doc:document};return!0}catch{return!1}})()'
 for layer in page dark; do
+  guard="globalThis.duskLayers?.${layer}?.doc!==document"
+  [ "$layer" = dark ] && guard="$guard&&$delegate"
   esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning \
-    --banner:js="if(globalThis.duskLayers?.${layer}?.doc!==document){" --footer:js="}" --outfile="$DIST/${layer}_layer.js"
+    --banner:js="if($guard){" --footer:js="}" --outfile="$DIST/${layer}_layer.js"
 done
 
 say "sizes"

@@ -1,6 +1,6 @@
 // The dark layer (crates/content, feature "dark"): registered at document_start for dark sites,
 // injected when the popup or the dark agent first needs it elsewhere.
-import { dark_message, dark_start, dark_memory_changed } from "../target/pkg/content-dark/dusk_content.js";
+import { dark_message, dark_start, dark_memory_changed, dark_frame } from "../target/pkg/content-dark/dusk_content.js";
 
 const answer = (message, id) => JSON.parse(dark_message(JSON.stringify(message), id));
 const dark = (message, sender, sendResponse) => {
@@ -15,6 +15,8 @@ const dark = (message, sender, sendResponse) => {
 // A frame's initial about:blank hands its window on to the page replacing it: that page gets a
 // layer of its own, and this one's listeners go quiet.
 dark.doc = document;
+// Same-origin frames ask the top frame's layer to theme them (build.sh's banner): its engine is warm.
+dark.frame = (doc) => dark_frame(doc);
 (globalThis.duskLayers ??= {}).dark = dark;
 const current = () => globalThis.duskLayers.dark === dark;
 dark_start();

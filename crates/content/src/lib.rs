@@ -63,6 +63,13 @@ pub fn dark_start() {
     dark::start();
 }
 
+/// A same-origin frame's document asks this (top) layer to theme it; false: it starts its own.
+#[cfg(feature = "dark")]
+#[wasm_bindgen]
+pub fn dark_frame(doc: JsValue) -> bool {
+    dark::adopt_frame(doc.unchecked_into())
+}
+
 /// Forwards chrome.storage.onChanged (local area) so a toggle anywhere reaches every tab of the site.
 #[cfg(feature = "dark")]
 #[wasm_bindgen]

@@ -128,7 +128,9 @@ pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign
     let Ok(rules) = sheet.css_rules() else { return };
     for i in 0..rules.length() {
         let Some(rule) = rules.item(i) else { continue };
-        if let Some(import) = rule.dyn_ref::<CssImportRule>() {
+        // By type, not instanceof: a same-origin frame's rules come from another realm.
+        if rule.type_() == 3 {
+            let import = rule.unchecked_ref::<CssImportRule>();
             let Some(inner) = import.style_sheet().filter(|_| depth < 8) else { continue };
             if inner.css_rules().is_ok() {
                 append_rules(&inner, out, depth + 1, foreign);
@@ -153,14 +155,14 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
     let mut out = Scope::default();
     let list = root.style_sheets();
     for i in 0..list.length() {
-        let Some(sheet) = list.item(i).and_then(|s| s.dyn_into::<CssStyleSheet>().ok()) else { continue };
+        let Some(sheet) = list.item(i).map(JsCast::unchecked_into::<CssStyleSheet>) else { continue };
         if sheet.disabled() {
             continue;
         }
         out.sheets.extend(cache.text_of(&sheet));
     }
     for s in root.adopted().iter() {
-        let Ok(sheet) = s.dyn_into::<CssStyleSheet>() else { continue };
+        let sheet = s.unchecked_into::<CssStyleSheet>();
         if !own.iter().any(|o| Object::is(o, &sheet)) && !sheet.disabled() {
             out.sheets.extend(cache.text_of(&sheet));
         }
@@ -194,7 +196,7 @@ fn distinct(root: &Root, selector: &str, names: &[&str]) -> Vec<String> {
 fn elements(root: &Root, selector: &str) -> impl Iterator<Item = Element> {
     let list = root.query_all(selector);
     let n = list.as_ref().map_or(0, |l| l.length());
-    (0..n).filter_map(move |i| list.as_ref()?.item(i)?.dyn_into::<Element>().ok())
+    (0..n).filter_map(move |i| list.as_ref()?.item(i).and_then(as_element))
 }
 
 /// Elements that can host a shadow root: custom elements and the few standard tags allowed,
@@ -211,12 +213,18 @@ pub fn shadow_roots_in(root: &Root) -> Vec<ShadowRoot> {
     elements(root, HOST_CANDIDATES).filter_map(|el| el.shadow_root()).collect()
 }
 
+/// `node` as an element, checked by node type rather than `instanceof`, which fails for nodes of
+/// a same-origin frame (another realm).
+pub fn as_element(node: web_sys::Node) -> Option<Element> {
+    (node.node_type() == web_sys::Node::ELEMENT_NODE).then(|| node.unchecked_into())
+}
+
 /// Open shadow roots in a subtree that was just added.
 pub fn shadow_roots_under(el: &Element) -> Vec<ShadowRoot> {
     let mut out: Vec<ShadowRoot> = el.shadow_root().into_iter().collect();
     if let Ok(list) = el.query_selector_all(HOST_CANDIDATES) {
         for i in 0..list.length() {
-            if let Some(sr) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()).and_then(|e| e.shadow_root()) {
+            if let Some(sr) = list.item(i).and_then(as_element).and_then(|e| e.shadow_root()) {
                 out.push(sr);
             }
         }

@@ -2,7 +2,6 @@
 //! unsized SVG (a decorative shape, a figure drawn full width) would become a bright slab.
 
 use super::collect::Root;
-use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 /// Set on an SVG that the theme fills with the text colour.
@@ -18,7 +17,7 @@ pub fn mark(roots: &[Root]) {
     for root in roots {
         let Some(list) = root.query_all(&selector) else { continue };
         for i in 0..list.length() {
-            let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+            let Some(el) = list.item(i).and_then(super::collect::as_element) else { continue };
             let r = el.get_bounding_client_rect();
             if r.width() <= 0.0 || r.height() <= 0.0 {
                 continue; // not laid out yet (hidden, or still loading): measured on a later batch
@@ -35,7 +34,7 @@ pub fn unmark(roots: &[Root]) {
         for attr in [ICON_ATTR, LARGE_ATTR] {
             let Some(list) = root.query_all(&format!("[{attr}]")) else { continue };
             for i in 0..list.length() {
-                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                if let Some(el) = list.item(i).and_then(super::collect::as_element) {
                     let _ = el.remove_attribute(attr);
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::collect::Root;
 use js_sys::{Array, Object};
+use wasm_bindgen::JsCast;
 use web_sys::CssStyleSheet;
 
 #[derive(Clone)]
@@ -15,6 +16,13 @@ pub struct Installed {
 impl Installed {
     pub fn new(root: Root) -> Option<Installed> {
         Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new() })
+    }
+
+    /// A sheet made by `window`'s realm: a document adopts only sheets constructed for it.
+    pub fn in_realm(root: Root, window: &web_sys::Window) -> Option<Installed> {
+        let constructor = js_sys::Reflect::get(window, &"CSSStyleSheet".into()).ok().filter(|c| c.is_function())?.unchecked_into::<js_sys::Function>();
+        let sheet = js_sys::Reflect::construct(&constructor, &Array::new()).ok()?;
+        Some(Installed { root, sheet: sheet.unchecked_into(), css: String::new() })
     }
 
     /// A sheet holding `css`, parsed now but not yet adopted by its scope.

@@ -3,6 +3,7 @@
 
 mod collect;
 mod foreign;
+mod frames;
 mod hold;
 mod icons;
 mod install;
@@ -111,12 +112,24 @@ pub fn start() {
     });
 }
 
+/// A same-origin frame's document, themed from this (top) layer; false: it runs its own.
+pub fn adopt_frame(doc: web_sys::Document) -> bool {
+    frames::adopt(doc)
+}
+
+fn is_top() -> bool {
+    web_sys::window().is_some_and(|w| w.top().ok().flatten().is_some_and(|t| js_sys::Object::is(&t, &w)))
+}
+
+/// Dark mode is on for the top page's site.
+fn wanted() -> bool {
+    with(|s| s.host.as_deref().is_some_and(|h| s.memory.is_on(h)))
+}
+
 /// The top frame of a dark page asks the worker for the dark layer in its other frames:
 /// cross-origin ones don't match the site's registration, though they follow its choice.
 fn load_frames() {
-    let is_top = web_sys::window().is_some_and(|w| w.top().ok().flatten().is_some_and(|t| js_sys::Object::is(&t, &w)));
-    let wanted = with(|s| s.host.as_deref().is_some_and(|h| s.memory.is_on(h)));
-    if !is_top || !wanted || document().is_none_or(|d| d.query_selector("iframe, frame").ok().flatten().is_none()) {
+    if !is_top() || !wanted() || document().is_none_or(|d| d.query_selector("iframe, frame").ok().flatten().is_none()) {
         return;
     }
     let message = dusk_chrome::message::to_js(&dusk_core::protocol::dark::DarkRequest::DarkLoadFrames);
@@ -156,13 +169,14 @@ pub fn memory_changed(changes: JsValue) {
 /// Brings the page in line with the memory.
 #[inline(never)]
 fn sync() {
-    let (wanted, phase) = with(|s| (s.host.as_deref().is_some_and(|h| s.memory.is_on(h)), s.phase));
+    let (wanted, phase) = (wanted(), with(|s| s.phase));
     match (wanted, phase) {
         (true, PagePhase::Off) => switch_on(),
         (false, PagePhase::Off) => release_fallback(),
         (false, _) => switch_off(),
         (true, _) => {}
     }
+    frames::sync(wanted);
 }
 
 #[inline(never)]
@@ -208,6 +222,7 @@ fn switch_off() {
         freeze(&css);
     }
     watch::disconnect();
+    frames::reobserve();
     icons::unmark(&with(|s| s.roots.clone()));
     with(|s| {
         for i in s.installed.drain(..) {
@@ -251,7 +266,7 @@ fn decide() {
 
 #[inline(never)]
 fn page_is_dark(document: &web_sys::Document) -> bool {
-    let Some(window) = web_sys::window() else { return false };
+    let Some(window) = document.default_view() else { return false };
     let read = |el: Option<web_sys::Element>, prop: &str| {
         el.and_then(|e| window.get_computed_style(&e).ok().flatten()).and_then(|st| st.get_property_value(prop).ok()).unwrap_or_default()
     };
@@ -312,6 +327,7 @@ pub(crate) fn run_batch() {
         }
         s.last_build_ms = now() - started - s.last_collect_ms;
     });
+    frames::run_dirty();
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     // Every mutation batch ends here: one pending icon pass is enough.
     if !ICONS_PENDING.with(|p| p.replace(true)) {
@@ -355,6 +371,7 @@ pub fn set_refine(css: &str) {
         true
     });
     if changed {
+        frames::restyle_all();
         run_batch();
     }
 }
@@ -390,6 +407,8 @@ fn foreign_arrived(url: &str, css: Option<String>) {
     if !usable {
         return;
     }
+    frames::restyle_all();
+    watch::schedule();
     match with(|s| (s.phase, s.prepared.is_some())) {
         (PagePhase::Pending | PagePhase::Active, _) => watch::schedule(),
         (PagePhase::Off, true) => {
@@ -413,14 +432,15 @@ fn put_theme(s: &mut State, css: &[String], freeze_css: impl FnOnce() -> String)
 #[inline(never)]
 pub(crate) fn on_mutations(records: &Array) {
     let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
-    if !active {
-        return;
-    }
     for r in records.iter() {
-        let Ok(record) = r.dyn_into::<web_sys::MutationRecord>() else { continue };
+        let record = r.unchecked_into::<web_sys::MutationRecord>();
+        // A frame's mutations only mark it; its shadow roots stay its own.
+        if frames::touched(&record) || !active {
+            continue;
+        }
         let added = record.added_nodes();
         for i in 0..added.length() {
-            if let Some(el) = added.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            if let Some(el) = added.item(i).and_then(collect::as_element) {
                 for root in collect::shadow_roots_under(&el) {
                     add_root(Root::Shadow(root));
                 }
@@ -476,9 +496,22 @@ fn recheck_fallback() {
 
 /// Marks the page as ours, which turns the registered pre-paint fallback CSS off.
 fn claim() {
-    if let Some(html) = document().and_then(|d| d.document_element()) {
+    if let Some(d) = document() {
+        claim_in(&d);
+    }
+}
+
+fn claim_in(doc: &web_sys::Document) {
+    if let Some(html) = doc.document_element() {
         let _ = html.set_attribute(CLAIM_ATTR, "");
     }
+}
+
+/// The registered pre-paint fallback CSS styles `doc` now.
+fn fallback_present(doc: &web_sys::Document) -> bool {
+    let (Some(window), Some(html)) = (doc.default_view(), doc.document_element()) else { return false };
+    let marker = window.get_computed_style(&html).ok().flatten().and_then(|st| st.get_property_value("--dusk-fallback").ok()).unwrap_or_default();
+    !marker.trim().is_empty()
 }
 
 /// Turns the fallback off on a page where it was injected but dark mode is not wanted.
@@ -489,11 +522,8 @@ fn release_fallback() {
     if with(|s| s.fallback_settled) {
         return;
     }
-    let Some(window) = web_sys::window() else { return };
-    let Some(document) = window.document() else { return };
-    let Some(html) = document.document_element() else { return };
-    let marker = window.get_computed_style(&html).ok().flatten().and_then(|st| st.get_property_value("--dusk-fallback").ok()).unwrap_or_default();
-    let present = !marker.trim().is_empty();
+    let Some(document) = document() else { return };
+    let present = fallback_present(&document);
     if present {
         claim();
     }

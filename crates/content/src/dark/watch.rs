@@ -23,7 +23,8 @@ pub fn observe(root: &JsValue) {
             *slot = MutationObserver::new(callback.as_ref().unchecked_ref()).ok();
             callback.forget();
         }
-        if let (Some(observer), Some(node)) = (slot.as_ref(), root.dyn_ref::<web_sys::Node>()) {
+        // Unchecked: a same-origin frame's document is a Node of another realm.
+        if let (Some(observer), Some(node)) = (slot.as_ref(), Some(root.unchecked_ref::<web_sys::Node>())) {
             let init = MutationObserverInit::new();
             init.set_child_list(true);
             init.set_subtree(true);
