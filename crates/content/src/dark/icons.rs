@@ -2,7 +2,6 @@
 //! unsized SVG (a decorative shape, a figure drawn full width) would become a bright slab.
 
 use super::collect::Root;
-use web_sys::Element;
 
 /// Set on an SVG that the theme fills with the text colour.
 pub const ICON_ATTR: &str = "data-dusk-icon";
