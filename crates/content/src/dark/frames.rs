@@ -18,6 +18,8 @@ struct Frame {
     installed: Option<Installed>,
     input: Vec<Scope>,
     dirty: bool,
+    /// Handed over while loading, as the registered script does: the fallback CSS is in it.
+    registered: bool,
 }
 
 thread_local! {
@@ -42,7 +44,8 @@ pub fn adopt(doc: Document) -> bool {
     }
     listen(&doc);
     super::watch::observe(doc.as_ref());
-    FRAMES.with(|f| f.borrow_mut().push(Frame { doc, phase: PagePhase::Off, installed: None, input: Vec::new(), dirty: true }));
+    let registered = doc.ready_state() == "loading";
+    FRAMES.with(|f| f.borrow_mut().push(Frame { doc, phase: PagePhase::Off, installed: None, input: Vec::new(), dirty: true, registered }));
     if super::with(|s| s.memory_loaded) {
         sync(super::wanted());
     }
@@ -85,11 +88,9 @@ pub fn sync(wanted: bool) {
 fn switch_on(i: usize) {
     let Some(doc) = with_frame(i, |f| f.doc.clone()) else { return };
     if doc.ready_state() == "loading" {
-        with_frame(i, |f| {
-            f.phase = PagePhase::Pending;
-            f.dirty = true;
-        });
-        batch(i);
+        // The fallback CSS covers the frame until its DOM is parsed; the theme goes on then, in
+        // one style pass with the dark check (a frame is small: no need to theme it while it loads).
+        with_frame(i, |f| f.phase = PagePhase::Pending);
     } else {
         decide(i);
     }
@@ -97,8 +98,13 @@ fn switch_on(i: usize) {
 
 /// Once the frame's DOM is parsed: leave an already dark page alone, theme the rest.
 fn decide(i: usize) {
-    release(i);
-    let Some(doc) = with_frame(i, |f| f.doc.clone()) else { return };
+    let Some((doc, registered)) = with_frame(i, |f| (f.doc.clone(), f.registered)) else { return };
+    // A frame handed over while loading has the fallback CSS: claimed without reading styles.
+    if registered {
+        super::claim_in(&doc);
+    } else {
+        release(i);
+    }
     with_frame(i, |f| f.installed.iter().for_each(|x| x.set_enabled(false)));
     let dark = super::page_is_dark(&doc);
     with_frame(i, |f| f.installed.iter().for_each(|x| x.set_enabled(true)));
