@@ -47,7 +47,11 @@ export const tests = [
       for (const f of frames) {
         await f.waitForLoadState("load");
         await until(async () => (await f.evaluate(() => document.documentElement.hasAttribute("data-dusk"))), `frame ${f.url()} themed`);
+        assert.ok(await isDark(f), `frame ${f.url()} is dark`);
       }
+      // Same-origin frames are themed by the top frame's layer, which follows their changes too.
+      await frames[3].evaluate(() => document.body.insertAdjacentHTML("beforeend", '<div id="late" style="background: #ffffff; color: #000000">Added later</div>'));
+      await until(() => isDark(frames[3], "#late"), "a block a frame added later is themed");
     } finally { await resetMemory(env); }
   }],
 

@@ -51,6 +51,8 @@ struct State {
     refine: String,
     /// A `dark_switch` that arrived before the stored memory was read.
     switched_early: Option<bool>,
+    /// The switch is being rehearsed (nothing paints): frames are left alone.
+    rehearsing: bool,
 }
 
 #[derive(Clone)]
@@ -176,7 +178,9 @@ fn sync() {
         (false, _) => switch_off(),
         (true, _) => {}
     }
-    frames::sync(wanted);
+    if !with(|s| s.rehearsing) {
+        frames::sync(wanted);
+    }
 }
 
 #[inline(never)]
@@ -648,8 +652,10 @@ fn rehearse() {
     }
     let (memory, early) = with(|s| (s.memory.clone(), s.switched_early));
     p.sheets.iter().for_each(|i| i.set_enabled(false));
+    with(|s| s.rehearsing = true);
     reply(r#"{"type":"dark_switch","on":true}"#);
     reply(r#"{"type":"dark_switch","on":false}"#);
+    with(|s| s.rehearsing = false);
     install::thaw();
     p.sheets.iter().for_each(|i| i.set_enabled(true));
     with(|s| {
