@@ -90,11 +90,20 @@ esbuild extension/content.js --minify --target=chrome116 --log-level=warning --o
 # A layer injected twice into a document (registered, then asked for) runs once. A same-origin
 # frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
 delegate='!(()=>{try{const t=window.top;if(t===window||!t.duskLayers?.dark?.frame?.(document))return!1;(globalThis.duskLayers??={}).dark={doc:document};return!0}catch{return!1}})()'
+# Each layer is bundled twice: with its engine as WebAssembly (compiled lazily, so cheap to start), and
+# as wasm2js JS for pages whose CSP refuses WebAssembly (extension/engine/). Its last expression
+# says whether the layer is in the document now, which tells the worker to try the second.
 for layer in page dark; do
   guard="globalThis.duskLayers?.${layer}?.doc!==document"
   [ "$layer" = dark ] && guard="$guard&&$delegate"
-  esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning \
-    --banner:js="if($guard){" --footer:js="}" --outfile="$DIST/${layer}_layer.js"
+  pkg="./$PKG/content-$layer"
+  bundle() { # outfile, esbuild args...
+    esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning \
+      --banner:js="if($guard){" --footer:js="}globalThis.duskLayers?.${layer}?.doc===document" --outfile="$DIST/$1" "${@:2}"
+  }
+  bundle "${layer}_layer.js" --alias:dusk-engine=./extension/engine/wasm.js --alias:dusk-glue="$pkg/dusk_content_bg.js" \
+    --alias:dusk-wasm="$pkg/dusk_content_bg.wasm" --loader:.wasm=binary
+  bundle "${layer}_layer.wasm2js.js" --alias:dusk-engine=./extension/engine/wasm2js.js --alias:dusk-glue="$pkg/dusk_content.js"
 done
 
 say "sizes"
@@ -102,7 +111,9 @@ size_line() { printf '  %-44s %9d bytes  (%d gzipped)\n' "$1" "$(wc -c < "$2")" 
 cat "$DIST/content.js" "$DIST/listeners.js" > "$PKG/always-on.js"
 size_line "content.js + listeners.js (always on)" "$PKG/always-on.js"
 size_line "page_layer.js (on first use in a tab)" "$DIST/page_layer.js"
+size_line "page_layer.wasm2js.js (same, CSP refuses wasm)" "$DIST/page_layer.wasm2js.js"
 size_line "dark_layer.js (dark sites, on first use)" "$DIST/dark_layer.js"
+size_line "dark_layer.wasm2js.js (same, CSP refuses wasm)" "$DIST/dark_layer.wasm2js.js"
 size_line "custom.js (customised sites)" "$DIST/custom.js"
 size_line "wasm/dusk_worker_bg.wasm" "$DIST/wasm/dusk_worker_bg.wasm"
 size_line "wasm/dusk_sidepanel_bg.wasm" "$DIST/wasm/dusk_sidepanel_bg.wasm"

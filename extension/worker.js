@@ -26,8 +26,9 @@ globalThis.duskSheetLinked = (url) => {
   return [...document.querySelectorAll("*")].some((el) => el.shadowRoot && inRoot(el.shadowRoot));
 };
 
-// Run in each frame of a tab: whether a content layer (page_layer.js, dark_layer.js) is there.
-globalThis.duskHasLayer = (layer) => globalThis.duskLayers?.[layer]?.doc === document;
+// Run in each frame of a tab: whether a content layer (page_layer.js, dark_layer.js) is "loaded",
+// "missing", or "refused" (the page's CSP refused its WebAssembly build: engine/wasm.js).
+globalThis.duskHasLayer = (layer) => globalThis.duskLayers?.[layer]?.doc === document ? "loaded" : globalThis.duskWasmRefused === document ? "refused" : "missing";
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   ready.then(() => handle_message(message, sender)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));

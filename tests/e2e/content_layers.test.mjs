@@ -55,6 +55,25 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["where the page's CSP refuses WebAssembly, both layers run their wasm2js builds", async (env) => {
+    await resetMemory(env);
+    // script-src 'self' refuses WebAssembly even to content scripts, and still allows the frames.
+    const url = `${env.base}/bench/frames20.html?csp=wasm`;
+    const { page, call } = await openPage(env, "/bench/frames20.html?csp=wasm");
+    try {
+      await setSite(env, url, true);
+      await until(() => isDark(page), "the page turns dark");
+      await page.reload({ waitUntil: "load" });
+      await until(async () => (await page.evaluate(() => document.documentElement.hasAttribute("data-dusk"))) && (await isDark(page)), "the registered layer, refused, is replaced and themes the page");
+      for (const f of page.frames().filter((f) => f !== page.mainFrame())) {
+        await until(async () => (await f.evaluate(() => document.documentElement.hasAttribute("data-dusk"))) && (await isDark(f)), `frame ${f.url()} themed`);
+      }
+      const summary = await call({ type: "page_summary" });
+      assert.equal(summary.type, "page_summary", JSON.stringify(summary));
+      assert.deepEqual((await ping(call)).layers.sort(), ["dark", "page"]);
+    } finally { await resetMemory(env); }
+  }],
+
   ["on a dark site its cross-origin and about:blank frames are themed too", async (env) => {
     await resetMemory(env);
     const url = `${env.base}/pages/cross-frame.html`;

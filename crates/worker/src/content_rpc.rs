@@ -93,26 +93,38 @@ async fn send_raw(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
 
 /// Injects `layer` where it is missing: the page layer into the top frame (it reaches same-origin
 /// frames itself), the dark layer into every frame, since each frame themes its own document.
+/// Each frame gets the WebAssembly build first, and the wasm2js one where the page's CSP refuses it.
 pub async fn load(tab_id: i32, layer: Layer) -> Result<(), String> {
     let frames = match layer {
-        Layer::Page => vec![0.into()],
-        Layer::Dark => frames_without(tab_id, layer).await.iter().collect(),
+        Layer::Page => vec![(0.into(), false)],
+        Layer::Dark => frames_without(tab_id, layer).await,
     };
     // One frame at a time: a frame that went away meanwhile (an ad) must not fail the others.
     let mut top = Ok(());
-    for frame in frames {
-        let injection = injection(tab_id, &Array::of1(&frame));
-        set(&injection, "files", &Array::of1(&layer.file().into()));
-        let done = scripting::execute_script(&injection).await;
+    for (frame, refused) in frames {
+        let mut done = if refused { Ok(false) } else { inject(tab_id, &frame, layer.file()).await };
+        if done == Ok(false) {
+            done = inject(tab_id, &frame, layer.wasm2js_file()).await;
+        }
         if frame.as_f64() == Some(0.0) {
-            top = done.map(|_| ()).map_err(|e| format!("could not load the page's {layer:?} layer: {}", error_text(&e)));
+            top = done.map(|_| ()).map_err(|e| format!("could not load the page's {layer:?} layer: {e}"));
         }
     }
     top
 }
 
-/// Frame ids of the tab whose isolated world lacks `layer` (`duskHasLayer`, worker.js).
-async fn frames_without(tab_id: i32, layer: Layer) -> Array {
+/// Runs a layer's bundle in one frame: whether the layer is now there (the bundle's last expression).
+async fn inject(tab_id: i32, frame: &JsValue, file: &str) -> Result<bool, String> {
+    let injection = injection(tab_id, &Array::of1(frame));
+    set(&injection, "files", &Array::of1(&file.into()));
+    let results = scripting::execute_script(&injection).await.map_err(|e| error_text(&e))?;
+    let first = Array::from(&results).get(0);
+    Ok(Reflect::get(&first, &"result".into()).ok().and_then(|v| v.as_bool()) == Some(true))
+}
+
+/// Frames of the tab whose isolated world lacks `layer` (`duskHasLayer`, worker.js), each with
+/// whether its page already refused the WebAssembly build.
+async fn frames_without(tab_id: i32, layer: Layer) -> Vec<(JsValue, bool)> {
     let target = Object::new();
     set(&target, "tabId", &tab_id.into());
     set(&target, "allFrames", &true.into());
@@ -122,11 +134,13 @@ async fn frames_without(tab_id: i32, layer: Layer) -> Array {
     set(&injection, "injectImmediately", &true.into());
     set(&injection, "func", &Reflect::get(&js_sys::global(), &"duskHasLayer".into()).unwrap_or_default());
     set(&injection, "args", &Array::of1(&to_js(&layer)));
-    let Ok(results) = scripting::execute_script(&injection).await else { return Array::of1(&0.into()) };
+    let Ok(results) = scripting::execute_script(&injection).await else { return vec![(0.into(), false)] };
     Array::from(&results)
         .iter()
-        .filter(|r| Reflect::get(r, &"result".into()).ok().and_then(|v| v.as_bool()) == Some(false))
-        .filter_map(|r| Reflect::get(&r, &"frameId".into()).ok())
+        .filter_map(|r| {
+            let state = Reflect::get(&r, &"result".into()).ok()?.as_string()?;
+            (state != "loaded").then(|| Reflect::get(&r, &"frameId".into()).ok().map(|id| (id, state == "refused")))?
+        })
         .collect()
 }
 

@@ -22,11 +22,19 @@ impl Layer {
         }
     }
 
-    /// The bundle in dist/ that holds the layer.
+    /// The bundle in dist/ that holds the layer, its engine as WebAssembly.
     pub fn file(self) -> &'static str {
         match self {
             Layer::Page => "page_layer.js",
             Layer::Dark => "dark_layer.js",
+        }
+    }
+
+    /// The same layer with its engine as wasm2js JavaScript, for pages whose CSP refuses WebAssembly.
+    pub fn wasm2js_file(self) -> &'static str {
+        match self {
+            Layer::Page => "page_layer.wasm2js.js",
+            Layer::Dark => "dark_layer.wasm2js.js",
         }
     }
 }
