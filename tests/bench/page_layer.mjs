@@ -25,22 +25,44 @@ const env = await launch();
 const [worker] = env.ctx.serviceWorkers();
 const rows = [];
 let missed = 0;
+// One RPC on a throwaway page first, so the first page measured doesn't also pay the worker's start.
+{
+  const url = `${env.base}/pages/simple.html`;
+  await env.open(url);
+  await env.sendToWorker({ type: "tab_rpc", tab_id: await env.tabIdFor(url), rpc: { type: "ping" } });
+  await env.cleanup();
+}
 for (const [name, path] of PAGES) {
   const url = `${env.base}${path}`;
   const page = await env.open(url);
   await page.waitForLoadState("load");
   const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
   const tabId = await env.tabIdFor(url);
-  // The first RPC in a fresh tab loads the page layer (the worker's layer_missing path), timed from an extension page.
+  // The first RPC in a fresh document loads the page layer (the worker's layer_missing path), timed
+  // from an extension page; each reload is a new document without it.
   const ext = await env.extPage();
-  const first = await ext.evaluate(async (tabId) => {
-    const t0 = performance.now();
-    const r = await chrome.runtime.sendMessage({ type: "tab_rpc", tab_id: tabId, rpc: { type: "page_summary", text_limit: 600 } });
-    if (r?.type !== "content" || r.response.type !== "page_summary") throw new Error(JSON.stringify(r));
-    return performance.now() - t0;
-  }, tabId);
+  const firsts = [];
+  for (let i = 0; i < RUNS; i++) {
+    // As a user would ask: a moment after the page loaded, not while it still lays itself out.
+    if (i > 0) await page.reload({ waitUntil: "load" });
+    await page.waitForTimeout(500);
+    firsts.push(await ext.evaluate(async (tabId) => {
+      const t0 = performance.now();
+      const r = await chrome.runtime.sendMessage({ type: "tab_rpc", tab_id: tabId, rpc: { type: "page_summary", text_limit: 600 } });
+      if (r?.type !== "content" || r.response.type !== "page_summary") throw new Error(JSON.stringify(r));
+      return performance.now() - t0;
+    }, tabId));
+  }
+  // The first document of a new tab is the cold case (nothing compiled yet in its renderer); reloads
+  // show the usual one. Both are held to the target.
+  const cold = firsts[0];
+  firsts.sort((a, b) => a - b);
+  const first = firsts[Math.floor(firsts.length / 2)];
+  const verdict = (ms) => (ms <= 50 ? "≤ 50 ok" : "> 50 MISSED");
+  if (cold > 50) missed++;
   if (first > 50) missed++;
-  rows.push({ page: `${name} (${elements} el.)`, rpc: "first RPC, loading the page layer (page_summary)", median: first.toFixed(1), p90: "", target: first <= 50 ? "≤ 50 ok" : "> 50 MISSED" });
+  rows.push({ page: `${name} (${elements} el.)`, rpc: "first RPC in a new tab, loading the page layer (page_summary)", median: cold.toFixed(1), p90: "", target: verdict(cold) });
+  rows.push({ page: `${name} (${elements} el.)`, rpc: "first RPC after each reload, loading the page layer", median: first.toFixed(1), p90: firsts[Math.floor(firsts.length * 0.9)].toFixed(1), target: verdict(first) });
   for (const [label, messages, target] of RPCS) {
     // Timed inside the service worker: chrome.tabs.sendMessage to the content script and back.
     const times = await worker.evaluate(async ({ tabId, messages, runs }) => {
