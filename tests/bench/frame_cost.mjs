@@ -49,40 +49,37 @@ async function loadOnce(url) {
   return { load, script: metrics.ScriptDuration * 1000, heap: metrics.JSHeapUsedSize / 1024 };
 }
 
-async function measure(label) {
+// Setups take turns, a load of each page per turn, so a browser that warms up or slows down over
+// the run moves every setup alike. ONLY=on or ONLY=off measures that Dusk setup against no extension.
+const only = process.env.ONLY;
+const setups = [
+  ["no extension", () => setEnabled(false)],
+  ["Dark Reader (npm build, dark)", () => setEnabled(false, true)],
+  ["Dusk, dark mode off", async () => { await setEnabled(true); await setAuto(false); }],
+  ["Dusk, dark mode on", async () => { await setEnabled(true); await setAuto(true); }],
+].filter(([label]) => !only || label === "no extension" || label === `Dusk, dark mode ${only}`);
+const samples = new Map(setups.map(([label]) => [label, Object.fromEntries(PAGES.map(([name]) => [name, []]))]));
+for (let round = 0; round < RUNS; round++) {
+  for (const [label, apply] of setups) {
+    await apply();
+    for (const [name, p] of PAGES) {
+      const url = `${env.base}${p}`;
+      await loadOnce(url); // warm the HTTP and code caches
+      samples.get(label)[name].push(await loadOnce(url));
+    }
+  }
+  console.error(`round ${round + 1} of ${RUNS}`);
+}
+await setEnabled(true);
+await setAuto(false);
+const results = setups.map(([label]) => {
   const out = {};
-  for (const [name, p] of PAGES) {
-    const url = `${env.base}${p}`;
-    await loadOnce(url); // warm the HTTP and code caches
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(url));
+  for (const [name] of PAGES) {
+    const runs = samples.get(label)[name];
     out[name] = { load: median(runs.map((r) => r.load)), script: median(runs.map((r) => r.script)), heap: median(runs.map((r) => r.heap)) };
   }
-  console.error(`measured: ${label}`);
   return [label, out];
-}
-
-// ONLY=on measures Dusk with dark mode on against no extension, for quick comparisons.
-const only = process.env.ONLY;
-await setAuto(false);
-const results = [];
-await setEnabled(false);
-results.push(await measure("no extension"));
-if (!only) {
-  await setEnabled(false, true);
-  results.push(await measure("Dark Reader (npm build, dark)"));
-}
-await setEnabled(true, false);
-await new Promise((r) => setTimeout(r, 1000));
-if (!only || only === "off") {
-  await setAuto(false);
-  results.push(await measure("Dusk, dark mode off"));
-}
-if (!only || only === "on") {
-  await setAuto(true);
-  results.push(await measure("Dusk, dark mode on"));
-}
-await setAuto(false);
+});
 
 const base = Object.fromEntries(PAGES.map(([name]) => [name, results[0][1][name]]));
 const rows = [];
