@@ -218,7 +218,7 @@ pub async fn sync_registration(memory: &Memory) {
         "matches": reg.matches,
         "excludeMatches": reg.exclude_matches,
         "css": ["dark-fallback.css"],
-        "js": ["dark_layer.js"],
+        "js": [Layer::Dark.file()],
         "runAt": "document_start",
         "allFrames": true,
         // about:blank, srcdoc and blob frames of a dark site, which carry its origin.
