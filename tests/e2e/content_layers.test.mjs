@@ -5,6 +5,13 @@ import { openPage, elements, byText, act } from "./page-helpers.mjs";
 import { fixture, isDark, resetMemory, setSite, until } from "./dark.mjs";
 
 const ping = (call) => call({ type: "ping" });
+// Whether the page's CSP refused the layers' WebAssembly build (engine/wasm.js), asked in the
+// isolated world of the tab's top frame.
+async function wasmRefused(env, url) {
+  const tabId = await env.tabIdFor(url);
+  const ext = await env.extPage();
+  return ext.evaluate(async (tabId) => (await chrome.scripting.executeScript({ target: { tabId }, func: () => globalThis.duskWasmRefused === document }))[0].result, tabId);
+}
 
 export const tests = [
   ["the page layer loads on the first RPC in a tab where it was absent, once", async (env) => {
@@ -17,6 +24,7 @@ export const tests = [
     const again = await call({ type: "page_summary" });
     assert.match(again.text, /Account settings/);
     assert.deepEqual((await ping(call)).layers, ["page"], "later RPCs reuse it");
+    assert.equal(await wasmRefused(env, `${env.base}/pages/app.html`), false, "the WebAssembly build ran");
   }],
 
   ["the page layer reads and acts in a frame added after load", async (env) => {
@@ -42,6 +50,7 @@ export const tests = [
       await page.reload();
       assert.ok(await isDark(page), "dark after a reload");
       assert.deepEqual((await ping(call)).layers, ["dark"], "registered for the site, the dark layer is there at once");
+      assert.equal(await wasmRefused(env, url), false, "as its WebAssembly build");
       const frames = page.frames().filter((f) => f !== page.mainFrame());
       assert.equal(frames.length, 20);
       for (const f of frames) {
@@ -71,6 +80,7 @@ export const tests = [
       const summary = await call({ type: "page_summary" });
       assert.equal(summary.type, "page_summary", JSON.stringify(summary));
       assert.deepEqual((await ping(call)).layers.sort(), ["dark", "page"]);
+      assert.equal(await wasmRefused(env, url), true, "the WebAssembly build was refused, so these were the wasm2js ones");
     } finally { await resetMemory(env); }
   }],
 
