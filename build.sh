@@ -43,8 +43,9 @@ need wasm2js "npm binaryen@132 did not install"
 need esbuild "npm esbuild did not install"
 
 # One std build shared by all three crates: MVP wasm, so the content script can go through wasm2js.
+# A panic aborts at once: wasm32 has nowhere to print its message, so its formatting is dead weight.
 export RUSTC_BOOTSTRAP=1
-export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-cpu=mvp"
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-cpu=mvp -Zunstable-options -Cpanic=immediate-abort"
 build_crate() { # crate, wasm-bindgen target, out dir, cargo args...
   say "crates/$1 → $3"
   wasm-pack --quiet build "crates/$1" --release --target "$2" --mode no-install --no-typescript --no-pack \
