@@ -84,10 +84,12 @@ say "dist/"
 rm -rf "$DIST"
 mkdir -p "$DIST/wasm"
 cp manifest.json "$DIST/"
-cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/listeners.js extension/custom.js "$DIST/"
+cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/custom.js "$DIST/"
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
-esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
+for script in content listeners; do
+  esbuild "extension/$script.js" --minify --target=chrome116 --log-level=warning --outfile="$DIST/$script.js"
+done
 # A layer injected twice into a document (registered, then asked for) runs once. A same-origin
 # frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
 delegate='!(()=>{try{const t=window.top;if(t===window||!t.duskLayers?.dark?.frame?.(document))return!1;(globalThis.duskLayers??={}).dark={doc:document};return!0}catch{return!1}})()'
