@@ -25,25 +25,6 @@ extern "C" {
   for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }
   return out;
 }
-// The open shadow roots of hosts the page made with attachShadow (named by extension/listeners.js
-// in its own world) and of custom elements (a declarative root calls nothing), in document order;
-// null where the page's world did not answer, e.g. a frame too new for listeners.js.
-export function named_shadow_roots(doc) {
-  const hosts = new Set();
-  let named = false;
-  const grab = (e) => hosts.add(e.composedPath()[0]), done = () => { named = true; };
-  doc.addEventListener('dusk:host', grab, true);
-  doc.addEventListener('dusk:hosts-named', done, true);
-  doc.dispatchEvent(new CustomEvent('dusk:shadows'));
-  doc.removeEventListener('dusk:host', grab, true);
-  doc.removeEventListener('dusk:hosts-named', done, true);
-  if (!named) return null;
-  const custom = doc.evaluate(\"//*[contains(local-name(), '-')]\", doc, null, 7, null);
-  for (let i = 0; i < custom.snapshotLength; i++) hosts.add(custom.snapshotItem(i));
-  const out = [];
-  for (const host of hosts) { const s = host.shadowRoot; if (s && host.getRootNode() === doc) out.push(s); }
-  return out.sort((a, b) => (a.host.compareDocumentPosition(b.host) & 2 ? 1 : -1));
-}
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 export function shown_text(el, max) {
@@ -95,9 +76,6 @@ export function visible_boxes(els) {
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
-    /// `shadow_roots` of a document without visiting every element; None where the page's own
-    /// world did not name its hosts. Misses declarative roots on built-in elements.
-    pub fn named_shadow_roots(doc: &Document) -> Option<js_sys::Array>;
     /// getBoundingClientRect in one call instead of five.
     fn rect_into(el: &Element, out: &mut [f64]);
     /// The text a reader sees: no script, style or template text, nothing hidden inside a shown

@@ -65,46 +65,6 @@ thread_local! {
     /// Roots found by the last scan, reused until the DOM's structure changes.
     static CACHE: RefCell<Option<Vec<Root>>> = const { RefCell::new(None) };
     static WATCH: RefCell<Option<Watcher>> = const { RefCell::new(None) };
-    /// The top document, and how its documents are searched for shadow roots.
-    static SEARCH: RefCell<Option<(Document, Search)>> = const { RefCell::new(None) };
-}
-
-/// How a document's shadow roots are found: through the hosts the page's own world names, or by
-/// visiting every element (a declarative shadow root on a built-in element calls nothing). One
-/// full search, a moment after the first, decides which for the rest of the document's life.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Search {
-    NamedUntilAudited,
-    Named,
-    Every,
-}
-
-const AUDIT_AFTER_MS: i32 = 1000;
-
-fn search_for(doc: &Document) -> Search {
-    let known = SEARCH.with(|s| s.borrow().as_ref().filter(|(d, _)| d == doc).map(|(_, search)| *search));
-    known.unwrap_or_else(|| {
-        SEARCH.with(|s| *s.borrow_mut() = Some((doc.clone(), Search::NamedUntilAudited)));
-        let doc = doc.clone();
-        let audit = Closure::once_into_js(move || audit(&doc));
-        // Later, not at the next idle moment: an agent's next RPC comes at once, its next step only
-        // after the model's answer.
-        if let Ok(win) = crate::dom::window() {
-            let _ = win.set_timeout_with_callback_and_timeout_and_arguments_0(audit.unchecked_ref(), AUDIT_AFTER_MS);
-        }
-        Search::NamedUntilAudited
-    })
-}
-
-/// Compares a full search with the named one; if it finds more, every later search is full.
-fn audit(doc: &Document) {
-    let every = scan(doc, Search::Every);
-    let search = if every.len() > scan(doc, Search::Named).len() { Search::Every } else { Search::Named };
-    SEARCH.with(|s| *s.borrow_mut() = Some((doc.clone(), search)));
-    if search == Search::Every {
-        watch(&every);
-        CACHE.with(|c| *c.borrow_mut() = Some(every));
-    }
 }
 
 /// Watches every root for added or removed nodes; any change drops the cached roots.
@@ -152,14 +112,14 @@ pub fn roots(doc: &Document) -> Vec<Root> {
             return cached;
         }
     }
-    let found = scan(doc, search_for(doc));
+    let found = scan(doc);
     watch(&found);
     CACHE.with(|c| *c.borrow_mut() = Some(found.clone()));
     found
 }
 
 /// The top document, every open shadow root and every same-origin frame document, breadth-first.
-fn scan(doc: &Document, search: Search) -> Vec<Root> {
+fn scan(doc: &Document) -> Vec<Root> {
     let mut roots = vec![Root { node: RootNode::Doc(doc.clone()), context: Context::Top, offset: (0.0, 0.0) }];
     let mut i = 0;
     while i < roots.len() && roots.len() < MAX_ROOTS {
@@ -175,11 +135,7 @@ fn scan(doc: &Document, search: Search) -> Vec<Root> {
             RootNode::Doc(d) => d,
             RootNode::Shadow(s) => s,
         };
-        let named = match &roots[i].node {
-            RootNode::Doc(d) if search != Search::Every => crate::dom::named_shadow_roots(d),
-            _ => None,
-        };
-        for shadow in named.unwrap_or_else(|| crate::dom::shadow_roots(node)).iter() {
+        for shadow in crate::dom::shadow_roots(node).iter() {
             let context = if context == Context::Frame { Context::Frame } else { Context::Shadow };
             more.push(Root { node: RootNode::Shadow(wasm_bindgen::JsCast::unchecked_into(shadow)), context, offset });
         }
