@@ -6,7 +6,7 @@
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
-use dusk_core::protocol::layer::Layer;
+use dusk_core::protocol::layer::{Layer, Presence};
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use js_sys::{Array, Object, Reflect};
 use serde::de::DeserializeOwned;
@@ -96,15 +96,18 @@ async fn send_raw(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
 /// Each frame gets the WebAssembly build first, and the wasm2js one where the page's CSP refuses it.
 pub async fn load(tab_id: i32, layer: Layer) -> Result<(), String> {
     let frames = match layer {
-        Layer::Page => vec![(0.into(), false)],
+        Layer::Page => vec![(0.into(), Presence::Missing)],
         Layer::Dark => frames_without(tab_id, layer).await,
     };
     // One frame at a time: a frame that went away meanwhile (an ad) must not fail the others.
     let mut top = Ok(());
-    for (frame, refused) in frames {
-        let mut done = if refused { Ok(false) } else { inject(tab_id, &frame, layer.file()).await };
-        if done == Ok(false) {
-            done = inject(tab_id, &frame, layer.wasm2js_file()).await;
+    for (frame, presence) in frames {
+        let mut done = Ok(false);
+        for file in layer.bundles(presence) {
+            done = inject(tab_id, &frame, file).await;
+            if done != Ok(false) {
+                break;
+            }
         }
         if frame.as_f64() == Some(0.0) {
             top = done.map(|_| ()).map_err(|e| format!("could not load the page's {layer:?} layer: {e}"));
@@ -124,7 +127,7 @@ async fn inject(tab_id: i32, frame: &JsValue, file: &str) -> Result<bool, String
 
 /// Frames of the tab whose isolated world lacks `layer` (`duskHasLayer`, worker.js), each with
 /// whether its page already refused the WebAssembly build.
-async fn frames_without(tab_id: i32, layer: Layer) -> Vec<(JsValue, bool)> {
+async fn frames_without(tab_id: i32, layer: Layer) -> Vec<(JsValue, Presence)> {
     let target = Object::new();
     set(&target, "tabId", &tab_id.into());
     set(&target, "allFrames", &true.into());
@@ -134,12 +137,12 @@ async fn frames_without(tab_id: i32, layer: Layer) -> Vec<(JsValue, bool)> {
     set(&injection, "injectImmediately", &true.into());
     set(&injection, "func", &Reflect::get(&js_sys::global(), &"duskHasLayer".into()).unwrap_or_default());
     set(&injection, "args", &Array::of1(&to_js(&layer)));
-    let Ok(results) = scripting::execute_script(&injection).await else { return vec![(0.into(), false)] };
+    let Ok(results) = scripting::execute_script(&injection).await else { return vec![(0.into(), Presence::Missing)] };
     Array::from(&results)
         .iter()
         .filter_map(|r| {
-            let state = Reflect::get(&r, &"result".into()).ok()?.as_string()?;
-            (state != "loaded").then(|| Reflect::get(&r, &"frameId".into()).ok().map(|id| (id, state == "refused")))?
+            let presence: Presence = from_js(Reflect::get(&r, &"result".into()).ok()?).ok()?;
+            (presence != Presence::Loaded).then_some((Reflect::get(&r, &"frameId".into()).ok()?, presence))
         })
         .collect()
 }

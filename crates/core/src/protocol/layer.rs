@@ -37,6 +37,26 @@ impl Layer {
             Layer::Dark => "dark_layer.wasm2js.js",
         }
     }
+
+    /// The bundles to run in a frame, in order, until one stays: a page that refused WebAssembly
+    /// gets the wasm2js build straight away.
+    pub fn bundles(self, presence: Presence) -> Vec<&'static str> {
+        match presence {
+            Presence::Loaded => vec![],
+            Presence::Missing => vec![self.file(), self.wasm2js_file()],
+            Presence::Refused => vec![self.wasm2js_file()],
+        }
+    }
+}
+
+/// Whether a frame has a layer (`duskHasLayer`, extension/worker.js).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Presence {
+    Loaded,
+    Missing,
+    /// The page's CSP refused the layer's WebAssembly build.
+    Refused,
 }
 
 #[cfg(test)]
@@ -64,6 +84,15 @@ mod tests {
         }
         let missing: crate::protocol::ContentResponse = serde_json::from_str(r#"{"type":"layer_missing","layer":"page"}"#).unwrap();
         assert_eq!(missing, crate::protocol::ContentResponse::LayerMissing { layer: Layer::Page });
+    }
+
+    #[test]
+    fn a_frame_that_refused_webassembly_gets_only_the_wasm2js_build() {
+        assert_eq!(Layer::Dark.bundles(Presence::Missing), ["dark_layer.js", "dark_layer.wasm2js.js"]);
+        assert_eq!(Layer::Dark.bundles(Presence::Refused), ["dark_layer.wasm2js.js"]);
+        assert!(Layer::Page.bundles(Presence::Loaded).is_empty());
+        let states: Vec<Presence> = serde_json::from_str(r#"["loaded","missing","refused"]"#).unwrap();
+        assert_eq!(states, [Presence::Loaded, Presence::Missing, Presence::Refused]);
     }
 
     #[test]
