@@ -44,6 +44,21 @@ export const tests = [
     assert.equal(summary.counts.buttons, 3, JSON.stringify(summary.counts));
   }],
 
+  ["shadow roots found while the layer loads are not trusted once the page has changed since", async (env) => {
+    const { page, url, call } = await openPage(env, "/pages/shadow-kinds.html");
+    const [worker] = env.ctx.serviceWorkers();
+    // The worker's hint on a first walking RPC, then the page adds a shadow host before the layer asks.
+    await worker.evaluate(async (tabId) => chrome.tabs.sendMessage(tabId, { type: "find_shadow_roots" }, { frameId: 0 }), await env.tabIdFor(url));
+    await page.evaluate(() => {
+      const host = document.body.appendChild(document.createElement("section"));
+      host.attachShadow({ mode: "open" }).innerHTML = "<button>Added after the hint</button>";
+    });
+    const buttons = await elements(call, "button");
+    assert.equal(byText(buttons, "Added after the hint").context, "shadow");
+    assert.equal(byText(buttons, "Scripted on a span").context, "shadow");
+    assert.equal(buttons.length, 4, JSON.stringify(buttons.map((e) => e.text)));
+  }],
+
   ["get_elements lists controls with labels, shadow DOM and frames", async (env) => {
     const { call } = await openPage(env, "/pages/app.html");
     const list = await elements(call);

@@ -17,6 +17,20 @@ pub async fn send_message_to_frame(tab_id: i32, frame_id: i32, message: &JsValue
     JsFuture::from(send_message_with_options(tab_id, message, &options)?).await
 }
 
+/// Sends a message to one frame without waiting for its reply; a failure is dropped.
+pub fn post_message_to_frame(tab_id: i32, frame_id: i32, message: &JsValue) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"frameId".into(), &frame_id.into());
+    if let Ok(sent) = send_message_with_options(tab_id, message, &options) {
+        IGNORE.with(|ignore| drop(sent.catch(ignore)));
+    }
+}
+
+thread_local! {
+    /// One rejection handler for every posted message: nobody waits for their replies.
+    static IGNORE: wasm_bindgen::closure::Closure<dyn FnMut(JsValue)> = wasm_bindgen::closure::Closure::new(|_: JsValue| {});
+}
+
 /// Sends a message to the content script of `tab_id` (top frame) and awaits the reply.
 pub async fn send_message(tab_id: i32, message: &JsValue) -> Result<JsValue, JsValue> {
     JsFuture::from(send_message_promise(tab_id, message)?).await

@@ -20,6 +20,14 @@ extern "C" {
 }
 
 #[wasm_bindgen(inline_js = "export function shadow_roots(root) {
+  // The always-on script may have found the document's roots while this layer was injected.
+  const found = globalThis.duskShadowRoots;
+  if (found) {
+    delete globalThis.duskShadowRoots;
+    const same = !found.changed && !found.seen.takeRecords().length;
+    found.seen.disconnect();
+    if (same && found.doc === root) return found.roots;
+  }
   // An indexed loop: for-of over a NodeList of every element cost 2-4x as much.
   const out = [], all = root.querySelectorAll('*');
   for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }

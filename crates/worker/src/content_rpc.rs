@@ -6,7 +6,7 @@
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
-use dusk_core::protocol::layer::{Layer, Presence};
+use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use js_sys::{Array, Object, Reflect};
 use serde::de::DeserializeOwned;
@@ -37,10 +37,12 @@ impl LayerReply for DarkContentResponse {
 }
 
 /// Sends `message`; a `layer_missing` answer loads that layer and sends it once more.
-async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue) -> Result<R, String> {
+/// `walks`: answering it looks in every shadow root, which the page can find during the load.
+async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, walks: bool) -> Result<R, String> {
     let reply: R = from_js(send_raw(tab_id, message).await?)?;
     match reply.missing() {
         Some(layer) => {
+            hint(tab_id, layer, walks);
             load(tab_id, layer).await?;
             let again: R = from_js(send_raw(tab_id, message).await?)?;
             match again.missing() {
@@ -54,7 +56,7 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue) -> Result<R, String>
 
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
-    match ask(tab_id, &to_js(request)).await? {
+    match ask(tab_id, &to_js(request), request.finds_shadow_roots()).await? {
         ContentResponse::Error { message } => Err(message),
         other => Ok(other),
     }
@@ -62,7 +64,7 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
 
 /// A message for the page's dark layer, loading it (in every frame) first if it is absent.
 pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkContentResponse, String> {
-    match ask(tab_id, &to_js(request)).await? {
+    match ask(tab_id, &to_js(request), false).await? {
         DarkContentResponse::Error { message } => Err(message),
         other => Ok(other),
     }
@@ -73,10 +75,18 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let reply = send_raw(tab_id, message).await?;
     match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
         Some(layer) => {
+            hint(tab_id, layer, from_js::<ContentRequest>(message.clone()).is_ok_and(|r| r.finds_shadow_roots()));
             load(tab_id, layer).await?;
             send_raw(tab_id, message).await
         }
         None => Ok(reply),
+    }
+}
+
+/// Lets the top frame find its shadow roots while the page layer is injected: it is idle meanwhile.
+fn hint(tab_id: i32, layer: Layer, walks: bool) {
+    if walks && layer == Layer::Page {
+        tabs::post_message_to_frame(tab_id, 0, &to_js(&LayerHint::FindShadowRoots));
     }
 }
 

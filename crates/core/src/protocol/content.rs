@@ -254,6 +254,12 @@ pub mod caps {
 }
 
 impl ContentRequest {
+    /// Whether answering looks in every open shadow root of the page, which the always-on script
+    /// can find while the worker injects the page layer (`LayerHint::FindShadowRoots`).
+    pub fn finds_shadow_roots(&self) -> bool {
+        matches!(self, ContentRequest::PageSummary { .. } | ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. })
+    }
+
     /// The request with every limit clamped to `caps`; Err (a message for the caller) when a
     /// string is longer than its cap, which no real use needs.
     pub fn bounded(self) -> Result<ContentRequest, String> {

@@ -49,6 +49,15 @@ impl Layer {
     }
 }
 
+/// A message the always-on script answers at once, sent while the page layer is being injected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LayerHint {
+    /// Find the top document's open shadow roots now: the page is idle while the worker injects,
+    /// and the layer's first walk takes them unless the DOM changed since (extension/content.js).
+    FindShadowRoots,
+}
+
 /// Whether a frame has a layer (`duskHasLayer`, extension/worker.js).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -67,6 +76,16 @@ mod tests {
 
     fn tag<T: Serialize>(v: &T) -> String {
         serde_json::to_value(v).unwrap()["type"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn the_shadow_root_hint_is_a_page_layer_message_only_walking_requests_send() {
+        assert_eq!(serde_json::to_value(LayerHint::FindShadowRoots).unwrap(), serde_json::json!({ "type": "find_shadow_roots" }));
+        assert_eq!(Layer::for_type(&tag(&LayerHint::FindShadowRoots)), Layer::Page);
+        let summary: ContentRequest = serde_json::from_value(serde_json::json!({ "type": "page_summary" })).unwrap();
+        let text: ContentRequest = serde_json::from_value(serde_json::json!({ "type": "text_snapshot" })).unwrap();
+        assert!(summary.finds_shadow_roots());
+        assert!(!text.finds_shadow_roots());
     }
 
     #[test]
