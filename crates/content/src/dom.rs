@@ -33,6 +33,7 @@ extern "C" {
   for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }
   return out;
 }
+export function inner_text_utf8(el) { return new TextEncoder().encode(el.innerText); }
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 export function shown_text(el, max) {
@@ -84,6 +85,9 @@ export function visible_boxes(els) {
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
+    /// innerText as UTF-8 bytes: wasm-bindgen's string passing copies char by char in JS, which
+    /// for a whole page's text costs more than reading it.
+    fn inner_text_utf8(el: &web_sys::HtmlElement) -> js_sys::Uint8Array;
     /// getBoundingClientRect in one call instead of five.
     fn rect_into(el: &Element, out: &mut [f64]);
     /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
@@ -100,6 +104,11 @@ pub fn on_screen_areas(els: &[Element]) -> Vec<f64> {
     let list: js_sys::Array = els.iter().collect();
     let flat = visible_boxes(&list).to_vec();
     flat.chunks(4).map(|c| c[2] * c[3]).collect()
+}
+
+/// `el.innerText`, for texts as long as a whole page's.
+pub fn long_inner_text(el: &web_sys::HtmlElement) -> String {
+    String::from_utf8(inner_text_utf8(el).to_vec()).unwrap_or_default()
 }
 
 /// The text a reader sees in `el`, cleaned and cut at `max` chars.

@@ -6,7 +6,7 @@ use web_sys::Document;
 
 #[inline(never)]
 pub fn text_snapshot(doc: &Document, budget: u32) -> TextSnapshot {
-    let text = doc.body().map(|b| b.inner_text()).unwrap_or_default();
+    let text = doc.body().map(|b| crate::dom::long_inner_text(&b)).unwrap_or_default();
     let mut headings = Vec::new();
     if let Ok(list) = doc.query_selector_all("h1,h2,h3,h4,h5,h6,[role=heading]") {
         for i in 0..list.length() {

@@ -9,7 +9,25 @@ pub fn estimate_tokens(s: &str) -> u32 {
 }
 
 fn norm(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::new();
+    push_norm(s, &mut out);
+    out
+}
+
+/// Appends `s` with its whitespace runs made single spaces and its ends trimmed.
+fn push_norm(s: &str, out: &mut String) {
+    // Most lines are plain ASCII already normal: one byte scan instead of decoding every char.
+    let b = s.as_bytes();
+    let plain = b.iter().all(|&c| (0x21..0x7f).contains(&c) || c == b' ');
+    if plain && b.first() != Some(&b' ') && b.last() != Some(&b' ') && !s.contains("  ") {
+        return out.push_str(s);
+    }
+    for (i, word) in s.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
 }
 
 /// Splits rendered text (innerText lines) into sections at the lines that are the page's headings.
@@ -18,7 +36,13 @@ pub fn sectionize(text: &str, headings: &[(u8, String)]) -> Vec<TextSection> {
     let heads: Vec<(u8, String)> = headings.iter().map(|(l, t)| (*l, norm(t))).filter(|(_, t)| !t.is_empty()).collect();
     let mut sections = vec![TextSection::default()];
     let mut next = 0;
-    for line in text.lines().map(norm).filter(|l| !l.is_empty()) {
+    let mut line = String::new();
+    for raw in text.lines() {
+        line.clear();
+        push_norm(raw, &mut line);
+        if line.is_empty() {
+            continue;
+        }
         let found = heads[next.min(heads.len())..].iter().take(8).position(|(_, t)| *t == line);
         if let Some(skip) = found {
             let (level, heading) = heads[next + skip].clone();
@@ -116,6 +140,15 @@ mod tests {
         assert!(snap.total_tokens > 1000);
         assert_eq!(snap.sections[1].text, "short");
         assert!(snap.sections[3].text.ends_with('…') && snap.sections[3].text.len() > 40);
+    }
+
+    #[test]
+    fn whitespace_runs_become_one_space_on_plain_and_unicode_lines() {
+        assert_eq!(norm("plain line, as most are"), "plain line, as most are");
+        assert_eq!(norm("two  spaces"), "two spaces");
+        assert_eq!(norm(" edges "), "edges");
+        assert_eq!(norm("tab\there\u{a0}\u{a0}nbsp é"), "tab here nbsp é");
+        assert_eq!(norm("   "), "");
     }
 
     #[test]
