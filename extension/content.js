@@ -2,15 +2,16 @@
 // that handles it (core's protocol/layer.rs). The layers are loaded on demand and register here.
 // Only the top frame answers: the page layer reaches same-origin frames itself.
 if (window.top === window) {
-  // Run while the worker injects the page layer: the layer's first walk takes these roots, unless
-  // the DOM changed since (dom.rs). Same loop as there.
-  const findShadowRoots = () => {
-    const roots = [], all = document.querySelectorAll("*");
-    for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) roots.push(s); }
-    const found = { doc: document, roots, changed: false };
-    found.seen = new MutationObserver(() => { found.changed = true; found.seen.disconnect(); });
-    found.seen.observe(document, { childList: true, subtree: true });
-    globalThis.duskShadowRoots = found;
+  // The slowest DOM reads of the page layer's first RPC, done while the worker injects the layer
+  // and this frame is idle (LayerHint in core). The layer takes the result unless the page changed
+  // since (dom.rs); the shadow-root loop is the same as there.
+  const hints = {
+    find_shadow_roots: [{ childList: true, subtree: true }, () => {
+      const roots = [], all = document.querySelectorAll("*");
+      for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) roots.push(s); }
+      return roots;
+    }],
+    read_text: [{ childList: true, subtree: true, characterData: true, attributes: true }, () => document.body?.innerText],
   };
   const layers = (globalThis.duskLayers ??= {});
   chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
@@ -20,9 +21,14 @@ if (window.top === window) {
       sendResponse({ type: "pong", version: chrome.runtime.getManifest().version, url: location.href, doc: String(performance.timeOrigin), layers: Object.keys(layers) });
       return false;
     }
-    if (type === "find_shadow_roots") {
+    if (Object.hasOwn(hints, type)) {
       sendResponse();
-      if (!layers.page) findShadowRoots();
+      if (layers.page) return false;
+      const [watch, read] = hints[type];
+      const ready = { type, doc: document, value: read(), changed: false };
+      ready.seen = new MutationObserver(() => { ready.changed = true; ready.seen.disconnect(); });
+      ready.seen.observe(document, watch);
+      globalThis.duskReady = ready;
       return false;
     }
     const layer = type.startsWith("dark_") ? "dark" : "page";

@@ -59,6 +59,15 @@ export const tests = [
     assert.equal(buttons.length, 4, JSON.stringify(buttons.map((e) => e.text)));
   }],
 
+  ["text read while the layer loads is not trusted once the page has changed since", async (env) => {
+    const { page, url, call } = await openPage(env, "/pages/app.html");
+    const [worker] = env.ctx.serviceWorkers();
+    await worker.evaluate(async (tabId) => chrome.tabs.sendMessage(tabId, { type: "read_text" }, { frameId: 0 }), await env.tabIdFor(url));
+    await page.evaluate(() => document.body.append("Written after the hint"));
+    const snap = await call({ type: "text_snapshot", token_budget: 4000 });
+    assert.ok(snap.sections.some((s) => s.text.includes("Written after the hint")), JSON.stringify(snap.sections));
+  }],
+
   ["get_elements lists controls with labels, shadow DOM and frames", async (env) => {
     const { call } = await openPage(env, "/pages/app.html");
     const list = await elements(call);

@@ -19,21 +19,27 @@ extern "C" {
     fn has_attribute_js(this: &Checkable, name: &js_sys::JsString) -> bool;
 }
 
-#[wasm_bindgen(inline_js = "export function shadow_roots(root) {
-  // The always-on script may have found the document's roots while this layer was injected.
-  const found = globalThis.duskShadowRoots;
-  if (found) {
-    delete globalThis.duskShadowRoots;
-    const same = !found.changed && !found.seen.takeRecords().length;
-    found.seen.disconnect();
-    if (same && found.doc === root) return found.roots;
-  }
+#[wasm_bindgen(inline_js = "// What the always-on script read for this layer's first RPC while it was injected, if still true.
+function ready(type, doc) {
+  const r = globalThis.duskReady;
+  if (r?.type !== type) return undefined;
+  delete globalThis.duskReady;
+  const same = !r.changed && !r.seen.takeRecords().length;
+  r.seen.disconnect();
+  return same && r.doc === doc ? r.value : undefined;
+}
+export function shadow_roots(root) {
+  const found = ready('find_shadow_roots', root);
+  if (found) return found;
   // An indexed loop: for-of over a NodeList of every element cost 2-4x as much.
   const out = [], all = root.querySelectorAll('*');
   for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }
   return out;
 }
-export function inner_text_utf8(el) { return new TextEncoder().encode(el.innerText); }
+export function inner_text_utf8(el) {
+  const read = el === el.ownerDocument.body ? ready('read_text', el.ownerDocument) : undefined;
+  return new TextEncoder().encode(read ?? el.innerText);
+}
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 export function shown_text(el, max) {

@@ -37,12 +37,12 @@ impl LayerReply for DarkContentResponse {
 }
 
 /// Sends `message`; a `layer_missing` answer loads that layer and sends it once more.
-/// `walks`: answering it looks in every shadow root, which the page can find during the load.
-async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, walks: bool) -> Result<R, String> {
+/// `work`: what the page can do for the answer while the layer loads.
+async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHint>) -> Result<R, String> {
     let reply: R = from_js(send_raw(tab_id, message).await?)?;
     match reply.missing() {
         Some(layer) => {
-            hint(tab_id, layer, walks);
+            hint(tab_id, layer, work);
             load(tab_id, layer).await?;
             let again: R = from_js(send_raw(tab_id, message).await?)?;
             match again.missing() {
@@ -56,7 +56,7 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, walks: bool) -> Resu
 
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
-    match ask(tab_id, &to_js(request), request.finds_shadow_roots()).await? {
+    match ask(tab_id, &to_js(request), request.hint()).await? {
         ContentResponse::Error { message } => Err(message),
         other => Ok(other),
     }
@@ -64,7 +64,7 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
 
 /// A message for the page's dark layer, loading it (in every frame) first if it is absent.
 pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkContentResponse, String> {
-    match ask(tab_id, &to_js(request), false).await? {
+    match ask(tab_id, &to_js(request), None).await? {
         DarkContentResponse::Error { message } => Err(message),
         other => Ok(other),
     }
@@ -75,7 +75,7 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let reply = send_raw(tab_id, message).await?;
     match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
         Some(layer) => {
-            hint(tab_id, layer, from_js::<ContentRequest>(message.clone()).is_ok_and(|r| r.finds_shadow_roots()));
+            hint(tab_id, layer, from_js::<ContentRequest>(message.clone()).ok().and_then(|r| r.hint()));
             load(tab_id, layer).await?;
             send_raw(tab_id, message).await
         }
@@ -83,10 +83,10 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     }
 }
 
-/// Lets the top frame find its shadow roots while the page layer is injected: it is idle meanwhile.
-fn hint(tab_id: i32, layer: Layer, walks: bool) {
-    if walks && layer == Layer::Page {
-        tabs::post_message_to_frame(tab_id, 0, &to_js(&LayerHint::FindShadowRoots));
+/// Lets the top frame start on the answer while the page layer is injected: it is idle meanwhile.
+fn hint(tab_id: i32, layer: Layer, work: Option<LayerHint>) {
+    if let (Layer::Page, Some(work)) = (layer, work) {
+        tabs::post_message_to_frame(tab_id, 0, &to_js(&work));
     }
 }
 

@@ -1,6 +1,6 @@
 use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo};
-use super::layer::Layer;
+use super::layer::{Layer, LayerHint};
 use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch, TextSnapshot};
 use serde::{Deserialize, Serialize};
 
@@ -254,10 +254,14 @@ pub mod caps {
 }
 
 impl ContentRequest {
-    /// Whether answering looks in every open shadow root of the page, which the always-on script
-    /// can find while the worker injects the page layer (`LayerHint::FindShadowRoots`).
-    pub fn finds_shadow_roots(&self) -> bool {
-        matches!(self, ContentRequest::PageSummary { .. } | ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. })
+    /// The work of answering that the always-on script can do while the worker injects the page
+    /// layer: finding every open shadow root, or reading the page's text.
+    pub fn hint(&self) -> Option<LayerHint> {
+        match self {
+            ContentRequest::PageSummary { .. } | ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
+            ContentRequest::TextSnapshot { .. } => Some(LayerHint::ReadText),
+            _ => None,
+        }
     }
 
     /// The request with every limit clamped to `caps`; Err (a message for the caller) when a

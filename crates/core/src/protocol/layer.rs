@@ -49,13 +49,16 @@ impl Layer {
     }
 }
 
-/// A message the always-on script answers at once, sent while the page layer is being injected.
+/// A message the always-on script answers at once, sent while the page layer is being injected:
+/// the page is idle meanwhile, so it does the first RPC's slowest DOM read then, and the layer
+/// takes the result unless the page changed since (extension/content.js).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LayerHint {
-    /// Find the top document's open shadow roots now: the page is idle while the worker injects,
-    /// and the layer's first walk takes them unless the DOM changed since (extension/content.js).
+    /// The top document's open shadow roots.
     FindShadowRoots,
+    /// The body's `innerText`.
+    ReadText,
 }
 
 /// Whether a frame has a layer (`duskHasLayer`, extension/worker.js).
@@ -79,13 +82,14 @@ mod tests {
     }
 
     #[test]
-    fn the_shadow_root_hint_is_a_page_layer_message_only_walking_requests_send() {
+    fn hints_are_page_layer_messages_sent_for_the_requests_that_use_them() {
         assert_eq!(serde_json::to_value(LayerHint::FindShadowRoots).unwrap(), serde_json::json!({ "type": "find_shadow_roots" }));
-        assert_eq!(Layer::for_type(&tag(&LayerHint::FindShadowRoots)), Layer::Page);
-        let summary: ContentRequest = serde_json::from_value(serde_json::json!({ "type": "page_summary" })).unwrap();
-        let text: ContentRequest = serde_json::from_value(serde_json::json!({ "type": "text_snapshot" })).unwrap();
-        assert!(summary.finds_shadow_roots());
-        assert!(!text.finds_shadow_roots());
+        assert_eq!(serde_json::to_value(LayerHint::ReadText).unwrap(), serde_json::json!({ "type": "read_text" }));
+        assert_eq!(Layer::for_type(&tag(&LayerHint::ReadText)), Layer::Page);
+        let request = |v| serde_json::from_value::<ContentRequest>(v).unwrap().hint();
+        assert_eq!(request(serde_json::json!({ "type": "page_summary" })), Some(LayerHint::FindShadowRoots));
+        assert_eq!(request(serde_json::json!({ "type": "text_snapshot" })), Some(LayerHint::ReadText));
+        assert_eq!(request(serde_json::json!({ "type": "ping" })), None);
     }
 
     #[test]
