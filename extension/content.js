@@ -11,7 +11,7 @@ if (window.top === window) {
       for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) roots.push(s); }
       return roots;
     }],
-    read_text: [{ childList: true, subtree: true, characterData: true, attributes: true }, () => document.body?.innerText],
+    read_text: [{ childList: true, subtree: true, characterData: true }, () => document.body?.innerText],
   };
   const layers = (globalThis.duskLayers ??= {});
   chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
