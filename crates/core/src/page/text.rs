@@ -30,6 +30,12 @@ fn push_norm(s: &str, out: &mut String) {
     }
 }
 
+/// A heading's level: from its tag (`H2`), else its `aria-level`, else 2.
+pub fn heading_level(tag: &str, aria_level: Option<&str>) -> u8 {
+    let from_tag = tag.strip_prefix(['h', 'H']).and_then(|n| n.parse::<u8>().ok());
+    from_tag.or_else(|| aria_level.and_then(|l| l.trim().parse().ok())).unwrap_or(2)
+}
+
 /// Splits rendered text (innerText lines) into sections at the lines that are the page's headings.
 /// `headings` are (level, text) in document order; headings not rendered as their own line are skipped.
 pub fn sectionize(text: &str, headings: &[(u8, String)]) -> Vec<TextSection> {
@@ -140,6 +146,14 @@ mod tests {
         assert!(snap.total_tokens > 1000);
         assert_eq!(snap.sections[1].text, "short");
         assert!(snap.sections[3].text.ends_with('…') && snap.sections[3].text.len() > 40);
+    }
+
+    #[test]
+    fn heading_levels_come_from_the_tag_then_aria_level() {
+        assert_eq!(heading_level("H3", None), 3);
+        assert_eq!(heading_level("DIV", Some("4")), 4);
+        assert_eq!(heading_level("SPAN", Some("x")), 2);
+        assert_eq!(heading_level("HEADER", None), 2);
     }
 
     #[test]
