@@ -69,7 +69,7 @@ export const tests = [
     assert.deepEqual(run.steps.map((s) => [s.tool, s.success]), [["scroll", true]]);
   }],
 
-  ["a run whose tab was closed while the worker was down ends saying so", async (env) => {
+  ["a run whose tab closed before its worker died ends saying so when the worker comes back", async (env) => {
     await configure(env);
     env.llm.script(
       { text: "NEED_TOOLS: scroll" },
@@ -80,8 +80,9 @@ export const tests = [
     const { panel, pages } = await panelFor(env, ["/pages/tall.html"]);
     await ask(panel, "Where is the treasure?");
     await env.llm.waitForRequests(3, { timeoutMs: 15_000 });
-    await env.stopWorkers();
+    // The tab goes first: the panel wakes a stopped worker at once, which would race a later close.
     await pages[0].close();
+    await env.stopWorkers();
     await panel.locator(".msg.assistant .note.error").waitFor({ timeout: 15_000 });
     assert.match(await panel.locator(".msg.assistant .note.error").textContent(), /interrupted: the tab was closed/);
     assert.equal(env.llm.requests().length, 3, "no model call for a closed tab");
