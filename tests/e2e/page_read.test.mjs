@@ -59,13 +59,17 @@ export const tests = [
     assert.equal(buttons.length, 4, JSON.stringify(buttons.map((e) => e.text)));
   }],
 
-  ["text read while the layer loads is not trusted once the page has changed since", async (env) => {
-    const { page, url, call } = await openPage(env, "/pages/app.html");
-    const [worker] = env.ctx.serviceWorkers();
-    await worker.evaluate(async (tabId) => chrome.tabs.sendMessage(tabId, { type: "read_text" }, { frameId: 0 }), await env.tabIdFor(url));
-    await page.evaluate(() => document.body.append("Written after the hint"));
+  ["the chat's text_snapshot reads a page without loading the page layer, and sees it as it is now", async (env) => {
+    const { page, url, call } = await openPage(env, "/pages/app.html?csp=strict");
     const snap = await call({ type: "text_snapshot", token_budget: 4000 });
-    assert.ok(snap.sections.some((s) => s.text.includes("Written after the hint")), JSON.stringify(snap.sections));
+    assert.equal(snap.title, "Dusk test app");
+    assert.ok(snap.sections.some((s) => s.heading && s.text.includes("Nothing happened yet.")), JSON.stringify(snap.sections));
+    await page.evaluate(() => document.body.append("Written just now"));
+    const again = await call({ type: "text_snapshot", token_budget: 4000 });
+    assert.ok(again.sections.some((s) => s.text.includes("Written just now")), JSON.stringify(again.sections));
+    const [worker] = env.ctx.serviceWorkers();
+    const pong = await worker.evaluate(async (tabId) => chrome.tabs.sendMessage(tabId, { type: "ping" }, { frameId: 0 }), await env.tabIdFor(url));
+    assert.deepEqual(pong.layers, [], "no layer was injected");
   }],
 
   ["get_elements lists controls with labels, shadow DOM and frames", async (env) => {
@@ -119,7 +123,7 @@ export const tests = [
     const { call } = await openPage(env, "/bench/big.html");
     const big = await call({ type: "get_elements", limit: 5000 });
     assert.ok(big.total > 1500 && big.elements.length === big.total, `${big.elements.length}/${big.total}`);
-    await call({ type: "text_snapshot", token_budget: 100000 });
+    await call({ type: "page_summary", text_limit: 20000 });
     const again = await elements(call, "button");
     assert.equal(again.length, 300, "the default window is 300 elements");
     assert.ok(again.every((e) => e.rect.width > 0), JSON.stringify(again.find((e) => !(e.rect.width > 0))));

@@ -36,15 +36,6 @@ export function shadow_roots(root) {
   for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }
   return out;
 }
-export function inner_text_utf8(el) {
-  const read = el === el.ownerDocument.body ? ready('read_text', el.ownerDocument) : undefined;
-  return new TextEncoder().encode(read ?? el.innerText);
-}
-export function headings_utf8(doc, selector) {
-  const out = [];
-  for (const h of doc.querySelectorAll(selector)) out.push(`${h.tagName}\\u0001${h.getAttribute('aria-level') ?? ''}\\u0001${h.innerText ?? ''}`);
-  return new TextEncoder().encode(out.join('\\u0002'));
-}
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 export function shown_text(el, max) {
@@ -96,12 +87,6 @@ export function visible_boxes(els) {
 extern "C" {
     /// Open shadow roots under `root`, found in one call instead of two per element.
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
-    /// innerText as UTF-8 bytes: wasm-bindgen's string passing copies char by char in JS, which
-    /// for a whole page's text costs more than reading it.
-    fn inner_text_utf8(el: &web_sys::HtmlElement) -> js_sys::Uint8Array;
-    /// tagName, aria-level and innerText of every element matching `selector`, as UTF-8 bytes
-    /// (fields split by U+0001, elements by U+0002): one crossing instead of four per heading.
-    fn headings_utf8(doc: &Document, selector: &str) -> js_sys::Uint8Array;
     /// getBoundingClientRect in one call instead of five.
     fn rect_into(el: &Element, out: &mut [f64]);
     /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
@@ -118,24 +103,6 @@ pub fn on_screen_areas(els: &[Element]) -> Vec<f64> {
     let list: js_sys::Array = els.iter().collect();
     let flat = visible_boxes(&list).to_vec();
     flat.chunks(4).map(|c| c[2] * c[3]).collect()
-}
-
-/// `el.innerText`, for texts as long as a whole page's.
-pub fn long_inner_text(el: &web_sys::HtmlElement) -> String {
-    String::from_utf8(inner_text_utf8(el).to_vec()).unwrap_or_default()
-}
-
-/// Tag name, `aria-level` and `innerText` of every element matching `selector`.
-pub fn headings(doc: &Document, selector: &str) -> Vec<(String, Option<String>, String)> {
-    let bytes = headings_utf8(doc, selector).to_vec();
-    let all = String::from_utf8(bytes).unwrap_or_default();
-    all.split('\u{2}')
-        .filter_map(|h| {
-            let mut f = h.splitn(3, '\u{1}');
-            let (tag, level, text) = (f.next()?, f.next()?, f.next()?);
-            Some((tag.to_string(), Some(level.to_string()).filter(|l| !l.is_empty()), text.to_string()))
-        })
-        .collect()
 }
 
 /// The text a reader sees in `el`, cleaned and cut at `max` chars.

@@ -59,7 +59,7 @@ pub fn handle(request: Req) -> Res {
         Req::QueryElements { description, limit } => {
             read::query::query_elements(&doc, &description, limit).map_or_else(err, |matches| Res::QueryResults { matches })
         }
-        Req::TextSnapshot { token_budget } => Res::TextSnapshot(read::text::text_snapshot(&doc, token_budget)),
+        Req::TextSnapshot { .. } | Req::PageText { .. } => err("text_snapshot is made by the worker from the always-on script's page_text"),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },

@@ -1,12 +1,14 @@
 //! One content-script RPC to a tab's top frame, the way every agent, the chat and the popup send
 //! them. The always-on script answers `layer_missing` when the layer a message needs is not in the
 //! page yet; then the layer is injected (`chrome.scripting.executeScript({files})`) and the
-//! message sent once more.
+//! message sent once more. `text_snapshot` needs no layer: it is made here from `page_text`.
 
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
+use dusk_core::page::text::{text_snapshot, HEADING_SELECTOR};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
+use dusk_core::protocol::page::PageText;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use js_sys::{Array, Object, Reflect};
 use serde::de::DeserializeOwned;
@@ -56,6 +58,9 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
 
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
+    if let ContentRequest::TextSnapshot { token_budget } = *request {
+        return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_text(tab_id).await?, token_budget)));
+    }
     match ask(tab_id, &to_js(request), request.hint()).await? {
         ContentResponse::Error { message } => Err(message),
         other => Ok(other),
@@ -70,12 +75,24 @@ pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkC
     }
 }
 
+/// The always-on script's read of the page's text, which needs no layer.
+async fn page_text(tab_id: i32) -> Result<PageText, String> {
+    match send(tab_id, ContentRequest::PageText { headings: HEADING_SELECTOR.into() }).await? {
+        ContentResponse::PageText(page) => Ok(page),
+        other => Err(other.unexpected()),
+    }
+}
+
 /// Any message as it comes back (for the tests' relay), loading a missing layer first.
 pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
+    let request = from_js::<ContentRequest>(message.clone()).ok();
+    if let Some(request @ ContentRequest::TextSnapshot { .. }) = &request {
+        return rpc(tab_id, request).await.map(|r| to_js(&r));
+    }
     let reply = send_raw(tab_id, message).await?;
     match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
         Some(layer) => {
-            hint(tab_id, layer, from_js::<ContentRequest>(message.clone()).ok().and_then(|r| r.hint()));
+            hint(tab_id, layer, request.and_then(|r| r.hint()));
             load(tab_id, layer).await?;
             send_raw(tab_id, message).await
         }

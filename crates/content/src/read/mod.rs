@@ -7,4 +7,3 @@ pub mod inspect;
 pub mod palette;
 pub mod query;
 pub mod summary;
-pub mod text;

@@ -1,6 +1,16 @@
 //! Splits a page's rendered text into sections under its headings and cuts it to a token budget.
 
-use crate::protocol::page::{TextSection, TextSnapshot};
+use crate::protocol::caps::SNAPSHOT_TOKENS;
+use crate::protocol::page::{PageText, TextSection, TextSnapshot};
+
+/// The elements `page_text` reads as headings.
+pub const HEADING_SELECTOR: &str = "h1,h2,h3,h4,h5,h6,[role=heading]";
+
+/// `text_snapshot`: the page's text in sections under its headings, cut to `budget` tokens.
+pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
+    let headings: Vec<(u8, String)> = page.headings.iter().map(|h| (heading_level(&h.tag, h.aria_level.as_deref()), h.text.clone())).collect();
+    fit_budget(&page.title, sectionize(&page.text, &headings), budget.clamp(50, SNAPSHOT_TOKENS))
+}
 
 /// Rough token count: about four characters per token for English prose.
 pub fn estimate_tokens(s: &str) -> u32 {
@@ -163,6 +173,20 @@ mod tests {
         assert_eq!(norm(" edges "), "edges");
         assert_eq!(norm("tab\there\u{a0}\u{a0}nbsp é"), "tab here nbsp é");
         assert_eq!(norm("   "), "");
+    }
+
+    #[test]
+    fn a_snapshot_of_the_always_on_scripts_read_keeps_its_budget_within_the_caps() {
+        let read = r#"{"title":"Guide","text":"Lead\nInstall\nRun it\nMore","headings":[
+            {"tag":"H1","aria_level":null,"text":"Guide"},{"tag":"DIV","aria_level":"3","text":" Install "}]}"#;
+        let page: PageText = serde_json::from_str(read).unwrap();
+        let snap = text_snapshot(&page, 0);
+        assert_eq!(snap.title, "Guide");
+        assert_eq!(snap.sections.len(), 2);
+        assert_eq!((snap.sections[1].level, snap.sections[1].heading.as_deref()), (3, Some("Install")));
+        assert_eq!(snap.sections[1].text, "Run it\nMore");
+        let long = PageText { text: "word ".repeat(200_000), ..Default::default() };
+        assert!(text_snapshot(&long, u32::MAX).tokens <= SNAPSHOT_TOKENS);
     }
 
     #[test]

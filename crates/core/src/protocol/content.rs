@@ -1,7 +1,7 @@
 use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo};
 use super::layer::{Layer, LayerHint};
-use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, Palette, Point, QueryMatch, TextSnapshot};
+use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, PageText, Palette, Point, QueryMatch, TextSnapshot};
 use serde::{Deserialize, Serialize};
 
 fn ten() -> u32 {
@@ -58,9 +58,14 @@ pub enum ContentRequest {
         #[serde(default = "ten")]
         limit: u32,
     },
+    /// Answered by the worker from `page_text`, with no layer in the page.
     TextSnapshot {
         #[serde(default = "token_budget")]
         token_budget: u32,
+    },
+    /// The always-on script's read of the page's text and of the elements matching `headings`.
+    PageText {
+        headings: String,
     },
 
     DetectDarkMode,
@@ -193,6 +198,7 @@ pub enum ContentResponse {
         matches: Vec<QueryMatch>,
     },
     TextSnapshot(TextSnapshot),
+    PageText(PageText),
     DarkMode(DarkModeInfo),
     CssApplied(CssApplied),
     CssRemoved {
@@ -255,11 +261,10 @@ pub mod caps {
 
 impl ContentRequest {
     /// The work of answering that the always-on script can do while the worker injects the page
-    /// layer: finding every open shadow root, or reading the page's text.
+    /// layer: finding every open shadow root.
     pub fn hint(&self) -> Option<LayerHint> {
         match self {
             ContentRequest::PageSummary { .. } | ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
-            ContentRequest::TextSnapshot { .. } => Some(LayerHint::ReadText),
             _ => None,
         }
     }

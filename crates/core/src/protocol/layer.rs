@@ -57,8 +57,6 @@ impl Layer {
 pub enum LayerHint {
     /// The top document's open shadow roots.
     FindShadowRoots,
-    /// The body's `innerText`.
-    ReadText,
 }
 
 /// Whether a frame has a layer (`duskHasLayer`, extension/worker.js).
@@ -84,11 +82,10 @@ mod tests {
     #[test]
     fn hints_are_page_layer_messages_sent_for_the_requests_that_use_them() {
         assert_eq!(serde_json::to_value(LayerHint::FindShadowRoots).unwrap(), serde_json::json!({ "type": "find_shadow_roots" }));
-        assert_eq!(serde_json::to_value(LayerHint::ReadText).unwrap(), serde_json::json!({ "type": "read_text" }));
-        assert_eq!(Layer::for_type(&tag(&LayerHint::ReadText)), Layer::Page);
+        assert_eq!(Layer::for_type(&tag(&LayerHint::FindShadowRoots)), Layer::Page);
         let request = |v| serde_json::from_value::<ContentRequest>(v).unwrap().hint();
         assert_eq!(request(serde_json::json!({ "type": "page_summary" })), Some(LayerHint::FindShadowRoots));
-        assert_eq!(request(serde_json::json!({ "type": "text_snapshot" })), Some(LayerHint::ReadText));
+        assert_eq!(request(serde_json::json!({ "type": "text_snapshot" })), None);
         assert_eq!(request(serde_json::json!({ "type": "ping" })), None);
     }
 

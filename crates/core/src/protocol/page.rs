@@ -211,6 +211,25 @@ pub struct TextSection {
     pub text: String,
 }
 
+/// The top document's rendered text as the always-on script reads it (`page_text`); the worker
+/// makes a `TextSnapshot` of it (core page::text).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageText {
+    pub title: String,
+    /// The body's `innerText`.
+    pub text: String,
+    pub headings: Vec<PageHeading>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageHeading {
+    /// `tagName`: `H2`, or another tag with role=heading.
+    pub tag: String,
+    #[serde(default)]
+    pub aria_level: Option<String>,
+    pub text: String,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TextSnapshot {
     pub title: String,
