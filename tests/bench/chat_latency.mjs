@@ -37,6 +37,8 @@ for (let i = 0; i < runs; i++) {
       }
     });
     obs.observe(document.querySelector("#messages"), { childList: true, subtree: true, characterData: true, attributes: true });
+    // Stop is outside the messages: an answer whose last change there came before Stop hid waited forever.
+    obs.observe(document.querySelector("#stop"), { attributes: true });
     document.querySelector("#question").value = `Question ${i}: what is this about?`;
     document.querySelector("#send").click();
   }), i);
