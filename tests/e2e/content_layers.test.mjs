@@ -27,6 +27,25 @@ export const tests = [
     assert.equal(await wasmRefused(env, `${env.base}/pages/app.html`), false, "the WebAssembly build ran");
   }],
 
+  ["an agent's first look needs no layer: the always-on script reads page_summary, and the layer follows in the background", async (env) => {
+    await resetMemory(env);
+    const { page, call } = await openPage(env, "/pages/app.html");
+    await page.focus("#pw");
+    const summary = await call({ type: "page_summary", text_limit: 600 });
+    assert.equal(summary.type, "page_summary", JSON.stringify(summary));
+    // name, password, 2 checkboxes, search, contenteditable, the shadow root's input, the frame's input
+    assert.equal(summary.counts.inputs, 8, JSON.stringify(summary.counts));
+    assert.equal(summary.focused, 'input#pw "Password"', "the focused field is named by the label around it");
+    await until(async () => (await ping(call)).layers.includes("page"), "the page layer loads after the summary, unasked");
+    await page.focus("#q");
+    assert.equal((await call({ type: "page_summary" })).focused, 'input#q "Search"');
+    // A read asked for while that load is under way waits for it instead of loading a second copy.
+    const fresh = await openPage(env, "/pages/app.html");
+    await fresh.call({ type: "page_summary" });
+    assert.ok(byText(await elements(fresh.call), "Save"));
+    assert.deepEqual((await ping(fresh.call)).layers, ["page"]);
+  }],
+
   ["the page layer reads and acts in a frame added after load", async (env) => {
     const { page, call } = await openPage(env, "/pages/late-frame.html");
     await page.waitForSelector("#late");
@@ -77,8 +96,8 @@ export const tests = [
       for (const f of page.frames().filter((f) => f !== page.mainFrame())) {
         await until(async () => (await f.evaluate(() => document.documentElement.hasAttribute("data-dusk"))) && (await isDark(f)), `frame ${f.url()} themed`);
       }
-      const summary = await call({ type: "page_summary" });
-      assert.equal(summary.type, "page_summary", JSON.stringify(summary));
+      const listed = await call({ type: "get_elements" });
+      assert.equal(listed.type, "elements", JSON.stringify(listed));
       assert.deepEqual((await ping(call)).layers.sort(), ["dark", "page"]);
       assert.equal(await wasmRefused(env, url), true, "the WebAssembly build was refused, so these were the wasm2js ones");
     } finally { await resetMemory(env); }

@@ -1,7 +1,7 @@
 //! Small DOM helpers shared by every RPC group: documents, rects in top-frame coordinates,
 //! visibility, text, computed styles, deep focus and hit-testing.
 
-use dusk_core::page::elements::{clean_text, describe};
+use dusk_core::page::elements::{clean_text, describe, element_name, NamePart};
 use dusk_core::protocol::page::{ElementStyle, Rect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -255,42 +255,32 @@ fn label_for_id(el: &Element, id: &str) -> Option<String> {
     found.map(|l| text_of(&l, 80))
 }
 
-/// Visible label of a form control: its <label>s, aria-label(ledby), placeholder, title.
-pub fn control_label(el: &Element) -> String {
+/// The text of the control's `label[for]`, else of the label around it.
+fn label_text(el: &Element) -> Option<String> {
     let id = el.id();
     let by_for = if id.is_empty() { None } else { label_for_id(el, &id) };
-    let wrapping = || el.closest("label").ok().flatten().map(|l| text_of(&l, 80));
-    if let Some(text) = by_for.filter(|t| !t.is_empty()).or_else(|| wrapping().filter(|t| !t.is_empty())) {
-        return text;
-    }
-    if let Some(label) = ["aria-label", "placeholder", "title"].iter().find_map(|a| attr(el, a)) {
-        return label;
-    }
-    // A <label> right before the control without a `for` is how many hand-written forms label fields.
-    let prev = el.previous_element_sibling().filter(|p| tag(p) == "label" && !has_attr(p, "for"));
-    prev.map(|p| text_of(&p, 80)).filter(|t| !t.is_empty()).or_else(|| attr(el, "name")).unwrap_or_default()
+    by_for.filter(|t| !t.is_empty()).or_else(|| el.closest("label").ok().flatten().map(|l| text_of(&l, 80)).filter(|t| !t.is_empty()))
 }
 
-/// The text an agent sees for an element: accessible name or text content.
+/// The text an agent sees for an element: accessible name or text content (core's rule).
 pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
-    let raw = match tag {
-        "input" => {
-            let t = get_attr(el, "type").unwrap_or_default().to_ascii_lowercase();
-            if matches!(t.as_str(), "button" | "submit" | "reset") {
-                get_attr(el, "value").unwrap_or_else(|| t.clone())
-            } else {
-                control_label(el)
-            }
-        }
-        "textarea" | "select" => control_label(el),
-        "img" => attr(el, "alt").or_else(|| attr(el, "title")).unwrap_or_default(),
-        "iframe" | "frame" => attr(el, "title").or_else(|| attr(el, "src")).unwrap_or_default(),
-        _ => attr(el, "aria-label")
-            .or_else(|| Some(shown_text(el, (max * 4).max(64) as u32)).filter(|t| !t.trim().is_empty()))
-            .or_else(|| attr(el, "title"))
-            .unwrap_or_default(),
-    };
-    clean_text(&raw, max)
+    element_name(
+        tag,
+        |part| match part {
+            NamePart::Type => get_attr(el, "type"),
+            NamePart::Value => get_attr(el, "value"),
+            NamePart::Label => label_text(el),
+            NamePart::AriaLabel => get_attr(el, "aria-label"),
+            NamePart::Placeholder => get_attr(el, "placeholder"),
+            NamePart::Title => get_attr(el, "title"),
+            NamePart::PrevLabel => el.previous_element_sibling().filter(|p| self::tag(p) == "label" && !has_attr(p, "for")).map(|p| text_of(&p, 80)),
+            NamePart::Name => get_attr(el, "name"),
+            NamePart::Alt => get_attr(el, "alt"),
+            NamePart::Src => get_attr(el, "src"),
+            NamePart::Shown => Some(shown_text(el, (max * 4).max(64) as u32)),
+        },
+        max,
+    )
 }
 
 /// `tag#id "text"` for messages.

@@ -41,7 +41,6 @@ pub fn handle(request: Req) -> Res {
             Ok(list) => Res::ElementCount { selector, count: list.length() },
             Err(_) => err(format!("invalid selector: {selector}")),
         },
-        Req::PageSummary { text_limit } => read::summary::page_summary(&doc, text_limit).map_or_else(err, Res::PageSummary),
         Req::GetElements { filter, visible_only, limit, offset } => {
             let (elements, total) = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
             let truncated = offset + (elements.len() as u32) < total;
@@ -60,6 +59,7 @@ pub fn handle(request: Req) -> Res {
             read::query::query_elements(&doc, &description, limit).map_or_else(err, |matches| Res::QueryResults { matches })
         }
         Req::TextSnapshot { .. } | Req::PageText { .. } => err("text_snapshot is made by the worker from the always-on script's page_text"),
+        Req::PageSummary { .. } | Req::PageFacts { .. } => err("page_summary is made by the worker from the always-on script's page_facts"),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },

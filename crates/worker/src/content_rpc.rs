@@ -1,19 +1,32 @@
 //! One content-script RPC to a tab's top frame, the way every agent, the chat and the popup send
 //! them. The always-on script answers `layer_missing` when the layer a message needs is not in the
 //! page yet; then the layer is injected (`chrome.scripting.executeScript({files})`) and the
-//! message sent once more. `text_snapshot` needs no layer: it is made here from `page_text`.
+//! message sent once more. `text_snapshot` and `page_summary` need no layer: they are made here
+//! from `page_text` and `page_facts`, and a page_summary (an agent starting) loads the page layer
+//! in the background, since the agent's next reads and actions need it.
 
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
+use dusk_core::page::summary::{facts_request, page_summary};
 use dusk_core::page::text::{text_snapshot, HEADING_SELECTOR};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
 use dusk_core::protocol::page::PageText;
+use dusk_core::protocol::page_facts::PageFacts;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Object, Promise, Reflect};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
+
+thread_local! {
+    /// Page layers being loaded in the background, by tab: a message that finds the layer
+    /// missing meanwhile waits for that load instead of injecting the bundle a second time.
+    static LOADING: RefCell<BTreeMap<i32, Promise>> = const { RefCell::new(BTreeMap::new()) };
+}
 
 /// A reply type that can say "the layer this message needs is not loaded".
 trait LayerReply: DeserializeOwned {
@@ -44,8 +57,7 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
     let reply: R = from_js(send_raw(tab_id, message).await?)?;
     match reply.missing() {
         Some(layer) => {
-            hint(tab_id, layer, work);
-            load(tab_id, layer).await?;
+            load_once(tab_id, layer, work).await?;
             let again: R = from_js(send_raw(tab_id, message).await?)?;
             match again.missing() {
                 Some(layer) => Err(format!("the page's {layer:?} layer could not be loaded")),
@@ -58,8 +70,18 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
 
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
-    if let ContentRequest::TextSnapshot { token_budget } = *request {
-        return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_text(tab_id).await?, token_budget)));
+    match *request {
+        ContentRequest::TextSnapshot { token_budget } => {
+            return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_text(tab_id).await?, token_budget)));
+        }
+        ContentRequest::PageSummary { text_limit } => {
+            let facts = page_facts(tab_id, text_limit).await?;
+            if !facts.layer {
+                preload(tab_id);
+            }
+            return Ok(ContentResponse::PageSummary(page_summary(facts, text_limit)));
+        }
+        _ => {}
     }
     match ask(tab_id, &to_js(request), request.hint()).await? {
         ContentResponse::Error { message } => Err(message),
@@ -83,17 +105,49 @@ async fn page_text(tab_id: i32) -> Result<PageText, String> {
     }
 }
 
+/// The always-on script's reads for a page_summary.
+async fn page_facts(tab_id: i32, text_limit: u32) -> Result<PageFacts, String> {
+    match send(tab_id, facts_request(text_limit)).await? {
+        ContentResponse::PageFacts(facts) => Ok(*facts),
+        other => Err(other.unexpected()),
+    }
+}
+
+/// Starts loading the page layer without waiting for it.
+fn preload(tab_id: i32) {
+    if LOADING.with(|l| l.borrow().contains_key(&tab_id)) {
+        return;
+    }
+    let done = wasm_bindgen_futures::future_to_promise(async move {
+        let loaded = load(tab_id, Layer::Page).await;
+        LOADING.with(|l| l.borrow_mut().remove(&tab_id));
+        loaded.map(|_| JsValue::UNDEFINED).map_err(JsValue::from)
+    });
+    LOADING.with(|l| l.borrow_mut().insert(tab_id, done));
+}
+
+/// Loads a layer the page said is missing, or waits for the page layer's load already under way.
+async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result<(), String> {
+    let under_way = LOADING.with(|l| l.borrow().get(&tab_id).cloned()).filter(|_| layer == Layer::Page);
+    if let Some(done) = under_way {
+        if JsFuture::from(done).await.is_ok() {
+            return Ok(());
+        }
+    }
+    hint(tab_id, layer, work);
+    load(tab_id, layer).await
+}
+
 /// Any message as it comes back (for the tests' relay), loading a missing layer first.
 pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let request = from_js::<ContentRequest>(message.clone()).ok();
-    if let Some(request @ ContentRequest::TextSnapshot { .. }) = &request {
+    if let Some(request @ (ContentRequest::TextSnapshot { .. } | ContentRequest::PageSummary { .. })) = &request {
         return rpc(tab_id, request).await.map(|r| to_js(&r));
     }
     let reply = send_raw(tab_id, message).await?;
     match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
         Some(layer) => {
-            hint(tab_id, layer, request.and_then(|r| r.hint()));
-            load(tab_id, layer).await?;
+            load_once(tab_id, layer, request.and_then(|r| r.hint())).await?;
             send_raw(tab_id, message).await
         }
         None => Ok(reply),

@@ -1,4 +1,5 @@
-//! Reading RPCs: what is on the page, in layers from a summary down to one element's styles.
+//! Reading RPCs: what is on the page, from its elements down to one element's styles (the
+//! summary needs no layer: core page::summary, from the always-on script's page_facts).
 
 pub mod clickable;
 pub mod details;
@@ -6,4 +7,3 @@ pub mod elements;
 pub mod inspect;
 pub mod palette;
 pub mod query;
-pub mod summary;

@@ -164,6 +164,51 @@ pub fn clean_text(s: &str, max: usize) -> String {
     out
 }
 
+/// Where an element's name may come from (`element_name`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamePart {
+    /// The `type` attribute.
+    Type,
+    /// The `value` attribute.
+    Value,
+    /// The text of its `label[for]`, else of the label around it.
+    Label,
+    AriaLabel,
+    Placeholder,
+    Title,
+    /// The text of a `label` without `for` just before it: how many hand-written forms label fields.
+    PrevLabel,
+    Name,
+    Alt,
+    Src,
+    /// Its rendered text.
+    Shown,
+}
+
+/// The text an agent sees for an element, cut at `max` characters: a control's label or
+/// accessible name, an image's alt, or the element's text. `part` reads each source as the
+/// page has it, only when asked, so a caller reading the DOM reads no more than needed.
+pub fn element_name(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) -> String {
+    use NamePart::*;
+    let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
+    let control = || [Label, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some).unwrap_or_default();
+    let raw = match tag {
+        "input" => {
+            let t = part(Type).unwrap_or_default().to_ascii_lowercase();
+            if matches!(t.as_str(), "button" | "submit" | "reset") {
+                part(Value).unwrap_or(t)
+            } else {
+                control()
+            }
+        }
+        "textarea" | "select" => control(),
+        "img" => some(Alt).or_else(|| some(Title)).unwrap_or_default(),
+        "iframe" | "frame" => some(Title).or_else(|| some(Src)).unwrap_or_default(),
+        _ => some(AriaLabel).or_else(|| some(Shown)).or_else(|| some(Title)).unwrap_or_default(),
+    };
+    clean_text(&raw, max)
+}
+
 /// Short description of an element for messages: `button#go "Submit"`.
 pub fn describe(tag: &str, id: &str, text: &str) -> String {
     let mut s = tag.to_string();

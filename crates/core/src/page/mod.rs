@@ -9,4 +9,5 @@ pub mod keys;
 pub mod palette;
 pub mod query;
 pub mod selector;
+pub mod summary;
 pub mod text;

@@ -2,6 +2,7 @@ use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo};
 use super::layer::{Layer, LayerHint};
 use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, PageText, Palette, Point, QueryMatch, TextSnapshot};
+use super::page_facts::PageFacts;
 use serde::{Deserialize, Serialize};
 
 fn ten() -> u32 {
@@ -28,8 +29,15 @@ pub enum ContentRequest {
         selector: String,
     },
 
+    /// Answered by the worker from `page_facts`, with no layer in the page.
     PageSummary {
         #[serde(default = "summary_text_limit")]
+        text_limit: u32,
+    },
+    /// The always-on script's reads for a `page_summary`: `candidates` is what counts in a shadow
+    /// root, and text is read from the top of the page until past `text_limit` characters.
+    PageFacts {
+        candidates: String,
         text_limit: u32,
     },
     /// Lists up to `limit` elements from `offset`, in document order; every element gets its index
@@ -199,6 +207,7 @@ pub enum ContentResponse {
     },
     TextSnapshot(TextSnapshot),
     PageText(PageText),
+    PageFacts(Box<PageFacts>),
     DarkMode(DarkModeInfo),
     CssApplied(CssApplied),
     CssRemoved {
@@ -264,7 +273,7 @@ impl ContentRequest {
     /// layer: finding every open shadow root.
     pub fn hint(&self) -> Option<LayerHint> {
         match self {
-            ContentRequest::PageSummary { .. } | ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
+            ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
             _ => None,
         }
     }

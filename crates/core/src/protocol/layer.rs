@@ -84,7 +84,9 @@ mod tests {
         assert_eq!(serde_json::to_value(LayerHint::FindShadowRoots).unwrap(), serde_json::json!({ "type": "find_shadow_roots" }));
         assert_eq!(Layer::for_type(&tag(&LayerHint::FindShadowRoots)), Layer::Page);
         let request = |v| serde_json::from_value::<ContentRequest>(v).unwrap().hint();
-        assert_eq!(request(serde_json::json!({ "type": "page_summary" })), Some(LayerHint::FindShadowRoots));
+        assert_eq!(request(serde_json::json!({ "type": "get_elements" })), Some(LayerHint::FindShadowRoots));
+        // These two are answered from the always-on script's reads, never by the layer.
+        assert_eq!(request(serde_json::json!({ "type": "page_summary" })), None);
         assert_eq!(request(serde_json::json!({ "type": "text_snapshot" })), None);
         assert_eq!(request(serde_json::json!({ "type": "ping" })), None);
     }

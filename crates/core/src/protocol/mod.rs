@@ -10,6 +10,7 @@ pub mod css;
 pub mod dark;
 pub mod layer;
 pub mod page;
+pub mod page_facts;
 pub mod sender;
 mod stream;
 mod tagged;
