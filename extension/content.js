@@ -56,7 +56,14 @@ if (window.top === window) {
     ready.seen.observe(document, { childList: true, subtree: true });
     globalThis.duskReady = ready;
   };
-  const facts = (el) => ({ tag: el.localName, type: el.getAttribute("type"), role: el.getAttribute("role"), tabindex: el.getAttribute("tabindex"), contenteditable: el.getAttribute("contenteditable"), href: el.hasAttribute("href"), onclick: el.hasAttribute("onclick") });
+  // Only the attributes an element has: a page may have thousands of these.
+  const facts = (el) => {
+    const f = { tag: el.localName };
+    for (const a of ["type", "role", "tabindex", "contenteditable"]) { const v = el.getAttribute(a); if (v !== null) f[a] = v; }
+    if (el.hasAttribute("href")) f.href = true;
+    if (el.hasAttribute("onclick")) f.onclick = true;
+    return f;
+  };
   const tags = (d, ...names) => names.reduce((n, t) => n + d.getElementsByTagName(t).length, 0);
   const text = (el) => el?.innerText ?? el?.textContent ?? "";
   function pageFacts({ candidates, text_limit }) {

@@ -1,4 +1,4 @@
-// Benchmark (not a test): times the page-layer RPCs as the service worker sees them, on a generated
+// Benchmark (not a test): times the content RPCs as an extension page sees them, on a generated
 // 10,000-element page and on real corpus pages. Run: node tests/bench/page_layer.mjs [runs]
 import { launch } from "../e2e/env.mjs";
 
@@ -13,19 +13,15 @@ const PAGES = [
 ];
 const RPCS = [
   ["ping (round trip)", [{ type: "ping" }], 10],
-  // page_summary is made by the worker from the always-on script's page_facts: timed as an agent asks.
-  ["page_summary + get_elements(all), via the worker", [{ type: "page_summary" }, { type: "get_elements", filter: "all" }], 50, "tab_rpc"],
+  ["page_summary + get_elements(all)", [{ type: "page_summary" }, { type: "get_elements", filter: "all" }], 50],
   ["get_elements(all, limit 5000)", [{ type: "get_elements", filter: "all", limit: 5000 }], null],
   ["get_color_palette", [{ type: "get_color_palette" }], 80],
   ["query_elements(navigation sidebar)", [{ type: "query_elements", description: "navigation sidebar" }], null],
-  // The worker makes text_snapshot from the always-on script's page_text, so it is timed as the
-  // chat asks for it: a tab_rpc from an extension page, including that extra hop (~1 ms).
-  ["text_snapshot(2000), via the worker", [{ type: "text_snapshot", token_budget: 2000 }], null, "tab_rpc"],
+  ["text_snapshot(2000)", [{ type: "text_snapshot", token_budget: 2000 }], null],
   ["inspect(h2, 10)", [{ type: "inspect", selector: "h2" }], null],
 ];
 
 const env = await launch();
-const [worker] = env.ctx.serviceWorkers();
 const rows = [];
 let missed = 0;
 // One RPC on a throwaway page first, so the first page measured doesn't also pay the worker's start.
@@ -97,13 +93,15 @@ for (const [name, path] of PAGES) {
     if (first && median > 50) missed++;
     rows.push({ page: `${name} (${elements} el.)`, rpc: label, median: median.toFixed(1), p90: at(times, 0.9).toFixed(1), target: first ? verdict(median) : "" });
   }
-  for (const [label, messages, target, via] of RPCS) {
-    // Timed inside the service worker: chrome.tabs.sendMessage to the content script and back.
-    const times = await (via ? ext : worker).evaluate(async ({ tabId, messages, runs, via }) => {
+  for (const [label, messages, target] of RPCS) {
+    // Timed from an extension page: chrome.tabs.sendMessage to the content script and back, except
+    // for what the worker makes from the always-on script's reads (page_summary, text_snapshot),
+    // asked of the worker as the agents and the chat do (a tab_rpc, one more hop of ~1 ms).
+    const times = await ext.evaluate(async ({ tabId, messages, runs }) => {
       const out = [];
       const send = async (m) => {
-        if (!via) return chrome.tabs.sendMessage(tabId, m, { frameId: 0 });
-        const r = await chrome.runtime.sendMessage({ type: via, tab_id: tabId, rpc: m });
+        if (m.type !== "page_summary" && m.type !== "text_snapshot") return chrome.tabs.sendMessage(tabId, m, { frameId: 0 });
+        const r = await chrome.runtime.sendMessage({ type: "tab_rpc", tab_id: tabId, rpc: m });
         return r?.type === "content" ? r.response : r;
       };
       for (let i = 0; i < runs + 1; i++) {
@@ -115,7 +113,7 @@ for (const [name, path] of PAGES) {
         if (i > 0) out.push(performance.now() - t0);
       }
       return out.sort((a, b) => a - b);
-    }, { tabId, messages, runs: RUNS, via });
+    }, { tabId, messages, runs: RUNS });
     const median = times[Math.floor(times.length / 2)];
     const p90 = times[Math.floor(times.length * 0.9)];
     const ok = target == null ? "" : median <= target ? `≤ ${target} ok` : `> ${target} MISSED`;

@@ -167,7 +167,7 @@ mod tests {
             "type": "page_facts", "url": "http://x/", "title": "T", "viewport": {"width": 800, "height": 600},
             "scroll": {"x": 0, "y": 10}, "page": {"width": 800, "height": 2000},
             "documents": [{"links": 1, "images": 0, "forms": 0, "selects": 0, "buttons": 0, "textareas": 0,
-                "input_types": [null], "editables": 0, "roles": [{"tag": "div", "type": null, "role": "button", "tabindex": null, "contenteditable": null, "href": false, "onclick": false}]}],
+                "input_types": [null], "editables": 0, "roles": [{"tag": "div", "role": "button"}]}],
             "shadow_roots": [], "text": "Hi\n", "focused": null, "layer": false
         });
         let ContentResponse::PageFacts(facts) = serde_json::from_value(reply).unwrap() else { panic!("not page_facts") };
