@@ -118,10 +118,11 @@ fn preload(tab_id: i32) {
     if LOADING.with(|l| l.borrow().contains_key(&tab_id)) {
         return;
     }
+    // Resolves to whether the layer loaded: a failure is the next message's to report.
     let done = wasm_bindgen_futures::future_to_promise(async move {
-        let loaded = load(tab_id, Layer::Page).await;
+        let loaded = load(tab_id, Layer::Page).await.is_ok();
         LOADING.with(|l| l.borrow_mut().remove(&tab_id));
-        loaded.map(|_| JsValue::UNDEFINED).map_err(JsValue::from)
+        Ok(JsValue::from_bool(loaded))
     });
     LOADING.with(|l| l.borrow_mut().insert(tab_id, done));
 }
@@ -130,7 +131,7 @@ fn preload(tab_id: i32) {
 async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result<(), String> {
     let under_way = LOADING.with(|l| l.borrow().get(&tab_id).cloned()).filter(|_| layer == Layer::Page);
     if let Some(done) = under_way {
-        if JsFuture::from(done).await.is_ok() {
+        if JsFuture::from(done).await.ok().and_then(|v| v.as_bool()) == Some(true) {
             return Ok(());
         }
     }
