@@ -65,7 +65,8 @@ if (window.top === window) {
     return f;
   };
   const tags = (d, ...names) => names.reduce((n, t) => n + d.getElementsByTagName(t).length, 0);
-  const text = (el) => el?.innerText ?? el?.textContent ?? "";
+  // Text as written, as the layer names elements: innerText would apply text-transform and drop hidden labels.
+  const text = (el) => el?.textContent ?? "";
   function pageFacts({ candidates, text_limit }) {
     // Every document and open shadow root, breadth-first, as the page layer walks them (walk.rs).
     const docs = [document], shadows = [], roots = [document];
@@ -75,9 +76,8 @@ if (window.top === window) {
         try { d = frame.contentDocument; } catch {}
         if (d) roots.push(d), docs.push(d);
       }
-      const found = shadowRoots(roots[i]);
-      if (i === 0 && !layers.page) hand(found);
-      roots.push(...found), shadows.push(...found);
+      // Not handed to the layer: its first walk may be seconds away, and a root attached since adds no node.
+      for (const s of shadowRoots(roots[i])) roots.push(s), shadows.push(s);
     }
     // Text from the top, reading only boxes no taller than a few screens, so a huge page costs its first screens.
     const tall = Math.max(innerHeight, 100) * 3;

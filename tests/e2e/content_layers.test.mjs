@@ -39,11 +39,17 @@ export const tests = [
     await until(async () => (await ping(call)).layers.includes("page"), "the page layer loads after the summary, unasked");
     await page.focus("#q");
     assert.equal((await call({ type: "page_summary" })).focused, 'input#q "Search"');
-    // A read asked for while that load is under way waits for it instead of loading a second copy.
+    // A read asked for while that load is under way joins it and is answered.
     const fresh = await openPage(env, "/pages/app.html");
     await fresh.call({ type: "page_summary" });
     assert.ok(byText(await elements(fresh.call), "Save"));
     assert.deepEqual((await ping(fresh.call)).layers, ["page"]);
+    // A tab that navigates while that load runs: the next read loads the layer into the new page.
+    const moving = await openPage(env, "/pages/app.html");
+    await moving.call({ type: "page_summary" });
+    await moving.page.goto(`${env.base}/pages/shadow-kinds.html`);
+    const buttons = await env.sendToWorker({ type: "tab_rpc", tab_id: await env.tabIdFor(`${env.base}/pages/shadow-kinds.html`), rpc: { type: "get_elements", filter: "button" } });
+    assert.equal(buttons.response?.elements?.length, 3, JSON.stringify(buttons).slice(0, 300));
   }],
 
   ["the page layer reads and acts in a frame added after load", async (env) => {

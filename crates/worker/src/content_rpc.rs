@@ -23,8 +23,8 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
-    /// Page layers being loaded in the background, by tab: a message that finds the layer
-    /// missing meanwhile waits for that load instead of injecting the bundle a second time.
+    /// Page layers being loaded, by tab: a message that finds the layer missing meanwhile, or an
+    /// agent's page_summary, joins that load instead of injecting the bundle a second time.
     static LOADING: RefCell<BTreeMap<i32, Promise>> = const { RefCell::new(BTreeMap::new()) };
 }
 
@@ -58,7 +58,12 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
     match reply.missing() {
         Some(layer) => {
             load_once(tab_id, layer, work).await?;
-            let again: R = from_js(send_raw(tab_id, message).await?)?;
+            let mut again: R = from_js(send_raw(tab_id, message).await?)?;
+            if again.missing().is_some() {
+                // A load joined under way may have gone to a document the tab has left since.
+                load_once(tab_id, layer, work).await?;
+                again = from_js(send_raw(tab_id, message).await?)?;
+            }
             match again.missing() {
                 Some(layer) => Err(format!("the page's {layer:?} layer could not be loaded")),
                 None => Ok(again),
@@ -77,7 +82,8 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
         ContentRequest::PageSummary { text_limit } => {
             let facts = page_facts(tab_id, text_limit).await?;
             if !facts.layer {
-                preload(tab_id);
+                // Not waited for: the agent's next reads and actions need it, after its model's answer.
+                let _ = load_page_layer(tab_id, None);
             }
             return Ok(ContentResponse::PageSummary(page_summary(facts, text_limit)));
         }
@@ -113,30 +119,32 @@ async fn page_facts(tab_id: i32, text_limit: u32) -> Result<PageFacts, String> {
     }
 }
 
-/// Starts loading the page layer without waiting for it.
-fn preload(tab_id: i32) {
-    if LOADING.with(|l| l.borrow().contains_key(&tab_id)) {
-        return;
+/// Starts loading the page layer, or joins the load under way: every page-layer load goes
+/// through here, so two callers never inject the bundle at once. Resolves to `true`, or to why not.
+fn load_page_layer(tab_id: i32, work: Option<LayerHint>) -> Promise {
+    if let Some(under_way) = LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+        return under_way;
     }
-    // Resolves to whether the layer loaded: a failure is the next message's to report.
+    hint(tab_id, Layer::Page, work);
     let done = wasm_bindgen_futures::future_to_promise(async move {
-        let loaded = load(tab_id, Layer::Page).await.is_ok();
+        let loaded = load(tab_id, Layer::Page).await;
         LOADING.with(|l| l.borrow_mut().remove(&tab_id));
-        Ok(JsValue::from_bool(loaded))
+        Ok(loaded.map_or_else(|e| JsValue::from_str(&e), |_| JsValue::TRUE))
     });
-    LOADING.with(|l| l.borrow_mut().insert(tab_id, done));
+    LOADING.with(|l| l.borrow_mut().insert(tab_id, done.clone()));
+    done
 }
 
-/// Loads a layer the page said is missing, or waits for the page layer's load already under way.
+/// Loads a layer the page said is missing, waiting for the page layer's load if one is under way.
 async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result<(), String> {
-    let under_way = LOADING.with(|l| l.borrow().get(&tab_id).cloned()).filter(|_| layer == Layer::Page);
-    if let Some(done) = under_way {
-        if JsFuture::from(done).await.ok().and_then(|v| v.as_bool()) == Some(true) {
-            return Ok(());
-        }
+    if layer == Layer::Dark {
+        return load(tab_id, layer).await;
     }
-    hint(tab_id, layer, work);
-    load(tab_id, layer).await
+    match JsFuture::from(load_page_layer(tab_id, work)).await {
+        Ok(v) if v.as_bool() == Some(true) => Ok(()),
+        Ok(v) => Err(v.as_string().unwrap_or_else(|| "could not load the page's Page layer".into())),
+        Err(e) => Err(error_text(&e)),
+    }
 }
 
 /// Any message as it comes back (for the tests' relay), loading a missing layer first.
@@ -148,8 +156,17 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let reply = send_raw(tab_id, message).await?;
     match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
         Some(layer) => {
-            load_once(tab_id, layer, request.and_then(|r| r.hint())).await?;
-            send_raw(tab_id, message).await
+            let work = request.and_then(|r| r.hint());
+            load_once(tab_id, layer, work).await?;
+            let again = send_raw(tab_id, message).await?;
+            match from_js::<ContentResponse>(again.clone()).ok().and_then(|r| r.missing()) {
+                // As in `ask`: a joined load may have gone to the document before a navigation.
+                Some(_) => {
+                    load_once(tab_id, layer, work).await?;
+                    send_raw(tab_id, message).await
+                }
+                None => Ok(again),
+            }
         }
         None => Ok(reply),
     }
