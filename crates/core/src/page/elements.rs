@@ -228,6 +228,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_come_from_the_first_source_that_says_something() {
+        use NamePart::*;
+        let name = |tag: &str, parts: &[(NamePart, &str)]| {
+            let parts: Vec<(NamePart, String)> = parts.iter().map(|(p, v)| (*p, v.to_string())).collect();
+            element_name(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40)
+        };
+        assert_eq!(name("input", &[(Label, "Email"), (AriaLabel, "mail"), (Placeholder, "you@x")]), "Email");
+        assert_eq!(name("input", &[(Label, "  "), (Placeholder, "you@x"), (Name, "email")]), "you@x", "a blank label says nothing");
+        assert_eq!(name("select", &[(PrevLabel, "Country"), (Name, "c")]), "Country");
+        assert_eq!(name("input", &[(Type, "SUBMIT"), (Value, "Send it"), (Label, "no")]), "Send it");
+        assert_eq!(name("input", &[(Type, "reset")]), "reset");
+        assert_eq!(name("img", &[(Alt, " "), (Title, "Logo")]), "Logo");
+        assert_eq!(name("iframe", &[(Src, "https://x/ad")]), "https://x/ad");
+        assert_eq!(name("button", &[(AriaLabel, "Close"), (Shown, "×")]), "Close");
+        assert_eq!(name("a", &[(Shown, "  Read   more \n"), (Title, "t")]), "Read more");
+        assert_eq!(name("div", &[(Shown, &"word ".repeat(20))]).chars().count(), 40, "cut at max");
+    }
+
+    #[test]
     fn classifies_by_role_then_tag() {
         assert_eq!(classify("input", Some("submit"), None, false), Kind::Button);
         assert_eq!(classify("input", None, None, false), Kind::Input);
