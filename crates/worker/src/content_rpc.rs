@@ -57,13 +57,7 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
     let reply: R = from_js(send_raw(tab_id, message).await?)?;
     match reply.missing() {
         Some(layer) => {
-            load_once(tab_id, layer, work).await?;
-            let mut again: R = from_js(send_raw(tab_id, message).await?)?;
-            if again.missing().is_some() {
-                // A load joined under way may have gone to a document the tab has left since.
-                load_once(tab_id, layer, work).await?;
-                again = from_js(send_raw(tab_id, message).await?)?;
-            }
+            let again: R = from_js(load_and_resend::<R>(tab_id, layer, work, message).await?)?;
             match again.missing() {
                 Some(layer) => Err(format!("the page's {layer:?} layer could not be loaded")),
                 None => Ok(again),
@@ -135,6 +129,22 @@ fn load_page_layer(tab_id: i32, work: Option<LayerHint>) -> Promise {
     done
 }
 
+fn missing<R: LayerReply>(reply: &JsValue) -> Option<Layer> {
+    from_js::<R>(reply.clone()).ok().and_then(|r| r.missing())
+}
+
+/// After a `layer_missing`: loads the layer (or joins its load) and sends `message` again, once
+/// more if a joined load went to a document the tab has left since. The raw reply.
+async fn load_and_resend<R: LayerReply>(tab_id: i32, layer: Layer, work: Option<LayerHint>, message: &JsValue) -> Result<JsValue, String> {
+    load_once(tab_id, layer, work).await?;
+    let again = send_raw(tab_id, message).await?;
+    if missing::<R>(&again).is_none() {
+        return Ok(again);
+    }
+    load_once(tab_id, layer, work).await?;
+    send_raw(tab_id, message).await
+}
+
 /// Loads a layer the page said is missing, waiting for the page layer's load if one is under way.
 async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result<(), String> {
     if layer == Layer::Dark {
@@ -150,24 +160,12 @@ async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result
 /// Any message as it comes back (for the tests' relay), loading a missing layer first.
 pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let request = from_js::<ContentRequest>(message.clone()).ok();
-    if let Some(request @ (ContentRequest::TextSnapshot { .. } | ContentRequest::PageSummary { .. })) = &request {
+    if let Some(request) = request.as_ref().filter(|r| r.made_by_worker()) {
         return rpc(tab_id, request).await.map(|r| to_js(&r));
     }
     let reply = send_raw(tab_id, message).await?;
-    match from_js::<ContentResponse>(reply.clone()).ok().and_then(|r| r.missing()) {
-        Some(layer) => {
-            let work = request.and_then(|r| r.hint());
-            load_once(tab_id, layer, work).await?;
-            let again = send_raw(tab_id, message).await?;
-            match from_js::<ContentResponse>(again.clone()).ok().and_then(|r| r.missing()) {
-                // As in `ask`: a joined load may have gone to the document before a navigation.
-                Some(_) => {
-                    load_once(tab_id, layer, work).await?;
-                    send_raw(tab_id, message).await
-                }
-                None => Ok(again),
-            }
-        }
+    match missing::<ContentResponse>(&reply) {
+        Some(layer) => load_and_resend::<ContentResponse>(tab_id, layer, request.and_then(|r| r.hint()), message).await,
         None => Ok(reply),
     }
 }

@@ -269,6 +269,11 @@ pub mod caps {
 }
 
 impl ContentRequest {
+    /// Made by the worker from the always-on script's reads (`page_text`, `page_facts`), with no layer.
+    pub fn made_by_worker(&self) -> bool {
+        matches!(self, ContentRequest::TextSnapshot { .. } | ContentRequest::PageSummary { .. })
+    }
+
     /// The work of answering that the always-on script can do while the worker injects the page
     /// layer: finding every open shadow root.
     pub fn hint(&self) -> Option<LayerHint> {

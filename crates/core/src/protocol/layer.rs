@@ -85,7 +85,10 @@ mod tests {
         assert_eq!(Layer::for_type(&tag(&LayerHint::FindShadowRoots)), Layer::Page);
         let request = |v| serde_json::from_value::<ContentRequest>(v).unwrap().hint();
         assert_eq!(request(serde_json::json!({ "type": "get_elements" })), Some(LayerHint::FindShadowRoots));
-        // These two are answered from the always-on script's reads, never by the layer.
+        // These two are made by the worker from the always-on script's reads, never by the layer.
+        let parsed = |v| serde_json::from_value::<ContentRequest>(v).unwrap();
+        assert!(parsed(serde_json::json!({ "type": "page_summary" })).made_by_worker());
+        assert!(!parsed(serde_json::json!({ "type": "get_elements" })).made_by_worker());
         assert_eq!(request(serde_json::json!({ "type": "page_summary" })), None);
         assert_eq!(request(serde_json::json!({ "type": "text_snapshot" })), None);
         assert_eq!(request(serde_json::json!({ "type": "ping" })), None);
