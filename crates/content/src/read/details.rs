@@ -23,12 +23,17 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
         }
         let parent_text = el.parent_element().map(|p| crate::dom::text_of(&p, 100)).unwrap_or_default();
         let t = tag(&el);
-        let form_action = el.closest("form").ok().flatten().and_then(|f| js_sys::Reflect::get(&f, &"action".into()).ok()).and_then(|a| a.as_string());
+        let prop = |o: &web_sys::Element, k: &str| js_sys::Reflect::get(o, &k.into()).ok().and_then(|a| a.as_string()).filter(|a| !a.is_empty());
+        // A submit button's own formaction wins over its form's action.
+        let form_action =
+            if el.has_attribute("formaction") { prop(&el, "formAction") } else { el.closest("form").ok().flatten().and_then(|f| prop(&f, "action")) };
+        let link = el.closest("a[href], area[href]").ok().flatten().and_then(|a| prop(&a, "href"));
         details.push(ElementDetails {
             index,
             text: element_text(&el, &t, 100),
             rect: top_rect(&el),
             form_action,
+            link,
             tag: t,
             attributes,
             selector: unique_selector(&el),

@@ -27,6 +27,8 @@ pub struct Gate {
     pub page: Option<String>,
     /// What the user must see in full before approving, e.g. the script to run.
     pub detail: Option<String>,
+    /// What the model is told when the user declines, if more than "the user declined".
+    pub declined: Option<String>,
 }
 
 impl Gate {

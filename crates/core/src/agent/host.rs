@@ -22,6 +22,8 @@ pub trait Host {
     async fn approval(&self, _request: &ConfirmRequest) -> Option<Approval> {
         None
     }
+    /// Sees a tool result exactly as the model will read it (a host may note what the model knows).
+    fn observe(&self, _tool: &str, _content: &str) {}
 }
 
 /// Where events for the UI go.

@@ -252,6 +252,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             }
             Verdict::Stop => end = end.or(Some(failed(EndReason::Repeating, "stopped: repeating itself".into()))),
         }
+        self.host.observe(&call.name, &content);
         let success = outcome.success;
         self.state.messages.push(Message::Tool(ToolResult { tool_call_id: call.id.clone(), name: call.name.clone(), content, image, is_error: !success }));
         self.state.transcript.push(Step {
@@ -304,7 +305,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                     None => Admit::Stopped,
                     Some(Some(approval)) if approval.is_for(&request) => Admit::Go,
                     Some(Some(_)) => Admit::Refused("refused: the approval was not issued for this action".into()),
-                    Some(None) => Admit::Refused("the user declined".into()),
+                    Some(None) => Admit::Refused(gate.declined.clone().unwrap_or_else(|| "the user declined".into())),
                 }
             }
         }

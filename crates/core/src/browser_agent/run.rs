@@ -67,6 +67,7 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
         settings: start.settings.clone(),
         kind: start.kind,
         baseline: None,
+        sites: super::safety::RunSites::new(&start.tab.url, &start.task),
     };
     let session = BrowserSession::new(browser, run);
     if let Some(doc) = session.current_doc().await {
@@ -88,6 +89,7 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
             images.extend(session.labelled_screenshot(marks).await.ok());
         }
     }
+    session.run.borrow_mut().sites.record(&start.tab.url, &text);
     let messages = vec![Message::system(system), Message::user_with_images(text, images)];
     let mut state = RunState::new(start.run_id, AGENT, start.task, messages);
     state.tab_id = Some(start.tab.tab_id);
@@ -117,6 +119,11 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
             return RunOutcome::Failed { reason: agent::EndReason::TargetGone(message.clone()), message };
         }
     };
+    let mut run = run;
+    if run.sites.start.is_empty() {
+        // A checkpoint from before runs kept their sites: the page it is on is where it started.
+        run.sites = super::safety::RunSites::new(&run.url, &state.task);
+    }
     let spec = spec(&run);
     let session = BrowserSession::new(browser, run);
     let outcome = agent::run(&spec, state, model, &session, sink).await;

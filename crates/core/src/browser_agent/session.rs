@@ -5,8 +5,8 @@ use super::browser::{Browser, DocId, Shot, TabView};
 use super::context::{new_elements_text, summary_block, Changes, SUMMARY_TEXT};
 use super::marks::MAX_WIDTH;
 use super::mode::{AgentMode, AgentSettings, RunKind};
-use super::safety::{assess, Action, PageFacts, SitePolicy, TargetFacts};
-use crate::agent::{Approval, ConfirmRequest, Gate, GateTarget, Host, RunState, StopSignal};
+use super::safety::{assess, Action, PageFacts, Reach, RunSites, SitePolicy, TargetFacts};
+use crate::agent::{Approval, ConfirmLevel, ConfirmRequest, Gate, GateTarget, Host, RunState, StopSignal};
 use crate::llm::Image;
 use crate::protocol::page::{ElementFilter, ElementInfo, PageSummary};
 use crate::protocol::{ContentRequest, ContentResponse};
@@ -48,6 +48,9 @@ pub struct BrowserRun {
     /// Customize runs: the page's text as the guard measured it before any preview.
     #[serde(default)]
     pub baseline: Option<crate::protocol::css::ThemeQuality>,
+    /// The sites the run may act on, the ones refused, and what the model read on each.
+    #[serde(default)]
+    pub sites: RunSites,
 }
 
 impl BrowserRun {
@@ -65,11 +68,13 @@ pub struct BrowserSession<'a, B> {
     pub run: RefCell<BrowserRun>,
     /// The target the last gate read, so the tool that runs next doesn't ask the page again.
     pub gated: RefCell<Option<GateTarget>>,
+    /// The site the card being asked is about: approving adds it to the run, declining refuses it.
+    pub crossing: RefCell<Option<String>>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
     pub fn new(browser: &'a B, run: BrowserRun) -> Self {
-        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None) }
+        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None), crossing: RefCell::new(None) }
     }
 }
 
@@ -96,7 +101,21 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
         }
     }
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
-        self.browser.approval(request).await
+        let answer = self.browser.approval(request).await;
+        if let Some(site) = self.crossing.borrow_mut().take() {
+            let sites = &mut self.run.borrow_mut().sites;
+            match &answer {
+                Some(a) if a.is_for(request) => sites.approve(&site),
+                None => sites.refuse(&site),
+                Some(_) => {}
+            }
+        }
+        answer
+    }
+    fn observe(&self, _tool: &str, content: &str) {
+        let mut run = self.run.borrow_mut();
+        let url = run.url.clone();
+        run.sites.record(&url, content);
     }
 }
 
@@ -159,6 +178,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                     input_type: attr("type").map(|t| t.to_ascii_lowercase()),
                     field_hints: hints,
                     form_action: d.form_action.clone(),
+                    link: d.link.clone(),
                 };
                 Ok((facts, GateTarget { index, tag: d.tag.clone(), text: d.text.clone(), rect: d.rect }))
             }
@@ -170,6 +190,7 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// How sensitive `action` on `index` is: read-only calls need only the site's policy; a
     /// changing action reads its target and the page first.
     pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
+        *self.crossing.borrow_mut() = None;
         if action == Action::Read {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);
@@ -193,12 +214,43 @@ impl<B: Browser> BrowserSession<'_, B> {
         }
         *self.gated.borrow_mut() = target.clone();
         let a = assess(&action, facts.as_ref(), &page, policy);
+        let reach = self.reach(&action, facts.as_ref(), &page.url);
+        let (mut level, mut reasons) = (a.level, a.reasons);
+        level = level.max(reach.level);
+        reasons.extend(reach.reasons);
         let detail = match &action {
             Action::Type { text } => Some(text.clone()),
-            Action::Navigate { to_url } => Some(to_url.clone()),
+            Action::Navigate { to_url } | Action::SwitchTab { to_url } => Some(to_url.clone()),
+            Action::Click | Action::Submit if reach.site.is_some() => {
+                facts.as_ref().and_then(|f| f.destination().or(f.form_action.as_deref())).map(str::to_string)
+            }
             _ => None,
         };
-        Gate { level: a.level, reasons: a.reasons, target, page: Some(page.url), detail }
+        let declined = reach.site.filter(|_| reach.level == ConfirmLevel::Confirm).map(|site| {
+            *self.crossing.borrow_mut() = Some(site.clone());
+            format!("the user declined; {site} now stays refused for the rest of this run: do not try to reach it, or send it anything, again in any form")
+        });
+        Gate { level, reasons, target, page: Some(page.url), detail, declined }
+    }
+
+    /// The run's sites' verdict on `action` from the page at `page_url` (safety::reach).
+    fn reach(&self, action: &Action, facts: Option<&TargetFacts>, page_url: &str) -> super::safety::ReachVerdict {
+        let run = self.run.borrow();
+        let mut reach = Reach { page_url, changes: true, url_carries: true, ..Reach::default() };
+        match action {
+            Action::Navigate { to_url } => {
+                reach.changes = false;
+                reach.destination = Some(to_url);
+            }
+            Action::SwitchTab { to_url } => {
+                (reach.changes, reach.url_carries) = (false, false);
+                reach.destination = Some(to_url);
+            }
+            Action::Type { text } => reach.typed = Some(text),
+            Action::Submit => reach.destination = facts.and_then(|f| f.form_action.as_deref()),
+            _ => reach.destination = facts.and_then(TargetFacts::destination),
+        }
+        run.sites.judge(&reach, |url| run.settings.policy_for(url) == SitePolicy::Allow)
     }
 
     /// Shows the mask (or renews it) and outlines the element about to be used.

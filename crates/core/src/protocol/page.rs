@@ -137,6 +137,9 @@ pub struct ElementDetails {
     /// The action URL of the form the element belongs to, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form_action: Option<String>,
+    /// The resolved href of the link the element is, or is inside (where a click on it goes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
     /// Hosts from the top document down to this element's root, when it sits in frames or shadow roots.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub host_selectors: Vec<String>,

@@ -1,7 +1,8 @@
 use super::{output, Ctx};
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::{Browser, Navigation};
-use crate::browser_agent::safety::{leaves_site, Action};
+use crate::browser_agent::safety::site::same_site;
+use crate::browser_agent::safety::Action;
 use crate::browser_agent::session::BrowserSession;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -64,8 +65,8 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Navigate {
         }
         let (changes, image) = s.after_action(format!("opened {url}"), &[]).await;
         let place = if a.new_tab { " in a new tab" } else { "" };
-        // Notify: another site is only reported, in the step the user sees.
-        let notice = leaves_site(&from, &url).map(|why| format!(" (⚠ {why})")).unwrap_or_default();
+        // The gate let another site through (named, approved or allowed): the step says so.
+        let notice = if from.is_empty() || same_site(&from, &url) { String::new() } else { " (another site)".to_string() };
         Ok(output(changes, image, format!("Opened {url}{place}{notice}")))
     }
 }

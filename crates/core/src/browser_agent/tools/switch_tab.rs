@@ -22,8 +22,13 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for SwitchTab {
     fn describe(&self, a: &SwitchTabArgs) -> String {
         format!("Switching to tab {}", a.tab_id)
     }
-    async fn gate(&self, _a: &SwitchTabArgs, ctx: &Ctx<'_, '_, B>) -> Gate {
-        ctx.host.gate(Action::Read, None).await
+    /// A tab of another site is judged as going there.
+    async fn gate(&self, a: &SwitchTabArgs, ctx: &Ctx<'_, '_, B>) -> Gate {
+        let to_url = ctx.host.browser.tabs().await.ok().and_then(|tabs| tabs.into_iter().find(|t| t.tab_id == a.tab_id)).map(|t| t.url);
+        match to_url {
+            Some(to_url) => ctx.host.gate(Action::SwitchTab { to_url }, None).await,
+            None => ctx.host.gate(Action::Read, None).await,
+        }
     }
     async fn execute(&self, a: SwitchTabArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let s = ctx.host;

@@ -2,6 +2,11 @@
 //! about them. Page text may raise a level, never lower it; a site's policy may lower
 //! `confirm` to `notify` but never for script or file upload.
 
+pub mod carried;
+pub mod reach;
+pub mod site;
+
+pub use reach::{Reach, ReachVerdict, RunSites};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -43,6 +48,10 @@ pub enum Action {
     Navigate {
         to_url: String,
     },
+    /// Moves the run to another open tab.
+    SwitchTab {
+        to_url: String,
+    },
     ExecuteJs,
     UploadFile,
     /// Reading, scrolling, waiting, hovering, screenshots: nothing changes.
@@ -61,6 +70,22 @@ pub struct TargetFacts {
     pub field_hints: String,
     /// The action URL of the form the target is in.
     pub form_action: Option<String>,
+    /// The resolved href of the link the target is (or is in).
+    pub link: Option<String>,
+}
+
+impl TargetFacts {
+    /// Clicking it submits its form (a submit button or input), or the page would treat it so.
+    pub fn submits(&self) -> bool {
+        let kind = self.input_type.as_deref();
+        (self.tag == "button" && !matches!(kind, Some("button" | "reset"))) || (self.tag == "input" && matches!(kind, Some("submit" | "image")))
+    }
+
+    /// Where clicking it takes the page: its link, else its form's action when it submits.
+    pub fn destination(&self) -> Option<&str> {
+        let web = |u: &&str| u.starts_with("http://") || u.starts_with("https://");
+        self.link.as_deref().filter(web).or(self.form_action.as_deref().filter(web).filter(|_| self.submits()))
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -195,30 +220,6 @@ pub fn is_card_number(text: &str) -> bool {
     sum.is_multiple_of(10)
 }
 
-fn host(url: &str) -> Option<String> {
-    let rest = url.split_once("://")?.1;
-    let authority = rest.split(['/', '?', '#']).next()?;
-    Some(authority.rsplit('@').next()?.split(':').next()?.to_ascii_lowercase())
-}
-
-/// Same site: the same host, or one is a subdomain of the other's registrable part (approximated
-/// by the last two labels).
-fn same_site(a: &str, b: &str) -> bool {
-    let site = |h: &str| h.rsplit('.').take(2).collect::<Vec<_>>().join(".");
-    match (host(a), host(b)) {
-        (Some(x), Some(y)) => x == y || site(&x) == site(&y),
-        _ => false,
-    }
-}
-
-/// "leaves a.example for b.example" when `to` is on another site than `from` (a `notify` action).
-pub fn leaves_site(from: &str, to: &str) -> Option<String> {
-    if from.is_empty() || same_site(to, from) {
-        return None;
-    }
-    Some(format!("leaves {} for {}", host(from).unwrap_or_default(), host(to).unwrap_or_default()))
-}
-
 pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, policy: SitePolicy) -> Assessment {
     let mut level = ConfirmLevel::Auto;
     let mut reasons = Vec::new();
@@ -232,11 +233,6 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
     match action {
         Action::ExecuteJs => raise(ConfirmLevel::Confirm, "running script in the page always needs your approval".into(), &mut level),
         Action::UploadFile => raise(ConfirmLevel::Confirm, "uploading a file always needs your approval".into(), &mut level),
-        Action::Navigate { to_url } => {
-            if let Some(why) = leaves_site(&page.url, to_url) {
-                raise(ConfirmLevel::Notify, why, &mut level)
-            }
-        }
         Action::Type { text } => {
             if is_card_number(text) {
                 raise(ConfirmLevel::Confirm, "types a payment card number".into(), &mut level);
@@ -276,7 +272,7 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
         }
         _ => {}
     }
-    let changes = !matches!(action, Action::Read);
+    let changes = !matches!(action, Action::Read | Action::SwitchTab { .. });
     match policy {
         SitePolicy::Block => {
             level = ConfirmLevel::Block;
@@ -345,7 +341,6 @@ mod tests {
         assert_eq!(assess(&Action::Type { text: "rust wasm".into() }, Some(&field), &p, SitePolicy::Default).level, ConfirmLevel::Auto);
         assert_eq!(assess(&Action::ExecuteJs, None, &p, SitePolicy::Allow).level, ConfirmLevel::Confirm, "script always asks");
         assert_eq!(assess(&Action::UploadFile, None, &p, SitePolicy::Allow).level, ConfirmLevel::Confirm);
-        assert_eq!(assess(&Action::Navigate { to_url: "https://other.example/x".into() }, None, &p, SitePolicy::Default).level, ConfirmLevel::Notify);
         assert_eq!(assess(&Action::Navigate { to_url: "https://www.shop.example/x".into() }, None, &p, SitePolicy::Default).level, ConfirmLevel::Auto);
     }
 
