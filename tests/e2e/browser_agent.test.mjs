@@ -3,7 +3,7 @@
 // panel. MiniWoB tasks, confirmation cards and forged approvals, blocked sites, navigation and
 // new tabs, a worker killed mid-task, Stop, and file upload.
 import assert from "node:assert/strict";
-import { agentPanel as openAgentPanel, exported } from "./agent_panel.mjs";
+import { agentPanel as openAgentPanel, agentTest as panelTest, callsIn, decide, exported, finish, lastCallOfRun, nextCard, press, startRun, stopRun, usePolicy } from "./agent_panel.mjs";
 import { rpc } from "./page-helpers.mjs";
 import { answer, byText, elementsOf, lastListing, parseRequest, policies, toolCall, toolCalls } from "./agent_policy.mjs";
 
@@ -18,96 +18,10 @@ const APPROVALS = { "login-user": 1, "enter-password": 2 };
 /** Provider and agent settings (dom mode unless `settings` says otherwise), the page, and the panel in Agent mode on its tab. */
 const agentPanel = (env, path, settings = {}) => openAgentPanel(env, path, { mode: "dom", ...settings });
 
-/** Each request answered by `policy(parseRequest(req))`. */
-const usePolicy = (env, policy) => env.llm.setDefault((req) => policy(parseRequest(req)));
-
-/** Starts a run; the answer box is cleared first so the next `.done` is this run's. */
-async function startRun(panel, task) {
-  await panel.evaluate(() => {
-    const a = document.querySelector("#agent-answer");
-    a.hidden = true;
-    a.className = "agent-answer";
-    a.textContent = "";
-  });
-  await panel.fill("#agent-task", task);
-  await press(panel, "#agent-run");
-}
-
-/**
- * Clicks a panel button without Playwright's "stable" check, which waits on animation frames: once
- * a screenshot or card crop has activated the page's tab, the panel tab is in the background and
- * its frames come about once a second.
- */
-const press = (panel, selector) => panel.locator(selector).dispatchEvent("click");
-
-async function cardInfo(panel, step) {
-  return panel.evaluate((s) => {
-    const c = document.querySelector(`.confirm-card[data-step="${s}"]`);
-    const t = (sel) => c.querySelector(sel)?.textContent.trim() ?? "";
-    return {
-      step: c.dataset.step, runId: c.dataset.runId, digest: c.dataset.digest,
-      action: t(".confirm-action"), target: t(".confirm-target"), page: t(".confirm-page"), text: c.innerText,
-      crop: Boolean(c.querySelector("img.confirm-crop")), file: Boolean(c.querySelector('input[type="file"]')),
-    };
-  }, step);
-}
-
-/** Waits for the next confirmation card not in `seen` (steps) and returns it. */
-async function nextCard(panel, seen = [], timeout = 20_000) {
-  const h = await panel.waitForFunction((s) => [...document.querySelectorAll(".confirm-card")].find((c) => !s.includes(c.dataset.step))?.dataset.step, seen, { timeout, polling: 50 });
-  return cardInfo(panel, await h.jsonValue());
-}
-
-async function decide(panel, card, choice) {
-  await press(panel, `.confirm-card[data-step="${card.step}"] button.${choice}`);
-  await panel.locator(`.confirm-card[data-step="${card.step}"]`).waitFor({ state: "detached", timeout: 5000 });
-}
-
-/**
- * Waits for the run's end, answering every card with `onCard(card)` ("approve" | "deny"), and
- * returns `{ state: done|failed|stopped, text, cards }`.
- */
-async function finish(panel, { onCard = "approve", timeout = 40_000 } = {}) {
-  const cards = [];
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const h = await panel.waitForFunction((seen) => {
-      const a = document.querySelector("#agent-answer");
-      if (a && !a.hidden && /\b(done|failed|stopped)\b/.test(a.className)) return "end";
-      return [...document.querySelectorAll(".confirm-card")].find((c) => !seen.includes(c.dataset.step))?.dataset.step;
-    }, cards.map((c) => c.step), { timeout: Math.max(1, deadline - Date.now()), polling: 50 });
-    const step = await h.jsonValue();
-    if (step === "end") break;
-    const card = await cardInfo(panel, step);
-    cards.push(card);
-    await decide(panel, card, typeof onCard === "function" ? await onCard(card) : onCard);
-  }
-  const end = await panel.evaluate(() => {
-    const a = document.querySelector("#agent-answer");
-    return { state: ["done", "failed", "stopped"].find((c) => a.classList.contains(c)), text: a.textContent.trim() };
-  });
-  return { ...end, cards };
-}
-
-/** Every tool result the model was sent in `req`, as parsed calls. */
-const callsIn = (req) => parseRequest(req).calls;
-const lastCallOfRun = (env) => callsIn(env.llm.lastRequest()).at(-1);
 const status = (page) => page.locator("#status").textContent();
 
-/** Presses Stop if a run is still going (a failed test must not leave the window busy). */
-const stopRun = (panel) => panel.evaluate(() => document.querySelector("#agent-stop:not([hidden])")?.click()).catch(() => {});
-
-/** A test with the panel set up (`settings` may be a function of env); a run still going is stopped afterwards. */
-function agentTest(name, path, settings, body) {
-  return [name, async (env) => {
-    const ctx = await agentPanel(env, path, typeof settings === "function" ? settings(env) : settings);
-    try {
-      await body(env, ctx);
-    } finally {
-      await stopRun(ctx.panel);
-    }
-  }];
-}
+/** A test with the panel set up in dom mode unless `settings` says otherwise. */
+const agentTest = (name, path, settings, body) => panelTest(name, path, (env) => ({ mode: "dom", ...(typeof settings === "function" ? settings(env) : settings) }), body);
 
 // ---------------------------------------------------------------- small policies for the fixture pages
 
