@@ -37,6 +37,21 @@ if (window.top === window) {
       }
       return false;
     }
+    // An action's step waits until the page stops changing (core's after_action sets the times).
+    if (type === "wait_quiet") {
+      const start = performance.now(), quiet = Number(message.quiet_ms) || 50, max = Number(message.max_ms) || 500;
+      let last = start;
+      const watch = new MutationObserver(() => (last = performance.now()));
+      watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const check = () => {
+        const now = performance.now();
+        if (now - last < quiet && now - start < max) return void setTimeout(check, Math.min(quiet - (now - last), max - (now - start)));
+        watch.disconnect();
+        sendResponse({ type: "quiet", waited_ms: now - start, settled: now - last >= quiet });
+      };
+      setTimeout(check, quiet);
+      return true;
+    }
     const layer = type.startsWith("dark_") ? "dark" : "page";
     if (!layers[layer]) return void sendResponse({ type: "layer_missing", layer });
     return layers[layer](message, sender, sendResponse);

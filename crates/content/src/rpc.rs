@@ -60,6 +60,7 @@ pub fn handle(request: Req) -> Res {
         }
         Req::TextSnapshot { .. } | Req::PageText { .. } => err("text_snapshot is made by the worker from the always-on script's page_text"),
         Req::PageSummary { .. } | Req::PageFacts { .. } => err("page_summary is made by the worker from the always-on script's page_facts"),
+        Req::WaitQuiet { .. } => err("wait_quiet is answered by the always-on script"),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),
         Req::ApplyCss { css, id } => css::apply_css(&css, &id).map_or_else(err, Res::CssApplied),
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },

@@ -75,7 +75,7 @@ fn a_form_on_another_site_asks_to_go_there_then_asks_before_typing_the_data() {
     });
     let (outcome, _, _) = go(&browser, &m, "What is my account email?", AgentSettings::default());
     let asked = browser.asked.borrow().clone();
-    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert_eq!(asked.len(), 2, "{asked:?} {outcome:?}");
     assert_eq!(asked[0].tool, "navigate");
     assert_eq!(asked[1].tool, "type");
     assert_eq!(asked[1].reasons, vec!["types “jane.doe@ban…”, read on the page at 127.0.0.1, into localhost"]);

@@ -1,12 +1,13 @@
-//! Loop detection: the same call three times in a row, or an A-B-A-B cycle. The first time the
-//! model is told; if it goes on, the run ends.
+//! Loop detection by effect: the same call three times in a row, or an A-B-A-B cycle, each time
+//! with the same result. A repeated call whose result changes (a scroll that moves, a spinner's
+//! arrow, "next") is progress. The first time the model is told; if it goes on, the run ends.
 
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RepeatGuard {
-    /// The last few calls as `name args-json`.
+    /// The last few calls as `name args-json result-fingerprint`.
     recent: Vec<String>,
     warned: bool,
 }
@@ -23,8 +24,12 @@ pub enum Verdict {
 const KEEP: usize = 4;
 
 impl RepeatGuard {
-    pub fn record(&mut self, tool: &str, args: &serde_json::Value) -> Verdict {
-        self.recent.push(format!("{tool} {args}"));
+    /// `result`: what the call answered, without anything that differs every time (timestamps).
+    pub fn record(&mut self, tool: &str, args: &serde_json::Value, result: &str) -> Verdict {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        result.hash(&mut h);
+        self.recent.push(format!("{tool} {args} {:016x}", h.finish()));
         if self.recent.len() > KEEP {
             self.recent.remove(0);
         }
@@ -44,13 +49,13 @@ impl RepeatGuard {
         let n = r.len();
         if n >= 3 && r[n - 1] == r[n - 2] && r[n - 2] == r[n - 3] {
             return Some(format!(
-                "[Dusk: you called `{tool}` with the same arguments 3 times in a row; the result will not change. \
-                 Do something different, or give your final answer.]"
+                "[Dusk: you called `{tool}` with the same arguments 3 times in a row and got the same result each time; \
+                 it will not change. Do something different, or give your final answer.]"
             ));
         }
         if n >= 4 && r[n - 1] == r[n - 3] && r[n - 2] == r[n - 4] && r[n - 1] != r[n - 2] {
             return Some(
-                "[Dusk: your last calls alternate between the same two actions (A, B, A, B) without progress. \
+                "[Dusk: your last calls alternate between the same two actions (A, B, A, B) and their results no longer change. \
                  Do something different, or give your final answer.]"
                     .to_string(),
             );
@@ -67,20 +72,35 @@ mod tests {
     #[test]
     fn same_call_three_times_warns_then_stops() {
         let mut g = RepeatGuard::default();
-        assert_eq!(g.record("scroll", &json!({"y": 1})), Verdict::Fine);
-        assert_eq!(g.record("scroll", &json!({"y": 1})), Verdict::Fine);
-        assert!(matches!(g.record("scroll", &json!({"y": 1})), Verdict::Warn(t) if t.contains("3 times")));
-        assert_eq!(g.record("scroll", &json!({"y": 1})), Verdict::Stop);
+        assert_eq!(g.record("scroll", &json!({"y": 1}), "at 900"), Verdict::Fine);
+        assert_eq!(g.record("scroll", &json!({"y": 1}), "at 900"), Verdict::Fine);
+        assert!(matches!(g.record("scroll", &json!({"y": 1}), "at 900"), Verdict::Warn(t) if t.contains("3 times")));
+        assert_eq!(g.record("scroll", &json!({"y": 1}), "at 900"), Verdict::Stop);
     }
 
     #[test]
     fn abab_warns_and_a_different_call_clears_it() {
         let mut g = RepeatGuard::default();
         for (t, expect_fine) in [("a", true), ("b", true), ("a", true)] {
-            assert_eq!(g.record(t, &json!({})) == Verdict::Fine, expect_fine);
+            assert_eq!(g.record(t, &json!({}), "") == Verdict::Fine, expect_fine);
         }
-        assert!(matches!(g.record("b", &json!({})), Verdict::Warn(t) if t.contains("A, B, A, B")));
-        assert_eq!(g.record("c", &json!({})), Verdict::Fine);
-        assert_eq!(g.record("a", &json!({})), Verdict::Fine);
+        assert!(matches!(g.record("b", &json!({}), ""), Verdict::Warn(t) if t.contains("A, B, A, B")));
+        assert_eq!(g.record("c", &json!({}), ""), Verdict::Fine);
+        assert_eq!(g.record("a", &json!({}), ""), Verdict::Fine);
+    }
+
+    #[test]
+    fn repeats_that_change_the_page_are_progress() {
+        let mut g = RepeatGuard::default();
+        for n in 0..10 {
+            assert_eq!(g.record("click", &json!({"index": 4}), &format!("value {n} → {}", n + 1)), Verdict::Fine, "spinner click {n}");
+        }
+        let mut g = RepeatGuard::default();
+        for n in 0..12 {
+            let (tool, result) = if n % 2 == 0 { ("get_elements", format!("listing {n}")) } else { ("scroll", format!("now at {}", n * 600)) };
+            assert_eq!(g.record(tool, &json!({}), &result), Verdict::Fine, "step {n}");
+        }
+        let stuck: Vec<Verdict> = (0..4).map(|n| g.record(if n % 2 == 0 { "get_elements" } else { "scroll" }, &json!({}), "the bottom")).collect();
+        assert!(matches!(stuck[3], Verdict::Warn(_)), "a scroll that no longer moves is a loop: {stuck:?}");
     }
 }

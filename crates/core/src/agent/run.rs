@@ -244,7 +244,8 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             }
             None => None,
         };
-        match self.state.repeat.record(&call.name, &call.arguments_object()) {
+        let result = format!("{} {} {}", outcome.success, outcome.data, outcome.error.as_deref().unwrap_or(""));
+        match self.state.repeat.record(&call.name, &call.arguments_object(), &result) {
             Verdict::Fine => {}
             Verdict::Warn(text) => {
                 content.push(' ');

@@ -125,6 +125,9 @@ pub struct Changes {
     /// Elements that appeared, in the element-line format.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub new_elements: Option<String>,
+    /// What the action changed on the page (browser_agent::effect), or that nothing changed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<String>,
     /// Indices the action used that no longer exist: never act on them again.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stale: Vec<u32>,

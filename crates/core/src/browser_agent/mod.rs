@@ -4,6 +4,7 @@
 
 pub mod browser;
 pub mod context;
+pub mod effect;
 pub mod marks;
 pub mod mode;
 pub mod prompt;

@@ -3,6 +3,7 @@
 
 use super::browser::{Browser, DocId, Shot, TabView};
 use super::context::{new_elements_text, summary_block, Changes, SUMMARY_TEXT};
+use super::effect::{changes, Seen};
 use super::marks::MAX_WIDTH;
 use super::mode::{AgentMode, AgentSettings, RunKind};
 use super::safety::{assess, Action, PageFacts, Reach, RunSites, SitePolicy, TargetFacts};
@@ -19,6 +20,10 @@ pub const LOAD_TIMEOUT_MS: f64 = 15_000.0;
 const GATE_TEXT: u32 = 3000;
 /// Visible elements read after an action, for `new` and the screenshot's labels.
 const AFTER_LIMIT: u32 = 200;
+/// A step waits until the page's DOM has not changed for this long…
+const QUIET_MS: u32 = 50;
+/// …or this long at most (pages that animate all the time).
+const QUIET_CAP_MS: u32 = 500;
 /// The mask outlives one step by this much; the worker's heartbeat renews it while the model thinks.
 pub const MASK_TTL_MS: u32 = 8000;
 
@@ -70,11 +75,13 @@ pub struct BrowserSession<'a, B> {
     pub gated: RefCell<Option<GateTarget>>,
     /// The site the card being asked is about: approving adds it to the run, declining refuses it.
     pub crossing: RefCell<Option<String>>,
+    /// What the run last listed, and the page text the gate read before this step's action.
+    pub seen: RefCell<Seen>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
     pub fn new(browser: &'a B, run: BrowserRun) -> Self {
-        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None), crossing: RefCell::new(None) }
+        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None), crossing: RefCell::new(None), seen: RefCell::default() }
     }
 }
 
@@ -159,7 +166,10 @@ impl<B: Browser> BrowserSession<'_, B> {
 
     pub async fn elements(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<(Vec<ElementInfo>, u32), String> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
-            ContentResponse::Elements { elements, total, .. } => Ok((elements, total)),
+            ContentResponse::Elements { elements, total, .. } => {
+                self.seen.borrow_mut().elements = elements.clone();
+                Ok((elements, total))
+            }
             other => Err(other.unexpected()),
         }
     }
@@ -191,6 +201,7 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// changing action reads its target and the page first.
     pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
         *self.crossing.borrow_mut() = None;
+        self.seen.borrow_mut().text.clear();
         if action == Action::Read {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);
@@ -199,6 +210,7 @@ impl<B: Browser> BrowserSession<'_, B> {
             Ok(s) => PageFacts { url: s.url, text: s.text },
             Err(_) => PageFacts { url: self.run.borrow().url.clone(), text: String::new() },
         };
+        self.seen.borrow_mut().text = page.text.clone();
         let (facts, target) = match index {
             Some(i) => match self.target(i).await {
                 Ok((f, t)) => (Some(f), Some(t)),
@@ -321,8 +333,8 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// for), the new URL or title, elements that appeared, and `used` indices that are gone.
     pub async fn after_action(&self, message: String, used: &[u32]) -> (Changes, Option<Image>) {
         let mut changes = Changes { message, ..Changes::default() };
-        // Let the page react (handlers, a navigation starting) before looking.
-        self.browser.sleep(40).await;
+        let before = std::mem::take(&mut *self.seen.borrow_mut());
+        self.settle().await;
         let (before_url, before_title, before_doc) = {
             let r = self.run.borrow();
             (r.url.clone(), r.title.clone(), r.doc.clone())
@@ -380,13 +392,40 @@ impl<B: Browser> BrowserSession<'_, B> {
         if self.mode().element_text() {
             changes.new_elements = new_elements_text(&listed);
         }
-        if !used.is_empty() {
-            if let Ok(ContentResponse::ElementDetails { missing, .. }) = self.rpc(ContentRequest::GetElementDetails { indices: used.to_vec() }).await {
-                changes.stale = missing;
+        // Indices seen before and not listed now may only have scrolled away: ask which are gone.
+        let unlisted = before.elements.iter().map(|e| e.index).filter(|i| !listed.iter().any(|e| e.index == *i));
+        let mut ask: Vec<u32> = used.iter().copied().chain(unlisted).collect();
+        ask.dedup();
+        ask.truncate(50);
+        let mut gone = Vec::new();
+        if !ask.is_empty() {
+            if let Ok(ContentResponse::ElementDetails { missing, .. }) = self.rpc(ContentRequest::GetElementDetails { indices: ask }).await {
+                changes.stale = missing.iter().copied().filter(|i| used.contains(i)).collect();
+                gone = missing;
             }
+        }
+        // A changing action (the gate read the text) on a page that stayed: what it changed. After
+        // a navigation the old page's lines would be quoted (and recorded) as the new site's.
+        if !moved && changes.url.is_none() && !before.text.is_empty() {
+            let text = self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default();
+            let after = Seen { elements: listed.clone(), text };
+            changes.changed = self::changes(&before, &after, &gone);
+            if changes.changed.is_empty() && changes.new_elements.is_none() && changes.stale.is_empty() {
+                changes.changed.push("nothing on the page changed".into());
+            }
+            self.seen.borrow_mut().text = after.text;
         }
         let image = if self.mode().screenshots() { self.labelled_screenshot(listed).await.ok() } else { None };
         (changes, image)
+    }
+
+    /// Lets the page react to an action (handlers, renders, a navigation starting) until its DOM
+    /// is quiet, within a cap; a page that can't answer gets the old fixed pause.
+    async fn settle(&self) {
+        let wait = ContentRequest::WaitQuiet { quiet_ms: QUIET_MS, max_ms: QUIET_CAP_MS };
+        if !matches!(self.rpc(wait).await, Ok(ContentResponse::Quiet { .. })) {
+            self.browser.sleep(40).await;
+        }
     }
 
     /// The tab as a screenshot with index labels on `marks`, at most 1024 px wide.

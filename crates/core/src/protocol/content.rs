@@ -75,6 +75,12 @@ pub enum ContentRequest {
     PageText {
         headings: String,
     },
+    /// Answered by the always-on script once the top document has had no DOM change for
+    /// `quiet_ms`, or `max_ms` after it was asked: an action's step waits on the page, not a clock.
+    WaitQuiet {
+        quiet_ms: u32,
+        max_ms: u32,
+    },
 
     DetectDarkMode,
     ApplyCss {
@@ -213,6 +219,11 @@ pub enum ContentResponse {
     CssRemoved {
         id: String,
         removed: bool,
+    },
+    /// `settled`: the DOM was quiet for the time asked; otherwise the wait hit its cap.
+    Quiet {
+        waited_ms: f64,
+        settled: bool,
     },
     Action(ActionResult),
     /// Mask state after mask / heartbeat / unmask.

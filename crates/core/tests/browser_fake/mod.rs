@@ -41,6 +41,8 @@ pub enum Effect {
     OpenTab(&'static str),
     /// Navigates this tab.
     Go(&'static str),
+    /// Adds one to the value of the field with this index (a spinner's arrow).
+    Increment(u32),
 }
 
 #[derive(Clone)]
@@ -149,6 +151,11 @@ impl FakeBrowser {
                 let id = self.tabs.borrow().len() as i32 + 1;
                 self.tabs.borrow_mut().push((id, new, Some(tab)));
             }
+            Effect::Increment(field) => self.with_page(tab, |p| {
+                if let Some(f) = p.els.iter_mut().find(|e| e.index == field) {
+                    f.value = (f.value.parse::<i64>().unwrap_or(0) + 1).to_string();
+                }
+            }),
             Effect::Go(url) => {
                 let new = self.load(url);
                 self.with_page(tab, |p| *p = new);

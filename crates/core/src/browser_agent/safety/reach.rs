@@ -105,7 +105,7 @@ impl RunSites {
         }
         if let Some(to) = reach.destination {
             let Some(to_site) = site_of(to) else { return v };
-            if self.refused.iter().any(|s| *s == to_site) {
+            if self.refused.contains(&to_site) {
                 v.raise(ConfirmLevel::Block, Self::refused_reason(&to_site), &to_site);
                 return v;
             }
