@@ -85,6 +85,14 @@ impl RunSites {
         }
     }
 
+    /// ", a site this run has not been allowed to use (it started on a.example)".
+    fn not_allowed(&self) -> String {
+        match self.start.as_str() {
+            "" => "a site this run has not been allowed to use".to_string(),
+            start => format!("a site this run has not been allowed to use (it started on {start})"),
+        }
+    }
+
     fn refused_reason(site: &str) -> String {
         format!("you declined an action involving {site} earlier in this run, so it stays refused")
     }
@@ -97,7 +105,7 @@ impl RunSites {
             if self.refused.iter().any(|s| s == site) {
                 v.raise(ConfirmLevel::Block, Self::refused_reason(site), site);
             } else if !self.allows(site) && !user_allows(reach.page_url) {
-                v.raise(ConfirmLevel::Confirm, format!("acts on {site}, which this run has not been allowed to use (it started on {})", self.start), site);
+                v.raise(ConfirmLevel::Confirm, format!("acts on {site}, {}", self.not_allowed()), site);
             }
             if let Some(c) = reach.typed.and_then(|t| self.read.carried(t, site, &self.task)) {
                 v.raise(ConfirmLevel::Confirm, format!("types “{}”, read on the page at {}, into {site}", c.shown(), c.from), site);
