@@ -21,7 +21,7 @@ const GATE_TEXT: u32 = 3000;
 /// Visible elements read after an action, for `new` and the screenshot's labels.
 const AFTER_LIMIT: u32 = 200;
 /// A step waits until the page's DOM has not changed for this long…
-const QUIET_MS: u32 = 50;
+const QUIET_MS: u32 = 30;
 /// …or this long at most (pages that animate all the time).
 const QUIET_CAP_MS: u32 = 500;
 /// The mask outlives one step by this much; the worker's heartbeat renews it while the model thinks.
@@ -392,8 +392,11 @@ impl<B: Browser> BrowserSession<'_, B> {
         if self.mode().element_text() {
             changes.new_elements = new_elements_text(&listed);
         }
+        // A changing action (the gate read the text) on a page that stayed gets what it changed.
+        // After a navigation the old page's lines would be quoted (and recorded) as the new site's.
+        let diff = !moved && changes.url.is_none() && !before.text.is_empty();
         // Indices seen before and not listed now may only have scrolled away: ask which are gone.
-        let unlisted = before.elements.iter().map(|e| e.index).filter(|i| !listed.iter().any(|e| e.index == *i));
+        let unlisted = before.elements.iter().map(|e| e.index).filter(|i| diff && !listed.iter().any(|e| e.index == *i));
         let mut ask: Vec<u32> = used.iter().copied().chain(unlisted).collect();
         ask.dedup();
         ask.truncate(50);
@@ -404,9 +407,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                 gone = missing;
             }
         }
-        // A changing action (the gate read the text) on a page that stayed: what it changed. After
-        // a navigation the old page's lines would be quoted (and recorded) as the new site's.
-        if !moved && changes.url.is_none() && !before.text.is_empty() {
+        if diff {
             let text = self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default();
             let after = Seen { elements: listed.clone(), text };
             changes.changed = self::changes(&before, &after, &gone);
