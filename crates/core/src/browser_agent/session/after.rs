@@ -1,0 +1,112 @@
+//! What an action changed: the page's reaction waited for, a new tab or document followed, new
+//! and stale elements, and on the same page what the action did to it (`effect`).
+
+use super::{BrowserSession, AFTER_LIMIT, GATE_TEXT, QUIET_CAP_MS, QUIET_MS};
+use crate::browser_agent::browser::{Browser, TabView};
+use crate::browser_agent::context::{new_elements_text, summary_block, Changes, SUMMARY_TEXT};
+use crate::browser_agent::effect::{changes, Seen};
+use crate::llm::Image;
+use crate::protocol::page::ElementFilter;
+use crate::protocol::{ContentRequest, ContentResponse};
+
+impl<B: Browser> BrowserSession<'_, B> {
+    /// What an action changed: a new tab it opened (the run follows it), a navigation (waited
+    /// for), the new URL or title, elements that appeared, and `used` indices that are gone.
+    pub async fn after_action(&self, message: String, used: &[u32]) -> (Changes, Option<Image>) {
+        let mut changes = Changes { message, ..Changes::default() };
+        let before = std::mem::take(&mut *self.seen.borrow_mut());
+        self.settle().await;
+        let (before_url, before_title, before_doc) = {
+            let r = self.run.borrow();
+            (r.url.clone(), r.title.clone(), r.doc.clone())
+        };
+        let mut now = None;
+        let mut moved = false;
+        if let Ok(tabs) = self.browser.tabs().await {
+            let tab = self.tab();
+            let known = self.run.borrow().known_tabs.clone();
+            // Opened by the run's tab; Chrome may name the tab in front as the opener instead, so
+            // any page-opened tab that appeared during this action counts (user-opened ones have none).
+            let fresh = |t: &&TabView| !known.contains(&t.tab_id) && t.opener.is_some();
+            let opened = tabs.iter().rev().filter(fresh).find(|t| t.opener == Some(tab)).or_else(|| tabs.iter().rev().find(fresh)).cloned();
+            self.run.borrow_mut().known_tabs = tabs.iter().map(|t| t.tab_id).collect();
+            if let Some(new_tab) = opened {
+                moved = true;
+                match self.switch_to(new_tab.tab_id).await {
+                    Ok(()) => {
+                        changes.note = Some(format!("the action opened a new tab [{}]; the run now works there", new_tab.tab_id));
+                        changes.tab = Some(new_tab.clone());
+                    }
+                    Err(e) => changes.note = Some(format!("the action opened a new tab [{}], but {e}", new_tab.tab_id)),
+                }
+            } else if tabs.iter().any(|t| t.tab_id == tab && t.loading) || self.current_doc().await.is_none_or(|d| d.doc != before_doc) {
+                moved = true;
+                match self.wait_ready(tab, None).await {
+                    Ok(doc) => self.run.borrow_mut().doc = doc.doc,
+                    Err(e) => changes.note = Some(format!("the page is changing: {e}")),
+                }
+            }
+            now = tabs.into_iter().find(|t| t.tab_id == self.tab());
+        }
+        // The tab's URL and title, as the browser has them once the page is ready.
+        if moved {
+            now = self.browser.tabs().await.ok().and_then(|tabs| tabs.into_iter().find(|t| t.tab_id == self.tab()));
+        }
+        if let Some(t) = now {
+            if t.url != before_url {
+                changes.url = Some(t.url.clone());
+            }
+            if t.title != before_title {
+                changes.title = Some(t.title.clone());
+            }
+            let mut run = self.run.borrow_mut();
+            run.url = t.url;
+            run.title = t.title;
+        }
+        // A new page: the model gets its summary, as it got the first one.
+        if moved || changes.url.is_some() {
+            if let Ok(s) = self.summary(SUMMARY_TEXT).await {
+                changes.page = Some(summary_block(&s));
+            }
+        }
+        let listed = self.elements(ElementFilter::All, true, 0, AFTER_LIMIT).await.map(|(e, _)| e).unwrap_or_default();
+        if self.mode().element_text() {
+            changes.new_elements = new_elements_text(&listed);
+        }
+        // A changing action (the gate read the text) on a page that stayed gets what it changed.
+        // After a navigation the old page's lines would be quoted (and recorded) as the new site's.
+        let diff = !moved && changes.url.is_none() && !before.text.is_empty();
+        // Indices seen before and not listed now may only have scrolled away: ask which are gone.
+        let unlisted = before.elements.iter().map(|e| e.index).filter(|i| diff && !listed.iter().any(|e| e.index == *i));
+        let mut ask: Vec<u32> = used.iter().copied().chain(unlisted).collect();
+        ask.dedup();
+        ask.truncate(50);
+        let mut gone = Vec::new();
+        if !ask.is_empty() {
+            if let Ok(ContentResponse::ElementDetails { missing, .. }) = self.rpc(ContentRequest::GetElementDetails { indices: ask }).await {
+                changes.stale = missing.iter().copied().filter(|i| used.contains(i)).collect();
+                gone = missing;
+            }
+        }
+        if diff {
+            let text = self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default();
+            let after = Seen { elements: listed.clone(), text };
+            changes.changed = self::changes(&before, &after, &gone);
+            if changes.changed.is_empty() && changes.new_elements.is_none() && changes.stale.is_empty() {
+                changes.changed.push("nothing on the page changed".into());
+            }
+            self.seen.borrow_mut().text = after.text;
+        }
+        let image = if self.mode().screenshots() { self.labelled_screenshot(listed).await.ok() } else { None };
+        (changes, image)
+    }
+
+    /// Lets the page react to an action (handlers, renders, a navigation starting) until its DOM
+    /// is quiet, within a cap; a page that can't answer gets the old fixed pause.
+    async fn settle(&self) {
+        let wait = ContentRequest::WaitQuiet { quiet_ms: QUIET_MS, max_ms: QUIET_CAP_MS };
+        if !matches!(self.rpc(wait).await, Ok(ContentResponse::Quiet { .. })) {
+            self.browser.sleep(40).await;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The session's gate: the real target and page of an action, judged by `safety::assess` and by
+//! the run's sites (`safety::reach`), never by the model's words.
+
+use super::{BrowserSession, GATE_TEXT};
+use crate::agent::{ConfirmLevel, Gate, GateTarget};
+use crate::browser_agent::browser::Browser;
+use crate::browser_agent::safety::{assess, Action, PageFacts, Reach, ReachVerdict, SitePolicy, TargetFacts};
+use crate::protocol::{ContentRequest, ContentResponse};
+
+impl<B: Browser> BrowserSession<'_, B> {
+    /// The real target of an action, read from the page (never from the model's words).
+    pub async fn target(&self, index: u32) -> Result<(TargetFacts, GateTarget), String> {
+        match self.rpc(ContentRequest::GetElementDetails { indices: vec![index] }).await? {
+            ContentResponse::ElementDetails { details, .. } if !details.is_empty() => {
+                let d = &details[0];
+                let attr = |k: &str| d.attributes.get(k).cloned();
+                let hints = ["name", "id", "autocomplete", "aria-label"].iter().filter_map(|k| attr(k)).collect::<Vec<_>>().join(" ");
+                let facts = TargetFacts {
+                    tag: d.tag.clone(),
+                    text: d.text.clone(),
+                    role: attr("role"),
+                    input_type: attr("type").map(|t| t.to_ascii_lowercase()),
+                    field_hints: hints,
+                    form_action: d.form_action.clone(),
+                    link: d.link.clone(),
+                };
+                Ok((facts, GateTarget { index, tag: d.tag.clone(), text: d.text.clone(), rect: d.rect }))
+            }
+            ContentResponse::ElementDetails { .. } => Err(format!("element {index} is not on the page (stale or unknown); call get_elements")),
+            other => Err(other.unexpected()),
+        }
+    }
+
+    /// How sensitive `action` on `index` is: read-only calls need only the site's policy; a
+    /// changing action reads its target and the page first.
+    pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
+        *self.crossing.borrow_mut() = None;
+        self.seen.borrow_mut().text.clear();
+        if action == Action::Read {
+            let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
+            return Gate::new(a.level, a.reasons);
+        }
+        let page = match self.summary(GATE_TEXT).await {
+            Ok(s) => PageFacts { url: s.url, text: s.text },
+            Err(_) => PageFacts { url: self.run.borrow().url.clone(), text: String::new() },
+        };
+        self.seen.borrow_mut().text = page.text.clone();
+        let (facts, target) = match index {
+            Some(i) => match self.target(i).await {
+                Ok((f, t)) => (Some(f), Some(t)),
+                Err(_) => (None, None),
+            },
+            None => (None, None),
+        };
+        let mut policy = self.policy();
+        if let Action::Navigate { to_url } = &action {
+            if self.run.borrow().settings.policy_for(to_url) == SitePolicy::Block {
+                policy = SitePolicy::Block;
+            }
+        }
+        *self.gated.borrow_mut() = target.clone();
+        let a = assess(&action, facts.as_ref(), &page, policy);
+        let reach = self.reach(&action, facts.as_ref(), &page.url);
+        let (mut level, mut reasons) = (a.level, a.reasons);
+        level = level.max(reach.level);
+        reasons.extend(reach.reasons);
+        let detail = match &action {
+            Action::Type { text } => Some(text.clone()),
+            Action::Navigate { to_url } | Action::SwitchTab { to_url } => Some(to_url.clone()),
+            Action::Click | Action::Submit if reach.site.is_some() => {
+                facts.as_ref().and_then(|f| f.destination().or(f.form_action.as_deref())).map(str::to_string)
+            }
+            _ => None,
+        };
+        let declined = reach.site.filter(|_| reach.level == ConfirmLevel::Confirm).map(|site| {
+            *self.crossing.borrow_mut() = Some(site.clone());
+            format!("the user declined; {site} now stays refused for the rest of this run: do not try to reach it, or send it anything, again in any form")
+        });
+        Gate { level, reasons, target, page: Some(page.url), detail, declined }
+    }
+
+    /// The run's sites' verdict on `action` from the page at `page_url` (safety::reach).
+    fn reach(&self, action: &Action, facts: Option<&TargetFacts>, page_url: &str) -> ReachVerdict {
+        let run = self.run.borrow();
+        let mut reach = Reach { page_url, changes: true, url_carries: true, ..Reach::default() };
+        match action {
+            Action::Navigate { to_url } => {
+                reach.changes = false;
+                reach.destination = Some(to_url);
+            }
+            Action::SwitchTab { to_url } => {
+                (reach.changes, reach.url_carries) = (false, false);
+                reach.destination = Some(to_url);
+            }
+            Action::Type { text } => reach.typed = Some(text),
+            Action::Submit => reach.destination = facts.and_then(|f| f.form_action.as_deref()),
+            _ => reach.destination = facts.and_then(TargetFacts::destination),
+        }
+        run.sites.judge(&reach, |url| run.settings.policy_for(url) == SitePolicy::Allow)
+    }
+}

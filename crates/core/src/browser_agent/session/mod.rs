@@ -1,0 +1,255 @@
+//! What a browser run stands on: the browser, the tab it works on, and what it last saw of the
+//! page. It is the runtime's host; its state goes into the checkpoint's `extra` every step.
+
+mod after;
+mod gate;
+
+use super::browser::{Browser, DocId, Shot};
+use super::effect::Seen;
+use super::marks::MAX_WIDTH;
+use super::mode::{AgentMode, AgentSettings, RunKind};
+use super::safety::{RunSites, SitePolicy};
+use crate::agent::{Approval, ConfirmRequest, GateTarget, Host, RunState, StopSignal};
+use crate::llm::Image;
+use crate::protocol::page::{ElementFilter, ElementInfo, PageSummary};
+use crate::protocol::{ContentRequest, ContentResponse};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+
+/// How long a page may take to load after a navigation before the action reports it.
+pub const LOAD_TIMEOUT_MS: f64 = 15_000.0;
+/// Page text read for the gate's sensitive-word check.
+pub(super) const GATE_TEXT: u32 = 3000;
+/// Visible elements read after an action, for `new` and the screenshot's labels.
+pub(super) const AFTER_LIMIT: u32 = 200;
+/// A step waits until the page's DOM has not changed for this long…
+pub(super) const QUIET_MS: u32 = 30;
+/// …or this long at most (pages that animate all the time).
+pub(super) const QUIET_CAP_MS: u32 = 500;
+/// The mask outlives one step by this much; the worker's heartbeat renews it while the model thinks.
+pub const MASK_TTL_MS: u32 = 8000;
+
+/// A run's own state, kept in the checkpoint's `extra`, so a restarted worker resumes on the right tab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BrowserRun {
+    pub window_id: i32,
+    /// The tab the run works on now (switch_tab and new tabs move it).
+    pub tab_id: i32,
+    pub mode: AgentMode,
+    pub locale: String,
+    pub settings: AgentSettings,
+    /// Tabs the run knows of, to notice ones an action opened.
+    #[serde(default)]
+    pub known_tabs: Vec<i32>,
+    #[serde(default)]
+    pub url: String,
+    #[serde(default)]
+    pub title: String,
+    /// The document the run last saw (content script's `doc`), to tell a navigation happened.
+    #[serde(default)]
+    pub doc: String,
+    #[serde(default)]
+    pub viewport_width: f64,
+    #[serde(default)]
+    pub kind: RunKind,
+    /// Customize runs: the page's text as the guard measured it before any preview.
+    #[serde(default)]
+    pub baseline: Option<crate::protocol::css::ThemeQuality>,
+    /// The sites the run may act on, the ones refused, and what the model read on each.
+    #[serde(default)]
+    pub sites: RunSites,
+}
+
+impl BrowserRun {
+    /// The run's turn limit: the user's for actions, seed 002's for customising.
+    pub fn max_turns(&self) -> u32 {
+        match self.kind {
+            RunKind::Act => self.settings.max_turns,
+            RunKind::Customize => crate::customize::DEFAULT_TURNS,
+        }
+    }
+}
+
+pub struct BrowserSession<'a, B> {
+    pub browser: &'a B,
+    pub run: RefCell<BrowserRun>,
+    /// The target the last gate read, so the tool that runs next doesn't ask the page again.
+    pub gated: RefCell<Option<GateTarget>>,
+    /// The site the card being asked is about: approving adds it to the run, declining refuses it.
+    pub crossing: RefCell<Option<String>>,
+    /// What the run last listed, and the page text the gate read before this step's action.
+    pub seen: RefCell<Seen>,
+}
+
+impl<'a, B> BrowserSession<'a, B> {
+    pub fn new(browser: &'a B, run: BrowserRun) -> Self {
+        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None), crossing: RefCell::new(None), seen: RefCell::default() }
+    }
+}
+
+impl<B: Browser> Host for BrowserSession<'_, B> {
+    fn now_ms(&self) -> f64 {
+        self.browser.now_ms()
+    }
+    fn stop_signal(&self) -> &StopSignal {
+        self.browser.stop_signal()
+    }
+    async fn save_checkpoint(&self, state: &RunState) {
+        let mut state = state.clone();
+        let run = self.run.borrow().clone();
+        state.tab_id = Some(run.tab_id);
+        state.extra = serde_json::to_value(&run).unwrap_or_default();
+        self.browser.save_checkpoint(&state).await
+    }
+    async fn check_target(&self) -> Result<(), String> {
+        let tab = self.tab();
+        match self.browser.tabs().await {
+            Ok(tabs) if tabs.iter().any(|t| t.tab_id == tab) => Ok(()),
+            Ok(_) => Err("the tab was closed".into()),
+            Err(e) => Err(e),
+        }
+    }
+    async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
+        let answer = self.browser.approval(request).await;
+        if let Some(site) = self.crossing.borrow_mut().take() {
+            let sites = &mut self.run.borrow_mut().sites;
+            match &answer {
+                Some(a) if a.is_for(request) => sites.approve(&site),
+                None => sites.refuse(&site),
+                Some(_) => {}
+            }
+        }
+        answer
+    }
+    fn observe(&self, _tool: &str, content: &str) {
+        let mut run = self.run.borrow_mut();
+        let url = run.url.clone();
+        run.sites.record(&url, content);
+    }
+}
+
+/// Pages Dusk's content script runs on.
+fn is_web(url: &str) -> bool {
+    let u = url.to_ascii_lowercase();
+    (u.starts_with("http://") || u.starts_with("https://") || u.starts_with("file://")) && !u.starts_with("https://chromewebstore.google.com")
+}
+
+impl<B: Browser> BrowserSession<'_, B> {
+    pub fn tab(&self) -> i32 {
+        self.run.borrow().tab_id
+    }
+
+    pub fn mode(&self) -> AgentMode {
+        self.run.borrow().mode
+    }
+
+    /// An RPC to the run's current tab.
+    pub async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
+        self.browser.rpc(self.tab(), request).await
+    }
+
+    pub fn policy(&self) -> SitePolicy {
+        let run = self.run.borrow();
+        run.settings.policy_for(&run.url)
+    }
+
+    pub async fn summary(&self, text_limit: u32) -> Result<PageSummary, String> {
+        match self.rpc(ContentRequest::PageSummary { text_limit }).await? {
+            ContentResponse::PageSummary(s) => {
+                let mut run = self.run.borrow_mut();
+                run.url = s.url.clone();
+                run.title = s.title.clone();
+                run.viewport_width = s.viewport.width;
+                Ok(s)
+            }
+            other => Err(other.unexpected()),
+        }
+    }
+
+    pub async fn elements(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<(Vec<ElementInfo>, u32), String> {
+        match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
+            ContentResponse::Elements { elements, total, .. } => {
+                self.seen.borrow_mut().elements = elements.clone();
+                Ok((elements, total))
+            }
+            other => Err(other.unexpected()),
+        }
+    }
+
+    /// Shows the mask (or renews it) and outlines the element about to be used.
+    pub async fn before_action(&self, index: Option<u32>) {
+        let label = Some("Dusk is acting on this page…".to_string());
+        let _ = self.rpc(ContentRequest::Mask { label, ttl_ms: Some(MASK_TTL_MS) }).await;
+        if let Some(index) = index {
+            let _ = self.rpc(ContentRequest::Highlight { index, duration_ms: Some(900) }).await;
+        }
+    }
+
+    /// Waits until `tab` shows a document other than `previous` (any document when None) whose
+    /// content script answers.
+    pub async fn wait_ready(&self, tab: i32, previous: Option<&str>) -> Result<DocId, String> {
+        self.wait_ready_within(tab, previous, LOAD_TIMEOUT_MS).await
+    }
+
+    pub async fn wait_ready_within(&self, tab: i32, previous: Option<&str>, timeout_ms: f64) -> Result<DocId, String> {
+        let started = self.now_ms();
+        let mut last_error = String::from("the page did not load");
+        loop {
+            let loading = match self.browser.tabs().await {
+                Ok(tabs) => match tabs.iter().find(|t| t.tab_id == tab) {
+                    // No content script runs there (about:blank, chrome://, the Web Store): say so now.
+                    Some(t) if !t.loading && !is_web(&t.url) => {
+                        let shown = if t.url.is_empty() { "a page" } else { t.url.as_str() };
+                        return Err(format!("the tab shows {shown}, which Dusk can't read or act on; navigate to a web page"));
+                    }
+                    Some(t) => t.loading,
+                    None => return Err("the tab was closed".into()),
+                },
+                Err(e) => return Err(e),
+            };
+            if !loading {
+                match self.browser.rpc(tab, ContentRequest::Ping).await {
+                    Ok(ContentResponse::Pong { url, doc, .. }) if previous.is_none_or(|p| p != doc) => return Ok(DocId { url, doc }),
+                    Ok(_) => {}
+                    Err(e) => last_error = e,
+                }
+            }
+            if self.now_ms() - started > timeout_ms {
+                return Err(format!("the page did not become ready within {} s ({last_error})", timeout_ms / 1000.0));
+            }
+            self.browser.sleep(100).await;
+        }
+    }
+
+    /// The document the tab shows now, if its content script answers.
+    pub async fn current_doc(&self) -> Option<DocId> {
+        match self.rpc(ContentRequest::Ping).await {
+            Ok(ContentResponse::Pong { url, doc, .. }) => Some(DocId { url, doc }),
+            _ => None,
+        }
+    }
+
+    /// Moves the run to `tab` and waits for its page.
+    pub async fn switch_to(&self, tab: i32) -> Result<(), String> {
+        self.browser.activate(tab).await?;
+        self.run.borrow_mut().tab_id = tab;
+        let doc = self.wait_ready(tab, None).await?;
+        let mut run = self.run.borrow_mut();
+        run.doc = doc.doc;
+        run.url = doc.url;
+        Ok(())
+    }
+
+    /// The tab as a screenshot with index labels on `marks`, at most 1024 px wide.
+    pub async fn labelled_screenshot(&self, marks: Vec<ElementInfo>) -> Result<Image, String> {
+        let tab = self.tab();
+        self.browser.activate(tab).await?;
+        let shot = Shot { marks, viewport_width: self.run.borrow().viewport_width, max_width: MAX_WIDTH };
+        self.browser.screenshot(tab, &shot).await
+    }
+
+    /// Ends the run's presence on the page.
+    pub async fn finish(&self) {
+        let _ = self.rpc(ContentRequest::Unmask).await;
+    }
+}
