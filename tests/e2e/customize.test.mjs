@@ -140,6 +140,27 @@ export const tests = [
     } finally { await cleanUp(env, panel); }
   }],
 
+  ...[true, false].map((previewFirst) => [`a save of CSS the guard refuses${previewFirst ? ", right after its preview was refused," : " with no preview before it"} shows no card, stores nothing and tells the model why`, async (env) => {
+    const { page, panel } = await customizePanel(env);
+    try {
+      const css = "main, article { display: none !important; }";
+      usePolicy(env, (p) => {
+        if (!p.last && previewFirst) return toolCall("preview_css", { css });
+        if (!p.calls.some((c) => c.name === "save_site_css")) return toolCall("save_site_css", { css, note: "cleaner" });
+        return answer(p.last.result.success ? "Saved." : `Not saved: ${p.last.result.error}`);
+      });
+      await start(panel, "make the page cleaner");
+      const end = await outcome(panel);
+      assert.equal(end.state, "done", end.text);
+      assert.match(end.text, /^Not saved: blocked: the CSS was not saved: refused: this CSS hides \d+ of the page's \d+ visible text elements/);
+      assert.equal(await panel.locator(".confirm-card").count(), 0, "no card was put to the user");
+      assert.equal(await mainShown(page), true, "the page's main text is on screen");
+      assert.deepEqual((await env.sendToWorker({ type: "custom_list" })).sites, [], "nothing stored");
+      await page.reload();
+      assert.equal(await mainShown(page), true, "and after a reload");
+    } finally { await cleanUp(env, panel); }
+  }]),
+
   ["JS is saved only after a confirmation that shows the code, and runs on reload where user scripts are allowed", async (env) => {
     const { page, panel } = await customizePanel(env);
     // The script reports what it can reach: a user script has no chrome.* privileges.
@@ -198,6 +219,7 @@ export const tests = [
       await site.waitFor({ state: "attached" });
       await site.locator("summary").click();
       assert.equal(await options.inputValue("#custom-css-0"), "main h1 { letter-spacing: 3px; }", "the saved CSS is shown for editing");
+      assert.match(await site.locator(".custom-yours").innerText(), /applied as written: the check that keeps a page's main text visible guards only the Customize agent's changes/);
       assert.equal(await bannerShown(page), true);
 
       await options.fill("#custom-css-0", "#cookie-banner { display: none !important; }");

@@ -255,3 +255,25 @@ fn customizing_saves_only_on_the_users_click_and_never_hides_the_main_text() {
     );
     assert!(browser.preview.borrow().is_empty(), "the preview gave way to the saved sheet");
 }
+
+#[test]
+fn a_save_of_css_the_guard_refuses_shows_no_card_stores_nothing_and_tells_the_model() {
+    for previewed_first in [true, false] {
+        let policy = move |req: &ChatRequest| {
+            let n = results(req).len();
+            match (previewed_first, n) {
+                (true, 0) => call("preview_css", json!({ "css": "main, article { display: none }" })),
+                (true, 1) | (false, 0) => call("save_site_css", json!({ "css": "main, article { display: none }", "note": "tidy" })),
+                _ => say(&format!("outcome: {}", results(req).last().map(|(_, r)| r["error"].as_str().unwrap_or("ok").to_string()).unwrap_or_default())),
+            }
+        };
+        let browser = FakeBrowser::with(shop());
+        browser.answer.set(Some(true));
+        let (outcome, _) = customize(&browser, &model(policy), "make it cleaner");
+        let RunOutcome::Finished { text } = outcome else { panic!("{outcome:?}") };
+        assert!(text.starts_with("outcome: blocked: the CSS was not saved: refused: this CSS hides 15 of the page's 20"), "{text}");
+        assert!(browser.asked.borrow().is_empty(), "no card, even for a user who would click Save");
+        assert!(browser.custom.borrow().is_none(), "nothing stored");
+        assert!(browser.preview.borrow().is_empty(), "the refused CSS is not left on the page");
+    }
+}

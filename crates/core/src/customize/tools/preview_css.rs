@@ -1,10 +1,7 @@
-use super::Ctx;
+use super::{try_css, Ctx, Tried};
 use crate::agent::{Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::session::BrowserSession;
-use crate::customize::guard;
-use crate::dark_agent::sanitize::sanitize;
-use crate::protocol::{ContentRequest, ContentResponse};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;
@@ -31,24 +28,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for PreviewCss {
     }
     async fn execute(&self, a: PreviewCssArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let s = ctx.host;
-        let clean = sanitize(&a.css)?;
-        let applied = match s.rpc(ContentRequest::PreviewSiteCss { css: clean.css.clone() }).await? {
-            ContentResponse::CssApplied(c) => c,
-            other => return Err(other.unexpected()),
-        };
-        let end_preview = || s.rpc(ContentRequest::PreviewSiteCss { css: String::new() });
-        let quality = match s.browser.measure_page(s.tab(), false).await {
-            Ok(q) => q,
-            Err(e) => {
-                let _ = end_preview().await;
-                return Err(format!("the preview could not be checked ({e}), so it was taken off"));
-            }
-        };
-        let baseline = s.run.borrow().baseline.clone().unwrap_or_default();
-        if let Err(reason) = guard::check(&quality, &baseline) {
-            let _ = end_preview().await;
-            return Err(reason);
-        }
+        let Tried { clean, applied, quality } = try_css(ctx, &a.css).await?;
         let summary = format!(
             "Previewed {} rule(s): {} text element(s) hidden, {} shown, {} box(es) moved",
             applied.rules, quality.hidden_text, quality.shown_text, quality.moved

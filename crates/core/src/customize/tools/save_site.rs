@@ -1,10 +1,10 @@
-use super::{record, save_gate, Ctx};
-use crate::agent::{Gate, Host, Tool, ToolOutput};
+use super::{record, save_gate, try_css, Ctx};
+use crate::agent::{ConfirmLevel, Gate, Host, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
+use crate::browser_agent::safety::SitePolicy;
 use crate::browser_agent::session::BrowserSession;
 use crate::customize::diff::unified;
 use crate::customize::ENABLE_USER_SCRIPTS;
-use crate::dark_agent::sanitize::sanitize;
 use crate::protocol::ContentRequest;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -47,10 +47,17 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for SaveSiteCss {
     fn describe(&self, _a: &SaveSiteCssArgs) -> String {
         "Save the site's CSS".into()
     }
+    /// The CSS is measured on the page as a preview would be: what the guard refuses is never
+    /// put to the user (no card), never stored, and the model is told why.
     async fn gate(&self, a: &SaveSiteCssArgs, ctx: &Ctx<'_, '_, B>) -> Gate {
+        if ctx.host.policy() == SitePolicy::Block {
+            return save_gate(ctx, String::new());
+        }
         let before = record(ctx).await.map(|r| r.css()).unwrap_or_default();
-        let after = sanitize(&a.css).map(|c| c.css).unwrap_or_else(|e| e);
-        save_gate(ctx, unified("CSS", &before, after.trim()))
+        match try_css(ctx, &a.css).await {
+            Ok(tried) => save_gate(ctx, unified("CSS", &before, tried.clean.css.trim())),
+            Err(reason) => Gate::new(ConfirmLevel::Block, vec![format!("the CSS was not saved: {reason}")]),
+        }
     }
     async fn execute(&self, a: SaveSiteCssArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let mut r = record(ctx).await?;

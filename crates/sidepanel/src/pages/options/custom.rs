@@ -82,6 +82,7 @@ impl Section {
         enabled.set_checked(site.enabled);
         let css = editor(&item, &format!("custom-css-{n}"), "optCustomCss", &site.css())?;
         let js = editor(&item, &format!("custom-js-{n}"), "optCustomJs", &site.js())?;
+        dom::append_i18n(&item, "p", "notice custom-yours", "optCustomYours")?;
         let buttons = dom::append(&item, "div", "buttons", "")?;
         let save = dom::append_i18n(&buttons, "button", "primary custom-save", "optCustomSaveEdit")?;
         let delete = dom::append_i18n(&buttons, "button", "stop custom-delete", "optCustomDelete")?;
