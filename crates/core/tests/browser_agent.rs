@@ -3,6 +3,7 @@
 
 mod browser_fake;
 mod common;
+mod provider_contract;
 use browser_fake::*;
 use common::block_on;
 
@@ -275,5 +276,36 @@ fn a_save_of_css_the_guard_refuses_shows_no_card_stores_nothing_and_tells_the_mo
         assert!(browser.asked.borrow().is_empty(), "no card, even for a user who would click Save");
         assert!(browser.custom.borrow().is_none(), "nothing stored");
         assert!(browser.preview.borrow().is_empty(), "the refused CSS is not left on the page");
+    }
+}
+
+#[test]
+fn every_browser_and_customize_request_follows_each_providers_rules() {
+    for (what, specs) in [
+        ("browser tools", dusk_core::browser_agent::tools::registry::<FakeBrowser>().specs()),
+        ("customize tools", dusk_core::customize::tools::registry::<FakeBrowser>().specs()),
+        ("test connection", vec![dusk_core::llm::client::connection_probe()]),
+        ("chat pass 1", vec![]),
+    ] {
+        provider_contract::check(what, &provider_contract::conversation(&specs));
+    }
+    let browser = FakeBrowser::with(shop());
+    browser.answer.set(Some(true));
+    let m = model(|req| match results(req).len() {
+        0 => call("get_elements", json!({})),
+        1 => AssistantReply {
+            tool_calls: vec![
+                dusk_core::llm::ToolCall::new("t1", "type", json!({ "index": 1, "text": "SAVE10" })),
+                dusk_core::llm::ToolCall::new("t2", "click", json!({ "index": 3 })),
+            ],
+            ..Default::default()
+        },
+        3 => call("screenshot", json!({})),
+        _ => say("done"),
+    });
+    go(&browser, &m, "Apply the coupon", AgentSettings::default());
+    assert!(m.requests.borrow().len() >= 4);
+    for (n, r) in m.requests.borrow().iter().enumerate() {
+        provider_contract::check(&format!("browser request {n}"), r);
     }
 }

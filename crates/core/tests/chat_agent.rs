@@ -1,6 +1,7 @@
 //! The two-pass chat loop against a scripted model and a fake browser.
 
 mod common;
+mod provider_contract;
 use common::block_on;
 
 use dusk_core::agent::{self, Host, RunState, StopSignal};
@@ -251,4 +252,21 @@ fn a_model_that_never_stops_calling_tools_is_cut_off() {
     let sink = run(&mut s, "q", vec![tab(1)], &model, &browser);
     assert_eq!(model.requests.borrow().len() as u32, dusk_core::chat::agent::MAX_TURNS);
     assert!(matches!(sink.0.borrow().last(), Some(ChatEvent::Failed { message }) if message.contains("19 model turns")));
+}
+
+#[test]
+fn every_chat_request_follows_each_providers_rules() {
+    let specs = dusk_core::chat::tools::registry::<Browser>().specs();
+    provider_contract::check("chat pass 2 tools", &provider_contract::conversation(&specs));
+    let model = Model::default()
+        .text("NEED_TOOLS: see the chart")
+        .call("screenshot", json!({"tab": 1}))
+        .call("scroll", json!({"tab": 1, "direction": "down"}))
+        .text("It rises.");
+    let (browser, mut s) = (Browser::default(), ChatSession::default());
+    run(&mut s, "What does the chart show?", vec![tab(1), tab(2)], &model, &browser);
+    run(&mut s, "And then?", vec![tab(1)], &model, &browser);
+    for (n, r) in model.requests.borrow().iter().enumerate() {
+        provider_contract::check(&format!("chat request {n}"), r);
+    }
 }

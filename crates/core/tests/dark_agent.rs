@@ -1,6 +1,7 @@
 //! The dark-mode agent against a fake page and a scripted model that reads each request.
 
 mod common;
+mod provider_contract;
 use common::block_on;
 
 use dusk_core::agent::{self, AgentEvent, Host, Model, RunOutcome, RunState, Sink, StopSignal};
@@ -284,4 +285,24 @@ fn a_tab_that_is_not_visible_is_said_plainly() {
     assert!(ctx.screenshot.is_none());
     let Message::User { text, .. } = dusk_core::dark_agent::prompt::context_message(&ctx) else { panic!() };
     assert!(text.contains("No screenshot: the tab is not visible"));
+}
+
+#[test]
+fn every_dark_agent_request_follows_each_providers_rules() {
+    let specs = dusk_core::dark_agent::tools::registry::<FakePage>().specs();
+    provider_contract::check("dark tools", &provider_contract::conversation(&specs));
+    let page = FakePage::default();
+    let m = model(true, |req| match results(req).len() {
+        0 => AssistantReply {
+            tool_calls: vec![ToolCall::new("c1", "get_color_palette", json!({})), ToolCall::new("c2", "scroll_and_capture", json!({"y": 600}))],
+            usage: Some(Usage::new(100, 10)),
+            ..Default::default()
+        },
+        1 => call("apply_css", json!({"css": GOOD})),
+        _ => say("done"),
+    });
+    run_thorough(&page, &m);
+    for (n, r) in m.requests.borrow().iter().enumerate() {
+        provider_contract::check(&format!("thorough request {n}"), r);
+    }
 }

@@ -144,7 +144,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     /// A tiny request for the options page: proves key, URL and model work, and whether the
     /// server accepts tools. No retries, so a bad setting fails fast.
     pub async fn test_connection(&self) -> Result<ConnectionCheck, LlmError> {
-        let probe = ToolSpec::new("report_ok", "Reports that the connection works.", serde_json::json!({"type": "object", "properties": {}}));
+        let probe = connection_probe();
         let mut req = ChatRequest::new(vec![Message::system("This is a connection test."), Message::user("Reply with the single word OK.")]);
         req.max_tokens = Some(64);
         if self.capabilities().tools {
@@ -332,4 +332,9 @@ async fn read_body<R: HttpResponse>(resp: &mut R) -> Result<String, TransportErr
 fn retry_after_ms<R: HttpResponse>(resp: &R) -> Option<u64> {
     let ms = resp.header("retry-after-ms").and_then(|v| v.trim().parse::<f64>().ok()).filter(|v| v.is_finite() && *v >= 0.0);
     ms.map(|v| v.round() as u64).or_else(|| resp.header("retry-after").as_deref().and_then(parse_retry_after))
+}
+
+/// The one tool Test connection offers, to learn whether the server accepts tools at all.
+pub fn connection_probe() -> ToolSpec {
+    ToolSpec::new("report_ok", "Reports that the connection works.", serde_json::json!({"type": "object", "properties": {}}))
 }

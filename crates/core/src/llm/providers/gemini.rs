@@ -29,8 +29,7 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
     }
     body.insert("contents".into(), Value::Array(contents(&req.messages)));
     if !req.tools.is_empty() {
-        let decls: Vec<Value> =
-            req.tools.iter().map(|t| json!({"name": t.name, "description": t.description, "parameters": gemini_schema(&t.parameters)})).collect();
+        let decls: Vec<Value> = req.tools.iter().map(declaration).collect();
         body.insert("tools".into(), json!([{"functionDeclarations": decls}]));
     }
     let mut config = Map::new();
@@ -45,6 +44,18 @@ pub fn build_request(p: &ProviderSettings, model: &str, req: &ChatRequest) -> Ht
     }
     let headers = vec![("x-goog-api-key".to_string(), p.api_key.trim().to_string())];
     HttpRequest::post_json(join_url(&p.effective_base_url(), &path), headers, &Value::Object(body))
+}
+
+/// A function declaration; a tool without arguments has no `parameters` at all, since Gemini
+/// refuses an object schema whose `properties` is empty.
+fn declaration(t: &crate::llm::ToolSpec) -> Value {
+    let parameters = gemini_schema(&t.parameters);
+    let empty = parameters.get("properties").and_then(Value::as_object).is_none_or(Map::is_empty);
+    if empty {
+        json!({"name": t.name, "description": t.description})
+    } else {
+        json!({"name": t.name, "description": t.description, "parameters": parameters})
+    }
 }
 
 fn inline(i: &Image) -> Value {
