@@ -25,6 +25,12 @@ pub async fn send_message(message: &JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The `version` field of manifest.json.
+/// Whether the manifest asks for `permission`, e.g. "unlimitedStorage".
+pub fn has_permission(permission: &str) -> bool {
+    let list = js_sys::Reflect::get(&get_manifest(), &"permissions".into()).unwrap_or_default();
+    js_sys::Array::from(&list).iter().any(|p| p.as_string().as_deref() == Some(permission))
+}
+
 pub fn manifest_version() -> String {
     js_sys::Reflect::get(&get_manifest(), &"version".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
 }

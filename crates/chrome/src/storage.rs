@@ -22,6 +22,9 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = remove)]
     fn remove_promise(this: &StorageArea, keys: &JsValue) -> Result<js_sys::Promise, JsValue>;
 
+    #[wasm_bindgen(method, catch, js_name = getBytesInUse)]
+    fn bytes_in_use_promise(this: &StorageArea, keys: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
     #[wasm_bindgen(method, catch, js_name = clear)]
     fn clear_promise(this: &StorageArea) -> Result<js_sys::Promise, JsValue>;
 
@@ -71,6 +74,11 @@ pub async fn local_get_many(keys: &[&str]) -> Result<JsValue, JsValue> {
 /// Everything in `chrome.storage.local`, as one object.
 pub async fn local_all() -> Result<JsValue, JsValue> {
     JsFuture::from(LOCAL.with(Clone::clone).get_promise(&JsValue::NULL)?).await
+}
+
+/// `chrome.storage.local.getBytesInUse(null)`: the whole area's size as Chrome counts it.
+pub async fn local_bytes_in_use() -> Result<f64, JsValue> {
+    Ok(JsFuture::from(LOCAL.with(Clone::clone).bytes_in_use_promise(&JsValue::NULL)?).await?.as_f64().unwrap_or(0.0))
 }
 
 /// `chrome.storage.local.set(items)`: several keys in one write.

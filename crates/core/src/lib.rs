@@ -13,6 +13,7 @@ pub mod llm;
 pub mod page;
 pub mod protocol;
 pub mod settings;
+pub mod storage_use;
 pub mod toolbar;
 
 pub use error::CoreError;

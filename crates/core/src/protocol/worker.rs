@@ -57,6 +57,8 @@ pub enum WorkerRequest {
     CustomDelete {
         host: String,
     },
+    /// Options → Data: what Dusk keeps in chrome.storage.local, by kind.
+    StorageUse,
 }
 
 /// The worker's replies.
@@ -85,6 +87,7 @@ pub enum WorkerResponse {
         sites: Vec<crate::customize::SiteCustom>,
         user_scripts: bool,
     },
+    StorageUse(crate::storage_use::StorageUse),
     Error {
         message: String,
     },

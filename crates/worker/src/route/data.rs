@@ -29,6 +29,15 @@ pub async fn import(data: Value) -> WorkerResponse {
     WorkerResponse::Saved
 }
 
+/// What is stored, by kind (core's storage_use).
+pub async fn storage_use() -> WorkerResponse {
+    let total = match storage::local_bytes_in_use().await {
+        Ok(n) => n as u64,
+        Err(e) => return WorkerResponse::Error { message: error_text(&e) },
+    };
+    WorkerResponse::StorageUse(dusk_core::storage_use::measure(&stored().await, total, dusk_chrome::runtime::has_permission("unlimitedStorage")))
+}
+
 pub async fn clear() -> WorkerResponse {
     if let Err(e) = storage::clear_all().await {
         return WorkerResponse::Error { message: error_text(&e) };

@@ -19,6 +19,7 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
         // Only a page's mask sends it; `handle_message` answers it with the sender's tab.
         WorkerRequest::AgentStop => WorkerResponse::Error { message: "agent_stop comes from a page's mask".into() },
         WorkerRequest::ExportData => data::export().await,
+        WorkerRequest::StorageUse => data::storage_use().await,
         WorkerRequest::ImportData { data } => data::import(data).await,
         WorkerRequest::ClearData => data::clear().await,
         WorkerRequest::CustomList

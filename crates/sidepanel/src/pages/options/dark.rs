@@ -58,8 +58,11 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     }
     let turns = number(&section, "dark-max-turns", "darkMaxTurns", limits.max_turns as f64, 1.0, MAX_TURNS as f64)?;
     let tokens = number(&section, "dark-max-tokens", "darkMaxTokens", limits.max_input_tokens as f64, 1000.0, 1_000_000.0)?;
+    let result = dom::append(&section, "div", "result", "")?;
+    result.set_id("dark-limits-result");
+    result.set_attribute("role", "status")?;
     let save = {
-        let (turns, tokens) = (turns.clone(), tokens.clone());
+        let (turns, tokens, result) = (turns.clone(), tokens.clone(), result.clone());
         move || {
             let n = |i: &HtmlInputElement, d: f64| if i.value_as_number().is_finite() { i.value_as_number() } else { d };
             let limits = ThoroughSettings {
@@ -68,8 +71,19 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             };
             turns.set_value_as_number(limits.max_turns as f64);
             tokens.set_value_as_number(limits.max_input_tokens as f64);
+            let result = result.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let _ = storage::local_set(SETTINGS_KEY, &message::to_js(&limits)).await;
+                // A failed write is said, with what to do; the stored limits stay as they were.
+                match storage::local_set(SETTINGS_KEY, &message::to_js(&limits)).await {
+                    Ok(()) => {
+                        result.set_class_name("result");
+                        result.set_text_content(None);
+                    }
+                    Err(e) => {
+                        result.set_class_name("result error");
+                        result.set_text_content(Some(&format!("{} {}", i18n::message("saveFailed"), message::error_text(&e))));
+                    }
+                }
             });
         }
     };

@@ -4,6 +4,7 @@
 use crate::{dom, worker};
 use dusk_chrome::i18n;
 use dusk_core::protocol::{WorkerRequest, WorkerResponse};
+use dusk_core::storage_use::{format_bytes, StorageUse};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
@@ -14,6 +15,17 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
     section.set_id("data-options");
     dom::append_i18n(&section, "legend", "", "dataTitle")?;
     dom::append_i18n(&section, "p", "notice", "dataNote")?;
+    let storage = dom::append(&section, "div", "storage-use", "")?;
+    storage.set_id("data-storage");
+    spawn_local(async move {
+        match worker::request(&WorkerRequest::StorageUse).await {
+            Ok(WorkerResponse::StorageUse(used)) => {
+                let _ = show_storage(&storage, &used);
+            }
+            Ok(_) => storage.set_text_content(Some("unexpected reply")),
+            Err(e) => storage.set_text_content(Some(&e)),
+        }
+    });
     let buttons = dom::append(&section, "div", "buttons", "")?;
     let export = dom::append_i18n(&buttons, "button", "", "dataExport")?;
     export.set_id("data-export");
@@ -87,6 +99,19 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
             }
         });
     })
+}
+
+/// "Stored by Dusk: 9.8 MB — no limit: …", then one line per kind.
+fn show_storage(parent: &Element, used: &StorageUse) -> Result<(), JsValue> {
+    let limit = i18n::message(if used.unlimited { "storageUnlimited" } else { "storageLimited" });
+    let total = format!("{}: {} — {limit}", i18n::message("storageInUse"), format_bytes(used.total_bytes));
+    dom::append(parent, "p", "storage-total", &total)?;
+    let list = dom::append(parent, "ul", "storage-kinds", "")?;
+    for k in &used.kinds {
+        let item = dom::append(&list, "li", "", &format!("{}: {}", i18n::message(k.kind.label_key()), format_bytes(k.bytes)))?;
+        item.set_attribute("data-kind", serde_json::to_value(k.kind).ok().and_then(|v| v.as_str().map(str::to_string)).as_deref().unwrap_or(""))?;
+    }
+    Ok(())
 }
 
 fn show(result: &Element, class: &str, text: &str) {
