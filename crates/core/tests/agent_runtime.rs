@@ -231,7 +231,7 @@ impl Tool<TestHost> for Hang {
 }
 
 fn spec(budget: Budget) -> AgentSpec<TestHost> {
-    AgentSpec { name: "test", tools: Registry::new().with(Echo).with(Look).with(Hang).with(Click), budget, max_tokens: None }
+    AgentSpec { name: "test", tools: Registry::new().with(Echo).with(Look).with(Hang).with(Click), budget, max_tokens: None, superseded: &[] }
 }
 
 fn start(task: &str) -> RunState {

@@ -270,3 +270,26 @@ fn every_chat_request_follows_each_providers_rules() {
         provider_contract::check(&format!("chat request {n}"), r);
     }
 }
+
+#[test]
+fn fifty_questions_stay_within_the_budget_and_the_panel_is_told_what_the_model_no_longer_gets() {
+    let mut model = Model::default();
+    for n in 0..50 {
+        model = model.text(&format!("Answer {n}: {}", "details ".repeat(250)));
+    }
+    let (browser, mut s) = (Browser::default(), ChatSession::default());
+    let mut notes = Vec::new();
+    for n in 0..50 {
+        let sink = run(&mut s, &format!("Question {n}?"), vec![tab(1)], &model, &browser);
+        notes.extend(sink.0.borrow().iter().filter_map(|e| if let ChatEvent::Step { text, .. } = e { Some(text.clone()) } else { None }));
+    }
+    let tokens: Vec<u64> = model.requests.borrow().iter().map(|r| dusk_core::llm::usage::estimate_input_tokens(&r.messages, &r.tools)).collect();
+    let page_and_question = tokens[0];
+    assert!(tokens[9] > page_and_question, "history counts at question 10: {tokens:?}");
+    assert!(tokens[49] <= page_and_question + dusk_core::chat::budget::HISTORY_TOKENS + 100, "question 50 stays within the budget: {}", tokens[49]);
+    assert!(tokens[49] < tokens[9] * 3, "bounded, not growing with every question: {tokens:?}");
+    assert!(!notes.is_empty() && notes[0].contains("no longer gets the"), "the panel says so: {notes:?}");
+    assert!(s.entries.iter().filter(|e| matches!(e, ChatEntry::User { .. })).count() == 50, "the panel keeps every question");
+    assert!(s.history.len() < 40, "the kept history is bounded too: {}", s.history.len());
+    println!("chat input tokens at questions 1, 10, 50: {}, {}, {}", tokens[0], tokens[9], tokens[49]);
+}

@@ -52,3 +52,28 @@ fn the_same_click_that_changes_nothing_is_told_so_then_stopped() {
     assert_eq!(rs[1].1["data"]["changed"], json!(["nothing on the page changed"]));
     assert!(state.step <= 6, "stopped soon after the warning: {} steps", state.step);
 }
+
+#[test]
+fn a_long_run_on_a_heavy_page_keeps_only_the_newest_listing_whole() {
+    let mut els: Vec<El> = (10..310).map(|i| button(i, &format!("Result row number {i} with a long enough name"), Effect::None)).collect();
+    let mut qty = field(1, "Quantity", "number");
+    qty.value = "1".into();
+    els.extend([qty, button(2, "Increase", Effect::Increment(1))]);
+    let browser = FakeBrowser::with(vec![page("https://shop.example/results", "Results", els)]);
+    let m = model(|req| match results(req).len() {
+        n if n >= 19 => say("done"),
+        n if n % 2 == 0 => call("get_elements", json!({ "limit": 300 })),
+        _ => call("click", json!({ "index": 2 })),
+    });
+    let settings = AgentSettings { max_turns: 30, ..AgentSettings::default() };
+    let (outcome, _, _) = go(&browser, &m, "Raise the quantity while watching the results", settings);
+    assert_eq!(outcome, RunOutcome::Finished { text: "done".into() });
+    let reqs = m.requests.borrow();
+    let tokens: Vec<u64> = reqs.iter().map(|r| dusk_core::llm::usage::estimate_input_tokens(&r.messages, &r.tools)).collect();
+    let last = reqs.last().unwrap();
+    let whole =
+        results(last).iter().filter(|(tool, r)| tool == "get_elements" && r["data"].as_str().is_some_and(|d| d.contains("Result row number 309"))).count();
+    assert_eq!(whole, 1, "one listing whole, the rest superseded");
+    assert!(tokens[19] < tokens[1] * 2, "the last turn costs less than two listings: {tokens:?}");
+    println!("browser agent input tokens at turns 2, 10, 20 (300 listed elements): {}, {}, {}", tokens[1], tokens[9], tokens[19]);
+}

@@ -27,6 +27,20 @@ pub fn drop_images(messages: &mut [Message], step: u32) {
     }
 }
 
+/// Every result of `tool` but the newest becomes a short note: the newest (from `step`) shows the
+/// page as it is, and older page states would only be resent on every turn.
+pub fn supersede(messages: &mut [Message], tool: &str, step: u32) {
+    let newest = messages.iter().rposition(|m| matches!(m, Message::Tool(r) if r.name == tool));
+    for (i, m) in messages.iter_mut().enumerate() {
+        if let Message::Tool(r) = m {
+            if r.name == tool && Some(i) != newest && !r.content.contains("[superseded") {
+                let note = format!("[superseded: the newer `{tool}` result of step {step} shows the page as it is now]");
+                r.content = serde_json::json!({ "success": true, "data": note, "tool": tool }).to_string();
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,5 +56,18 @@ mod tests {
         let Message::Tool(ToolResult { image, content, .. }) = &msgs[1] else { unreachable!() };
         assert!(image.is_none() && content.ends_with("[screenshot from step 3]"));
         assert!(matches!(&msgs[0], Message::User { images, .. } if images.is_empty()));
+    }
+
+    #[test]
+    fn only_the_newest_page_state_stays_whole() {
+        let result = |id: &str, tool: &str, text: &str| {
+            let Message::Tool(r) = Message::tool_result(&ToolCall::new(id, tool, serde_json::json!({})), text) else { unreachable!() };
+            Message::Tool(r)
+        };
+        let mut msgs = vec![result("1", "get_elements", "old list"), result("2", "click", "clicked"), result("3", "get_elements", "new list")];
+        supersede(&mut msgs, "get_elements", 3);
+        let texts: Vec<&str> = msgs.iter().map(|m| if let Message::Tool(r) = m { r.content.as_str() } else { "" }).collect();
+        let note = r#"{"data":"[superseded: the newer `get_elements` result of step 3 shows the page as it is now]","success":true,"tool":"get_elements"}"#;
+        assert_eq!(texts, [note, "clicked", "new list"]);
     }
 }

@@ -24,6 +24,8 @@ pub struct AgentSpec<H: ?Sized> {
     pub tools: Registry<H>,
     pub budget: Budget,
     pub max_tokens: Option<u32>,
+    /// Tools whose newest result replaces their older ones in what the model is sent (page states).
+    pub superseded: &'static [&'static str],
 }
 
 /// Why a run ended without a final answer.
@@ -256,6 +258,9 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
         self.host.observe(&call.name, &content);
         let success = outcome.success;
         self.state.messages.push(Message::Tool(ToolResult { tool_call_id: call.id.clone(), name: call.name.clone(), content, image, is_error: !success }));
+        if success && self.spec.superseded.contains(&call.name.as_str()) {
+            history::supersede(&mut self.state.messages, &call.name, step);
+        }
         self.state.transcript.push(Step {
             n: step,
             turn: self.turn.n,

@@ -34,7 +34,9 @@ pub fn spec<'h, B: Browser>(run: &BrowserRun) -> AgentSpec<BrowserSession<'h, B>
         RunKind::Act => tools::registry(),
         RunKind::Customize => crate::customize::tools::registry(),
     };
-    AgentSpec { name: AGENT, tools, budget: Budget { max_turns: run.max_turns(), max_input_tokens: 600_000, max_wall_ms: 900_000 }, max_tokens: None }
+    let budget = Budget { max_turns: run.max_turns(), max_input_tokens: 600_000, max_wall_ms: 900_000 };
+    // A new listing is the page as it is now; older ones only cost tokens.
+    AgentSpec { name: AGENT, tools, budget, max_tokens: None, superseded: &["get_elements"] }
 }
 
 /// What a new run needs to know.

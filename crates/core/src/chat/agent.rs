@@ -1,6 +1,7 @@
 //! The two-pass chat over small traits, so it runs the same in the worker and in tests. Pass 1
 //! is one streamed call without tools; pass 2 runs on the agent runtime with three tools.
 
+use super::budget;
 use super::prompt::{self, needs_tools};
 use super::{tools, ChatEntry, ChatSession, PageContext, TabInfo};
 use crate::agent::{self, AgentEvent, AgentSpec, Budget, Host, Model, RunOutcome, RunState, Sink};
@@ -87,6 +88,15 @@ pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo
     let question_msg = Message::user(format!("{}\nQuestion: {question}", prompt::pages_message(&session.contexts)));
     let count = session.contexts.len().max(1);
     let mut messages = vec![Message::system(prompt::system_prompt(count))];
+    // Older exchanges beyond the budget are never sent again, so the session forgets them too.
+    let (kept, dropped) = budget::fit(&session.history, budget::HISTORY_TOKENS);
+    if dropped > 0 {
+        session.history = kept;
+        session.left_out += dropped;
+        let text = budget::note(session.left_out);
+        session.entries.push(ChatEntry::Step { text: text.clone(), screenshot: None });
+        sink.emit(ChatEvent::Step { text, screenshot: None });
+    }
     messages.extend(session.history.iter().cloned());
     messages.push(question_msg);
     let mut shown = String::new();
@@ -143,7 +153,13 @@ pub fn replay(state: &RunState) -> Vec<ChatEvent> {
 
 async fn pass_two(session: &mut ChatSession, mut state: RunState, run: ChatRun, model: &impl Model, browser: &impl ChatBrowser, sink: &impl ChatSink) {
     let host = ChatHost { browser, contexts: RefCell::new(run.contexts.clone()) };
-    let spec = AgentSpec { name: "chat", tools: tools::registry(), budget: Budget { max_turns: MAX_TURNS - 1, ..Budget::default() }, max_tokens: None };
+    let spec = AgentSpec {
+        name: "chat",
+        tools: tools::registry(),
+        budget: Budget { max_turns: MAX_TURNS - 1, ..Budget::default() },
+        max_tokens: None,
+        superseded: &[],
+    };
     let events = RunSink { sink, text: RefCell::new(String::new()), screenshot: RefCell::new(None), run: &run };
     let outcome = agent::run(&spec, &mut state, model, &host, &events).await;
     session.contexts = host.contexts.into_inner();

@@ -2,6 +2,7 @@
 //! pass 2 binds screenshot, scroll and refresh_page_state only when the answer needs them.
 
 pub mod agent;
+pub mod budget;
 pub mod markdown;
 pub mod mention;
 pub mod prompt;

@@ -51,6 +51,8 @@ pub struct ChatSession {
     pub contexts: Vec<PageContext>,
     pub usage: Usage,
     pub cost_usd: f64,
+    /// Exchanges no longer sent to the model (chat::budget).
+    pub left_out: usize,
 }
 
 impl ChatSession {

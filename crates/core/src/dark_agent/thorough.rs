@@ -17,7 +17,7 @@ pub fn budget(max_turns: u32, max_input_tokens: u64) -> Budget {
 }
 
 pub fn spec<'h, P: DarkPage>(budget: Budget) -> AgentSpec<DarkSession<'h, P>> {
-    AgentSpec { name: "dark", tools: tools::registry(), budget, max_tokens: Some(4096) }
+    AgentSpec { name: "dark", tools: tools::registry(), budget, max_tokens: Some(4096), superseded: &[] }
 }
 
 pub fn start(run_id: String, ctx: &DarkContext, info: &DarkRunInfo, budget: &Budget) -> RunState {
