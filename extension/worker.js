@@ -2,7 +2,11 @@
 import init, { handle_message, handle_port_message, installed, on_command, on_menu, port_closed, resume_runs, set_init_ms, tab_changed } from "./wasm/dusk_worker.js";
 
 const started = performance.now();
-const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then(() => set_init_ms(performance.now() - started));
+// The wasm memory is kept on globalThis for the long-session bench (tests/bench/long_sessions.mjs).
+const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then((wasm) => {
+  globalThis.duskWasmMemory = wasm.memory;
+  set_init_ms(performance.now() - started);
+});
 // Agent runs a dead worker left running go on; ports wait so a reconnecting panel sees them.
 const resumed = ready.then(resume_runs).catch(() => {});
 
