@@ -125,7 +125,8 @@ pub struct DarkRunView {
     pub aa: Option<f64>,
     pub input_tokens: u64,
     pub output_tokens: u64,
-    pub cost_usd: f64,
+    /// None when the model has no known price.
+    pub cost_usd: Option<f64>,
     /// The last thing worth saying: a revert's reason, an error, the model's summary.
     pub message: Option<String>,
 }

@@ -229,7 +229,11 @@ fn run_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     } else {
         let stats = fill(
             &i18n::message("darkRunStats"),
-            &[("turns", run.turn.to_string()), ("tokens", (run.input_tokens + run.output_tokens).to_string()), ("cost", format!("{:.4}", run.cost_usd))],
+            &[
+                ("turns", run.turn.to_string()),
+                ("tokens", (run.input_tokens + run.output_tokens).to_string()),
+                ("cost", run.cost_usd.map_or_else(|| i18n::message("costUnknown"), |c| format!("${c:.4}"))),
+            ],
         );
         dom::append(&el, "div", "stats", &stats)?.set_id("dark-run-stats");
     }

@@ -181,8 +181,10 @@ async fn run_thorough(page: &TabPage, mut state: RunState, info: DarkRunInfo, bu
 /// site's active refinement back; then says how it ended.
 async fn finish(page: &TabPage, host: &str, mode: Mode, model: &str, r: Result_, progress: &Progress) {
     let mut themes = store::history(host).await;
+    let mut saved_error = None;
     let kept = r.info.as_ref().and_then(|i| i.kept.clone());
-    let cost = cost_usd(model, &dusk_core::llm::Usage::new(r.input_tokens, r.output_tokens)).unwrap_or(0.0);
+    let priced = cost_usd(model, &dusk_core::llm::Usage::new(r.input_tokens, r.output_tokens));
+    let cost = priced.unwrap_or(0.0);
     let aa_instant = r.info.as_ref().map(|i| i.instant.aa_share).unwrap_or(0.0);
     match &kept {
         Some(k) => {
@@ -198,7 +200,10 @@ async fn finish(page: &TabPage, host: &str, mode: Mode, model: &str, r: Result_,
                 aa: k.quality.aa_share,
                 created_ms: crate::clock::now_ms(),
             });
-            let _ = store::save_history(host, &themes).await;
+            if let Err(e) = store::save_history(host, &themes).await {
+                // The version is on the page now but would be gone on reload: say so, and what to do.
+                saved_error = Some(format!("The new version passed the guard but could not be saved ({e}); free space in Options → Data and run it again."));
+            }
         }
         None => {
             let css = themes.active_css().unwrap_or("").to_string();
@@ -210,7 +215,7 @@ async fn finish(page: &TabPage, host: &str, mode: Mode, model: &str, r: Result_,
             v.turn = r.turns.max(v.turn);
             v.input_tokens = r.input_tokens;
             v.output_tokens = r.output_tokens;
-            v.cost_usd = cost;
+            v.cost_usd = priced;
             v.aa = kept.as_ref().map(|k| k.quality.aa_share).or(v.aa_instant);
             let no_change = || kept.is_none().then(|| "No version passed the guard; the page keeps its previous theme.".to_string());
             match &r.ending {
@@ -226,6 +231,9 @@ async fn finish(page: &TabPage, host: &str, mode: Mode, model: &str, r: Result_,
                     v.stage = RunStage::Failed;
                     v.message = Some(format!("{m}. The instant theme stays."));
                 }
+            }
+            if let Some(e) = saved_error {
+                v.message = Some(e);
             }
         })
         .await;
