@@ -48,7 +48,7 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
         },
     };
     match state {
-        Ok(state) => DarkResponse::DarkState(state),
+        Ok(state) => DarkResponse::DarkState(Box::new(state)),
         Err(message) => DarkResponse::Error { message },
     }
 }

@@ -60,7 +60,7 @@ pub enum DarkRequest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DarkResponse {
-    DarkState(TabDarkState),
+    DarkState(Box<TabDarkState>),
     /// A cross-origin stylesheet's text, answering `dark_fetch_css`.
     DarkCss {
         url: String,
@@ -251,7 +251,7 @@ mod tests {
         assert_eq!(r, DarkRequest::DarkSetSite { tab_id: 3, on: true });
         let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
         assert_eq!(r, DarkRequest::DarkSetMode { mode: Mode::Thorough, tab_id: None });
-        let state = DarkResponse::DarkState(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() });
+        let state = DarkResponse::DarkState(Box::new(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() }));
         let v = serde_json::to_value(&state).unwrap();
         assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
         let r: DarkRequest = serde_json::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();

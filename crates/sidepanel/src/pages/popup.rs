@@ -78,7 +78,7 @@ fn tab_param() -> Option<i32> {
 async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
     let reply = runtime::send_message(&message::to_js(&request)).await.map_err(|e| message::error_text(&e))?;
     match message::from_js::<DarkResponse>(reply)? {
-        DarkResponse::DarkState(s) => Ok(s),
+        DarkResponse::DarkState(s) => Ok(*s),
         DarkResponse::Error { message } => Err(message),
         DarkResponse::DarkCss { .. } | DarkResponse::FramesLoaded => Err("unexpected reply".into()),
     }
