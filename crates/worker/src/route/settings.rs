@@ -31,7 +31,10 @@ pub async fn usage() -> UsageTotals {
 pub async fn record_usage(model: &str, u: &dusk_core::llm::Usage) {
     let mut totals = usage().await;
     totals.add(model, u);
-    let _ = storage::local_set(UsageTotals::STORAGE_KEY, &to_js(&totals)).await;
+    // Totals are Dusk's own accounting, not the user's data: a refused write is logged, not shown.
+    if let Err(e) = storage::local_set(UsageTotals::STORAGE_KEY, &to_js(&totals)).await {
+        crate::dark::web_sys_log(&format!("dusk: could not store the usage totals: {}", error_text(&e)));
+    }
 }
 
 pub async fn test_connection(mut provider: ProviderSettings) -> WorkerResponse {
