@@ -57,7 +57,7 @@ export const tests = [
       await untilStage(popup, "done");
       assert.match(await popup.locator("#dark-run-aa").textContent(), /100\.0% → 100\.0%/);
       assert.match(await popup.locator("#dark-run-stats").textContent(), /^1 turn\(s\) · \d+ tokens · cost unknown$/, "a model with no price says so, with no stray brace");
-      assert.match(await popup.locator("#dark-version-label").textContent(), /Version 1 of 1 · Quick · test-model/);
+      assert.match(await popup.locator("#dark-version-label").textContent(), /^The site's current version: Version 1 of 1 · Quick · test-model/);
       assert.match(await filterOf(page, "img.diagram"), /invert\(1\)/);
       assert.ok(await isDark(page, "#intro"), "still dark and readable");
       const req = env.llm.requests().find((r) => r.body.tools === undefined);
@@ -151,6 +151,7 @@ export const tests = [
       await popup.locator("input[value=thorough]").click();
       await untilStage(popup, "refining");
       await env.llm.waitForRequests(1, { timeoutMs: 10_000 });
+      assert.equal(await popup.locator("#dark-version-label").textContent(), "The site's current version: Instant — built in, no LLM", "under Stop, Instant reads as the current version, not as a fallback");
       await popup.locator("#dark-stop").click();
       const t0 = Date.now();
       await untilStage(popup, "stopped", 3000);

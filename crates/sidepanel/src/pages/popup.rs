@@ -261,7 +261,8 @@ fn version_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
         }
         None => i18n::message("darkModeInstant"),
     };
-    dom::append(&el, "div", "label", &text)?.set_id("dark-version-label");
+    // Labelled as the site's current version, so during a run it can't read as a fallback.
+    dom::append(&el, "div", "label", &format!("{} {text}", i18n::message("darkCurrentVersion")))?.set_id("dark-version-label");
     let buttons = dom::append(&el, "div", "buttons", "")?;
     let regenerate_mode = if state.mode == Mode::Instant { Mode::Quick } else { state.mode };
     let actions: [(&str, &str, bool, DarkRequest); 3] = [
