@@ -19,7 +19,8 @@ export function extensionId() {
 }
 
 /** `extensions`: more unpacked extension folders to load beside dist/ (benchmarks load peers). */
-export async function launch({ extensions = [] } = {}) {
+/** `lang`: the browser's UI language (chrome.i18n follows it), e.g. "zh-CN". */
+export async function launch({ extensions = [], lang = "" } = {}) {
   const fixtures = await startFixtureServer();
   const llm = await startLlmServer();
   const profile = mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
@@ -38,7 +39,9 @@ export async function launch({ extensions = [] } = {}) {
       "--disable-sync",
       "--disable-quic",
       "--disable-gpu",
+      ...(lang ? [`--lang=${lang}`] : []),
     ],
+    ...(lang ? { locale: lang, env: { ...process.env, LANGUAGE: lang.replace("-", "_"), LANG: `${lang.replace("-", "_")}.UTF-8` } } : {}),
   });
   const extId = extensionId();
   const welcome = ctx.waitForEvent("page", { predicate: (p) => p.url().endsWith("/welcome.html"), timeout: 10_000 }).catch(() => null);
