@@ -33,6 +33,25 @@ export const tests = [
     assert.deepEqual(notes(calls), [], "no repeat warning");
   }),
 
+  agentTest("a menu that opens and closes: the results name what came on screen and what is no longer shown", "/pages/agent/menu.html", {}, async (env, { panel }) => {
+    usePolicy(env, (p) => {
+      if (!p.last) return toolCall("get_elements", {});
+      if (p.calls.length === 1) return toolCall("click", { index: byText(lastListing(p), "Open menu").index });
+      if (p.calls.length === 2) {
+        // `shown now: [5] button "Settings", …, [7] button "Close menu"`: the index is in the line.
+        const index = (p.last.result.data.changed ?? []).join(" ").match(/\[(\d+)\] button "Close menu"/)?.[1];
+        return index ? toolCall("click", { index: Number(index) }) : answer("No menu opened.");
+      }
+      return answer(p.last.result.data.changed.join(" | "));
+    });
+    await startRun(panel, "Open the menu and close it again.");
+    const end = await finish(panel);
+    assert.equal(end.state, "done", end.text);
+    const opened = callsIn(env.llm.lastRequest())[1].result.data;
+    assert.ok(opened.changed.some((l) => /^shown now: \[\d+\] button "Settings", \[\d+\] button "Sign out", \[\d+\] button "Close menu"$/.test(l)), JSON.stringify(opened));
+    assert.match(end.text, /no longer shown: \[\d+\] button "Settings", \[\d+\] button "Sign out"/, end.text);
+  }),
+
   agentTest("a long page read by listing and scrolling: 12 steps are progress; once the scrolls stop moving the run is stopped", "/corpus/python-docs/python3.11-doc/html/library/stdtypes.html", { max_turns: 50 }, async (env, { panel }) => {
     usePolicy(env, (p) => {
       const n = p.calls.length;

@@ -49,7 +49,7 @@ fn added<'a>(before: &str, after: &'a str) -> Vec<&'a str> {
     out
 }
 
-/// One line per change; `gone` are indices listed before that are no longer on the page.
+/// One line per change; `gone` are indices listed before that were removed or lost their box.
 pub fn changes(before: &Seen, after: &Seen, gone: &[u32]) -> Vec<String> {
     let mut out = Vec::new();
     for b in &before.elements {
@@ -65,9 +65,16 @@ pub fn changes(before: &Seen, after: &Seen, gone: &[u32]) -> Vec<String> {
         }
     }
     out.truncate(MAX_LINES);
+    // Not new to the page (those are `new_elements`), but not on screen before: a menu that opened.
+    let shown: Vec<&ElementInfo> =
+        after.elements.iter().filter(|a| !a.new && before.elements.iter().find(|b| b.index == a.index).is_none_or(|b| !b.visible)).collect();
+    if !shown.is_empty() {
+        let more = if shown.len() > MAX_LINES { format!(" and {} more", shown.len() - MAX_LINES) } else { String::new() };
+        out.push(format!("shown now: {}{more}", shown.iter().take(MAX_LINES).map(|e| label(e)).collect::<Vec<_>>().join(", ")));
+    }
     let went: Vec<String> = before.elements.iter().filter(|e| gone.contains(&e.index)).take(MAX_LINES).map(label).collect();
     if !went.is_empty() {
-        out.push(format!("gone from the page: {}", went.join(", ")));
+        out.push(format!("no longer shown: {}", went.join(", ")));
     }
     let appeared = added(&before.text, &after.text);
     for line in appeared.iter().take(MAX_LINES) {
@@ -89,7 +96,7 @@ mod tests {
     use super::*;
 
     fn el(index: u32, tag: &str, text: &str, value: Option<&str>, checked: Option<bool>) -> ElementInfo {
-        ElementInfo { index, tag: tag.into(), text: text.into(), value: value.map(str::to_string), checked, ..Default::default() }
+        ElementInfo { index, tag: tag.into(), text: text.into(), value: value.map(str::to_string), checked, visible: true, ..Default::default() }
     }
 
     #[test]
@@ -123,10 +130,19 @@ mod tests {
     }
 
     #[test]
+    fn elements_that_came_on_screen_are_named_with_their_index() {
+        let hidden = ElementInfo { visible: false, ..el(5, "button", "Settings", None, None) };
+        let before = Seen { elements: vec![el(1, "button", "Open menu", None, None), hidden], text: String::new() };
+        let shown = ElementInfo { visible: true, ..el(5, "button", "Settings", None, None) };
+        let after = Seen { elements: vec![el(1, "button", "Open menu", None, None), shown, el(6, "button", "Sign out", None, None)], text: String::new() };
+        assert_eq!(changes(&before, &after, &[]), vec!["shown now: [5] button \"Settings\", [6] button \"Sign out\""]);
+    }
+
+    #[test]
     fn nothing_changed_is_no_lines_and_removed_elements_are_named() {
         let seen = Seen { elements: vec![el(7, "div", "Cookie notice", None, None)], text: "Hello".into() };
         assert!(changes(&seen, &seen, &[]).is_empty());
         let after = Seen { elements: vec![], text: "Hello".into() };
-        assert_eq!(changes(&seen, &after, &[7]), vec!["gone from the page: [7] div \"Cookie notice\""]);
+        assert_eq!(changes(&seen, &after, &[7]), vec!["no longer shown: [7] div \"Cookie notice\""]);
     }
 }

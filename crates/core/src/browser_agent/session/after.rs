@@ -79,13 +79,16 @@ impl<B: Browser> BrowserSession<'_, B> {
         // Indices seen before and not listed now may only have scrolled away: ask which are gone.
         let unlisted = before.elements.iter().map(|e| e.index).filter(|i| diff && !listed.iter().any(|e| e.index == *i));
         let mut ask: Vec<u32> = used.iter().copied().chain(unlisted).collect();
+        ask.sort_unstable();
         ask.dedup();
         ask.truncate(50);
         let mut gone = Vec::new();
         if !ask.is_empty() {
-            if let Ok(ContentResponse::ElementDetails { missing, .. }) = self.rpc(ContentRequest::GetElementDetails { indices: ask }).await {
+            if let Ok(ContentResponse::ElementDetails { missing, details }) = self.rpc(ContentRequest::GetElementDetails { indices: ask }).await {
                 changes.stale = missing.iter().copied().filter(|i| used.contains(i)).collect();
-                gone = missing;
+                // Removed, or still there but with no box: a menu or dialog that closed.
+                let hidden = details.iter().filter(|d| !used.contains(&d.index) && d.rect.width <= 0.0 && d.rect.height <= 0.0).map(|d| d.index);
+                gone = missing.into_iter().chain(hidden).collect();
             }
         }
         if diff {
