@@ -1,6 +1,7 @@
 // No raw text anywhere: every state of every Dusk page, in English and in Chinese, is read as a
 // user sees it (visible text, title, placeholder, aria-label) and must hold no template left
-// unfilled: {name}, $name$, __MSG_, undefined, NaN, [object Object] or an unpaired brace.
+// unfilled: {name}, $name$, __MSG_, undefined, NaN, [object Object] or an unpaired brace, and no
+// "$0.0000" for a model whose price is unknown.
 import assert from "node:assert/strict";
 import { launch } from "./env.mjs";
 import { finish, pickTab, press, startRun, usePolicy } from "./agent_panel.mjs";
@@ -25,7 +26,8 @@ const readable = (page) => page.evaluate(() => {
   return out;
 });
 
-const RAW = [/\{[A-Za-z_]\w*\}/, /\$[A-Za-z_]\w*\$/, /__MSG_/, /\bundefined\b/, /\bNaN\b/, /\[object Object\]/];
+// The scripted model has no price: a cost shown as "$0.0000" would be a false figure.
+const RAW = [/\{[A-Za-z_]\w*\}/, /\$[A-Za-z_]\w*\$/, /__MSG_/, /\bundefined\b/, /\bNaN\b/, /\[object Object\]/, /\$0\.0+\b/];
 const unpaired = (s) => [...s].reduce((d, c) => (d < 0 ? d : c === "{" ? d + 1 : c === "}" ? d - 1 : d), 0) !== 0;
 
 async function check(page, state, problems) {

@@ -6,6 +6,11 @@ use dusk_core::protocol::{Status, WorkerRequest, WorkerResponse};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
+/// `$0.0123`, or "cost unknown" when no model involved has a known price (never a false $0).
+pub fn cost_text(cost_usd: Option<f64>) -> String {
+    cost_usd.map_or_else(|| i18n::message("costUnknown"), |c| format!("${c:.4}"))
+}
+
 pub async fn fetch() -> Result<Status, String> {
     match crate::worker::request(&WorkerRequest::GetStatus).await? {
         WorkerResponse::Status(status) => Ok(status),

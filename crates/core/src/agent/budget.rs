@@ -32,6 +32,8 @@ pub struct BudgetUsed {
     pub input_tokens: u64,
     pub output_tokens: u64,
     pub cost_usd: f64,
+    /// Some turn's model has a known price, so `cost_usd` means something.
+    pub priced: bool,
     /// Epoch ms when the run started; wall clock counts from here, across worker restarts.
     pub started_at_ms: f64,
 }

@@ -101,7 +101,11 @@ impl RunState {
             out.push(AgentEvent::ToolStarted { step: s.n, tool: s.tool.clone(), summary: s.summary.clone() });
             out.push(AgentEvent::ToolFinished { step: s.n, tool: s.tool.clone(), success: s.success, summary: s.summary.clone() });
         }
-        out.push(AgentEvent::Usage { input_tokens: self.used.input_tokens, output_tokens: self.used.output_tokens, cost_usd: self.used.cost_usd });
+        out.push(AgentEvent::Usage {
+            input_tokens: self.used.input_tokens,
+            output_tokens: self.used.output_tokens,
+            cost_usd: self.used.priced.then_some(self.used.cost_usd),
+        });
         match &self.status {
             RunStatus::Running => {}
             RunStatus::Finished { text } => out.push(AgentEvent::Finished { text: text.clone() }),

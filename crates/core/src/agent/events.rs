@@ -45,10 +45,11 @@ pub enum AgentEvent {
         summary: String,
     },
     /// Run totals so far.
+    /// `cost_usd` is None while no model of the run has a known price.
     Usage {
         input_tokens: u64,
         output_tokens: u64,
-        cost_usd: f64,
+        cost_usd: Option<f64>,
     },
     Finished {
         text: String,

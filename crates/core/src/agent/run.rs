@@ -154,8 +154,15 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             let used = &mut self.state.used;
             used.input_tokens += usage.input_tokens;
             used.output_tokens += usage.output_tokens;
-            used.cost_usd += cost_usd(&self.model.model_name(), &usage).unwrap_or(0.0);
-            self.sink.emit(AgentEvent::Usage { input_tokens: used.input_tokens, output_tokens: used.output_tokens, cost_usd: used.cost_usd });
+            if let Some(cost) = cost_usd(&self.model.model_name(), &usage) {
+                used.cost_usd += cost;
+                used.priced = true;
+            }
+            self.sink.emit(AgentEvent::Usage {
+                input_tokens: used.input_tokens,
+                output_tokens: used.output_tokens,
+                cost_usd: used.priced.then_some(used.cost_usd),
+            });
             self.state.messages.push(reply.to_message());
             if reply.tool_calls.is_empty() {
                 return RunOutcome::Finished { text: reply.text };

@@ -76,6 +76,8 @@ pub struct ChatRun {
     /// Conversation totals before pass 2.
     pub usage: Usage,
     pub cost_usd: f64,
+    #[serde(default)]
+    pub priced: bool,
 }
 
 /// Answers `question` about `tabs`, streaming to `sink` and recording everything in `session`.
@@ -122,6 +124,7 @@ pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo
         turns_from: messages.len(),
         usage: session.usage,
         cost_usd: session.cost_usd,
+        priced: session.priced,
     };
     let mut state = RunState::new(browser.run_id(), "chat", question, messages);
     state.extra = serde_json::to_value(&run).unwrap_or_default();
@@ -147,7 +150,11 @@ pub fn replay(state: &RunState) -> Vec<ChatEvent> {
     out.extend(state.transcript.iter().filter(|s| s.success).map(|s| ChatEvent::Step { text: s.summary.clone(), screenshot: None }));
     let mut usage = run.usage;
     usage.add(&Usage::new(state.used.input_tokens, state.used.output_tokens));
-    out.push(ChatEvent::Usage { input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, cost_usd: run.cost_usd + state.used.cost_usd });
+    out.push(ChatEvent::Usage {
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
+        cost_usd: (run.priced || state.used.priced).then_some(run.cost_usd + state.used.cost_usd),
+    });
     out
 }
 
@@ -166,6 +173,7 @@ async fn pass_two(session: &mut ChatSession, mut state: RunState, run: ChatRun, 
     session.usage = run.usage;
     session.usage.add(&Usage::new(state.used.input_tokens, state.used.output_tokens));
     session.cost_usd = run.cost_usd + state.used.cost_usd;
+    session.priced = run.priced || state.used.priced;
     let shown = events.text.into_inner();
     match outcome {
         RunOutcome::Finished { text } => {
@@ -236,7 +244,8 @@ async fn pass_one(
         .await?;
     if let Some(u) = &reply.usage {
         session.add_usage(u, cost_usd(&model.model_name(), u));
-        sink.emit(ChatEvent::Usage { input_tokens: session.usage.input_tokens, output_tokens: session.usage.output_tokens, cost_usd: session.cost_usd });
+        let cost = session.priced.then_some(session.cost_usd);
+        sink.emit(ChatEvent::Usage { input_tokens: session.usage.input_tokens, output_tokens: session.usage.output_tokens, cost_usd: cost });
     }
     if needs_tools(&reply.text).is_none() && text.len() < reply.text.len() && reply.text.starts_with(text.as_str()) {
         let rest = reply.text[text.len()..].to_string();
@@ -275,7 +284,7 @@ impl<S: ChatSink> Sink for RunSink<'_, S> {
                 self.sink.emit(ChatEvent::Usage {
                     input_tokens: base.input_tokens + input_tokens,
                     output_tokens: base.output_tokens + output_tokens,
-                    cost_usd: self.run.cost_usd + cost_usd,
+                    cost_usd: (self.run.priced || cost_usd.is_some()).then(|| self.run.cost_usd + cost_usd.unwrap_or(0.0)),
                 })
             }
             _ => {}

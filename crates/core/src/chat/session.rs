@@ -51,6 +51,8 @@ pub struct ChatSession {
     pub contexts: Vec<PageContext>,
     pub usage: Usage,
     pub cost_usd: f64,
+    /// Some answer's model had a known price.
+    pub priced: bool,
     /// Exchanges no longer sent to the model (chat::budget).
     pub left_out: usize,
 }
@@ -79,6 +81,7 @@ impl ChatSession {
     pub fn add_usage(&mut self, usage: &Usage, cost: Option<f64>) {
         self.usage.add(usage);
         self.cost_usd += cost.unwrap_or(0.0);
+        self.priced |= cost.is_some();
     }
 }
 

@@ -65,11 +65,11 @@ pub enum ChatEvent {
         text: String,
         screenshot: Option<String>,
     },
-    /// Conversation totals.
+    /// Conversation totals; `cost_usd` is None while no answer's model has a known price.
     Usage {
         input_tokens: u64,
         output_tokens: u64,
-        cost_usd: f64,
+        cost_usd: Option<f64>,
     },
     Done {
         text: String,

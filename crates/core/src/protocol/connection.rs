@@ -45,6 +45,9 @@ pub struct UsageTotals {
     /// Requests whose token counts were estimated because the provider sent none.
     pub estimated_requests: u64,
     pub cost_usd: f64,
+    /// Requests whose model has a known price; with none, the cost is unknown, not $0.
+    #[serde(default)]
+    pub priced_requests: u64,
 }
 
 impl UsageTotals {
@@ -55,7 +58,10 @@ impl UsageTotals {
         self.input_tokens += usage.input_tokens;
         self.output_tokens += usage.output_tokens;
         self.estimated_requests += u64::from(usage.estimated);
-        self.cost_usd += cost_usd(model, usage).unwrap_or(0.0);
+        if let Some(cost) = cost_usd(model, usage) {
+            self.cost_usd += cost;
+            self.priced_requests += 1;
+        }
     }
 }
 

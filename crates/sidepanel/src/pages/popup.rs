@@ -232,7 +232,7 @@ fn run_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
             &[
                 ("turns", run.turn.to_string()),
                 ("tokens", (run.input_tokens + run.output_tokens).to_string()),
-                ("cost", run.cost_usd.map_or_else(|| i18n::message("costUnknown"), |c| format!("${c:.4}"))),
+                ("cost", crate::status::cost_text(run.cost_usd)),
             ],
         );
         dom::append(&el, "div", "stats", &stats)?.set_id("dark-run-stats");

@@ -59,7 +59,7 @@ impl<P: DarkPage> Sink for RunSink<'_, P> {
             AgentEvent::Usage { input_tokens, output_tokens, cost_usd } => self.progress.update(|v| {
                 v.input_tokens = input_tokens;
                 v.output_tokens = output_tokens;
-                v.cost_usd = Some(cost_usd);
+                v.cost_usd = cost_usd;
             }),
             _ => {}
         }

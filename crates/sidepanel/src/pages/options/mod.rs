@@ -98,7 +98,8 @@ async fn test_connection(provider: dusk_core::settings::ProviderSettings, result
 
 async fn show_usage(usage: Element) {
     if let Ok(WorkerResponse::Usage(t)) = worker::request(&WorkerRequest::GetUsage).await {
-        let text = format!("{} {} · {} ↑ {} ↓ · ${:.4}", i18n::message("usageSoFar"), t.requests, t.input_tokens, t.output_tokens, t.cost_usd);
+        let cost = crate::status::cost_text((t.priced_requests > 0).then_some(t.cost_usd));
+        let text = format!("{} {} · {} ↑ {} ↓ · {cost}", i18n::message("usageSoFar"), t.requests, t.input_tokens, t.output_tokens);
         usage.set_text_content(Some(&text));
     }
 }

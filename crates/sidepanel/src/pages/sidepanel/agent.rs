@@ -242,7 +242,7 @@ impl Pane {
             }
             AgentEvent::ConfirmRequest { .. } => self.status.set_text_content(Some(&i18n::message("agentWaiting"))),
             AgentEvent::Usage { input_tokens, output_tokens, cost_usd } => {
-                let text = format!("{} {} · ${cost_usd:.4}", input_tokens + output_tokens, i18n::message("tokens"));
+                let text = format!("{} {} · {}", input_tokens + output_tokens, i18n::message("tokens"), crate::status::cost_text(cost_usd));
                 self.status.set_text_content(Some(&text));
             }
             AgentEvent::Finished { text } => self.end("done", &markdown::render(&text))?,

@@ -45,7 +45,7 @@ impl Ui {
                 for entry in &session.entries {
                     view.entry(entry)?;
                 }
-                self.show_usage(session.usage.total(), session.cost_usd);
+                self.show_usage(session.usage.total(), session.priced.then_some(session.cost_usd));
             }
             Ok(ChatEvent::Tabs { tabs }) => picker::fill(&self.picker, &tabs)?,
             Ok(ChatEvent::Asked { text, tabs }) => {
@@ -86,8 +86,8 @@ impl Ui {
         Ok(())
     }
 
-    fn show_usage(&self, tokens: u64, cost: f64) {
-        let text = if tokens == 0 { String::new() } else { format!("{tokens} {} · ${cost:.4}", i18n::message("tokens")) };
+    fn show_usage(&self, tokens: u64, cost: Option<f64>) {
+        let text = if tokens == 0 { String::new() } else { format!("{tokens} {} · {}", i18n::message("tokens"), crate::status::cost_text(cost)) };
         self.usage.set_text_content(Some(&text));
     }
 }
