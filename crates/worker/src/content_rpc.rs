@@ -83,6 +83,7 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
         }
         _ => {}
     }
+    hand_over_listeners(tab_id, request).await;
     match ask(tab_id, &to_js(request), request.hint()).await? {
         ContentResponse::Error { message } => Err(message),
         other => Ok(other),
@@ -94,6 +95,17 @@ pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkC
     match ask(tab_id, &to_js(request), None).await? {
         DarkContentResponse::Error { message } => Err(message),
         other => Ok(other),
+    }
+}
+
+/// Before a listing: tells the page layer which elements have their own click listener, as the
+/// debugger found them (crate::listeners). A page the debugger can't reach is listed without.
+async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
+    if !matches!(request, ContentRequest::GetElements { .. }) {
+        return;
+    }
+    if let Ok(paths) = crate::listeners::click_listener_paths(tab_id).await {
+        let _ = ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ClickListeners { paths }), Some(LayerHint::FindShadowRoots)).await;
     }
 }
 
@@ -162,6 +174,9 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let request = from_js::<ContentRequest>(message.clone()).ok();
     if let Some(request) = request.as_ref().filter(|r| r.made_by_worker()) {
         return rpc(tab_id, request).await.map(|r| to_js(&r));
+    }
+    if let Some(request) = &request {
+        hand_over_listeners(tab_id, request).await;
     }
     let reply = send_raw(tab_id, message).await?;
     match missing::<ContentResponse>(&reply) {
