@@ -104,7 +104,14 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
     if !matches!(request, ContentRequest::GetElements { .. }) {
         return;
     }
-    if let Ok(paths) = crate::listeners::click_listener_paths(tab_id).await {
+    let query = wasm_bindgen_futures::future_to_promise(async move {
+        crate::listeners::click_listener_paths(tab_id).await.map(|paths| to_js(&paths)).map_err(|e| JsValue::from_str(&e))
+    });
+    // The page layer's load, if one is under way (an agent's page_summary starts it), goes on meanwhile.
+    if let Some(loading) = LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+        let _ = JsFuture::from(loading).await;
+    }
+    if let Some(paths) = JsFuture::from(query).await.ok().and_then(|p| from_js::<Vec<Vec<i32>>>(p).ok()) {
         let _ = ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ClickListeners { paths }), Some(LayerHint::FindShadowRoots)).await;
     }
 }

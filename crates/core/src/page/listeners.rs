@@ -67,7 +67,7 @@ pub const PATHS_FUNCTION: &str = "function (...nodes) {
   const firsts = { 1: get(Element.prototype, 'firstElementChild'), 9: get(Document.prototype, 'firstElementChild'), 11: get(DocumentFragment.prototype, 'firstElementChild') };
   const next = get(Element.prototype, 'nextElementSibling');
   const host = get(ShadowRoot.prototype, 'host'), view = get(Document.prototype, 'defaultView');
-  const same = Node.prototype.isSameNode, out = [];
+  const same = Node.prototype.isSameNode, index = new Map(), out = [];
   for (const node of nodes) {
     try {
     if (!node || type.call(node) !== 1) continue;
@@ -76,8 +76,16 @@ pub const PATHS_FUNCTION: &str = "function (...nodes) {
     for (;;) {
       const p = t === 1 ? parent.call(n) : null;
       if (p) {
-        let i = 0;
-        for (let c = firsts[type.call(p)].call(p); c && !same.call(c, n); c = next.call(c)) i++;
+        // Each parent's children are counted once, however many listed nodes are under it.
+        let at = index.get(p);
+        if (!at) {
+          at = new Map();
+          for (let c = firsts[type.call(p)].call(p), i = 0; c; c = next.call(c)) at.set(c, i++);
+          index.set(p, at);
+        }
+        let i = at.get(n);
+        if (i === undefined) for (const [c, j] of at) if (same.call(c, n)) { i = j; break; }
+        if (i === undefined) break;
         steps.push(i);
         n = p;
       } else if (t === 11) {
