@@ -37,9 +37,16 @@ pub fn clickable_nodes(listeners: &[EventListener]) -> Vec<i64> {
 
 /// Evaluated in the debugger's own world: every open shadow root and same-origin frame document
 /// under the top document, each of which the debugger is asked for listeners on (`pierce`, which
-/// would do that in one call, crashed renderers whose page was adding and removing frames).
+/// would do that in one call, crashed renderers whose page was adding and removing frames). The
+/// list is kept in that world until a node is added or removed (the page can't see that world).
 pub const ROOTS_EXPRESSION: &str = "(() => {
-  const out = [], visit = (root) => {
+  const kept = globalThis.duskRoots;
+  // A frame that navigated leaves its old document without a window; a removed host disconnects.
+  if (kept && !kept.dirty && kept.roots.every((r) => (r.nodeType === 9 ? r.defaultView : r.host.isConnected))) return kept.roots;
+  const out = [], watch = new MutationObserver(() => { state.dirty = true; watch.disconnect(); });
+  const state = { roots: out, dirty: false };
+  const visit = (root) => {
+    watch.observe(root, { childList: true, subtree: true });
     if (out.length >= 256) return;
     const all = root.querySelectorAll('*');
     for (let i = 0; i < all.length; i++) {
@@ -53,6 +60,7 @@ pub const ROOTS_EXPRESSION: &str = "(() => {
     }
   };
   visit(document);
+  globalThis.duskRoots = state;
   return out;
 })()";
 

@@ -391,5 +391,10 @@ mod cap_tests {
         assert!(ContentRequest::CountElements { selector: long }.bounded().is_err());
         assert!(ContentRequest::TypeText { target: Target::index(1), text: "مرحبا 👋🏽".into(), clear: true }.bounded().is_ok());
         assert_eq!(ContentRequest::Ping.bounded(), Ok(ContentRequest::Ping));
+        let paths = vec![vec![0; caps::PATH_STEPS + 1], vec![0, 1, -1, 2]];
+        let Ok(ContentRequest::ClickListeners { paths }) = ContentRequest::ClickListeners { paths }.bounded() else { panic!("kept") };
+        assert_eq!(paths, vec![vec![0, 1, -1, 2]], "a path past the cap is dropped");
+        let many = ContentRequest::ClickListeners { paths: vec![vec![0]; caps::LISTENER_PATHS + 5] }.bounded();
+        assert!(matches!(many, Ok(ContentRequest::ClickListeners { paths }) if paths.len() == caps::LISTENER_PATHS));
     }
 }
