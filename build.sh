@@ -87,9 +87,7 @@ cp manifest.json "$DIST/"
 cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/custom.js "$DIST/"
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
-for script in content listeners; do
-  esbuild "extension/$script.js" --minify --target=chrome116 --log-level=warning --outfile="$DIST/$script.js"
-done
+esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
 # A layer injected twice into a document (registered, then asked for) runs once. A same-origin
 # frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
 delegate='!(()=>{try{const t=window.top;if(t===window||!t.duskLayers?.dark?.frame?.(document))return!1;(globalThis.duskLayers??={}).dark={doc:document};return!0}catch{return!1}})()'
@@ -111,8 +109,7 @@ done
 
 say "sizes"
 size_line() { printf '  %-44s %9d bytes  (%d gzipped)\n' "$1" "$(wc -c < "$2")" "$(gzip -9c "$2" | wc -c)"; }
-cat "$DIST/content.js" "$DIST/listeners.js" > "$PKG/always-on.js"
-size_line "content.js + listeners.js (always on)" "$PKG/always-on.js"
+size_line "content.js (always on, top frames)" "$DIST/content.js"
 size_line "page_layer.js (on first use in a tab)" "$DIST/page_layer.js"
 size_line "page_layer.wasm2js.js (same, CSP refuses wasm)" "$DIST/page_layer.wasm2js.js"
 size_line "dark_layer.js (dark sites, on first use)" "$DIST/dark_layer.js"

@@ -5,6 +5,7 @@ import { launch } from "../e2e/env.mjs";
 const RUNS = Number(process.argv[2] || 9);
 const PAGES = [
   ["generated 10k elements", "/bench/big.html"],
+  ["generated 10k, 690 with click listeners", "/bench/big.html?listeners"],
   ["python stdtypes", "/corpus/python-docs/python3.11-doc/html/library/stdtypes.html"],
   ["python tutorial", "/corpus/python-docs/python3.11-doc/html/tutorial/introduction.html"],
   ["node fs", "/corpus/node-docs/nodejs/api/fs.html"],
@@ -95,12 +96,13 @@ for (const [name, path] of PAGES) {
   }
   for (const [label, messages, target] of RPCS) {
     // Timed from an extension page: chrome.tabs.sendMessage to the content script and back, except
-    // for what the worker makes from the always-on script's reads (page_summary, text_snapshot),
-    // asked of the worker as the agents and the chat do (a tab_rpc, one more hop of ~1 ms).
+    // for what the worker makes from the always-on script's reads (page_summary, text_snapshot) and
+    // get_elements (the worker finds the page's click listeners first), asked of the worker as the
+    // agents and the chat do (a tab_rpc, one more hop of ~1 ms).
     const times = await ext.evaluate(async ({ tabId, messages, runs }) => {
       const out = [];
       const send = async (m) => {
-        if (m.type !== "page_summary" && m.type !== "text_snapshot") return chrome.tabs.sendMessage(tabId, m, { frameId: 0 });
+        if (!["page_summary", "text_snapshot", "get_elements"].includes(m.type)) return chrome.tabs.sendMessage(tabId, m, { frameId: 0 });
         const r = await chrome.runtime.sendMessage({ type: "tab_rpc", tab_id: tabId, rpc: m });
         return r?.type === "content" ? r.response : r;
       };

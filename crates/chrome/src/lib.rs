@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod context_menus;
+pub mod debugger;
 pub mod i18n;
 pub mod message;
 pub mod runtime;

@@ -14,6 +14,8 @@ mod css;
 mod dark;
 mod dom;
 #[cfg(feature = "page")]
+mod listeners;
+#[cfg(feature = "page")]
 mod overlay;
 #[cfg(feature = "page")]
 mod read;

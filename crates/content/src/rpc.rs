@@ -46,6 +46,7 @@ pub fn handle(request: Req) -> Res {
             let truncated = offset + (elements.len() as u32) < total;
             Res::Elements { elements, total, truncated }
         }
+        Req::ClickListeners { paths } => Res::ClickListeners { found: crate::listeners::set(&doc, &paths) },
         Req::GetElementDetails { indices } => {
             let (details, missing) = read::details::get_details(&indices);
             Res::ElementDetails { details, missing }

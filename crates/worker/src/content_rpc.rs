@@ -79,10 +79,15 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
                 // Not waited for: the agent's next reads and actions need it, after its model's answer.
                 let _ = load_page_layer(tab_id, None);
             }
+            // So is the debugger's first look for click listeners (attach, node lookups): its next listing is quicker.
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = crate::listeners::click_listener_paths(tab_id).await;
+            });
             return Ok(ContentResponse::PageSummary(page_summary(facts, text_limit)));
         }
         _ => {}
     }
+    hand_over_listeners(tab_id, request).await;
     match ask(tab_id, &to_js(request), request.hint()).await? {
         ContentResponse::Error { message } => Err(message),
         other => Ok(other),
@@ -94,6 +99,24 @@ pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkC
     match ask(tab_id, &to_js(request), None).await? {
         DarkContentResponse::Error { message } => Err(message),
         other => Ok(other),
+    }
+}
+
+/// Before a listing: tells the page layer which elements have their own click listener, as the
+/// debugger found them (crate::listeners). A page the debugger can't reach is listed without.
+async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
+    if !matches!(request, ContentRequest::GetElements { .. }) {
+        return;
+    }
+    let query = wasm_bindgen_futures::future_to_promise(async move {
+        crate::listeners::click_listener_paths(tab_id).await.map(|paths| to_js(&paths)).map_err(|e| JsValue::from_str(&e))
+    });
+    // The page layer's load, if one is under way (an agent's page_summary starts it), goes on meanwhile.
+    if let Some(loading) = LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+        let _ = JsFuture::from(loading).await;
+    }
+    if let Some(paths) = JsFuture::from(query).await.ok().and_then(|p| from_js::<Vec<Vec<i32>>>(p).ok()) {
+        let _ = ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ClickListeners { paths }), Some(LayerHint::FindShadowRoots)).await;
     }
 }
 
@@ -162,6 +185,9 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let request = from_js::<ContentRequest>(message.clone()).ok();
     if let Some(request) = request.as_ref().filter(|r| r.made_by_worker()) {
         return rpc(tab_id, request).await.map(|r| to_js(&r));
+    }
+    if let Some(request) = &request {
+        hand_over_listeners(tab_id, request).await;
     }
     let reply = send_raw(tab_id, message).await?;
     match missing::<ContentResponse>(&reply) {

@@ -10,6 +10,7 @@ mod dark;
 mod dark_agent;
 mod fetch;
 mod foreign_css;
+mod listeners;
 mod live;
 mod llm;
 mod port;
@@ -67,6 +68,12 @@ pub async fn on_menu(id: String, selection: Option<String>, tab: JsValue) {
 #[wasm_bindgen]
 pub async fn tab_changed(tab_id: i32) {
     toolbar::refresh(tab_id).await;
+}
+
+/// `debugger.onDetach`: the tab's debugging ended (the user may have closed Chrome's bar).
+#[wasm_bindgen]
+pub fn debugger_detached(tab_id: i32, reason: String) {
+    listeners::detached(tab_id, &reason);
 }
 
 /// Checks `kind` (a message type or port name) against core's sender table.

@@ -1,6 +1,6 @@
 //! What get_elements lists: the candidate selector's matches, plus what is clickable only through
-//! script: the top of a `cursor: pointer` run, elements the page gave click-like listeners (named
-//! by the main-world probe, extension/listeners.js), and `tabindex=-1` items of menus and lists.
+//! script: the top of a `cursor: pointer` run, elements the page gave click-like listeners (found
+//! by the worker with the debugger: crate::listeners), and `tabindex=-1` items of menus and lists.
 
 use crate::walk::{Root, RootNode};
 use wasm_bindgen::prelude::*;
@@ -28,12 +28,8 @@ function pointerSelectors(scope) {
   cached.set(scope, { count: sheets.length, selectors: out });
   return out;
 }
-export function listed(root, selector) {
-  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set();
-  const grab = (e) => extra.add(e.composedPath()[0]);
-  doc.addEventListener('dusk:listens', grab, true);
-  doc.dispatchEvent(new CustomEvent('dusk:probe'));
-  doc.removeEventListener('dusk:listens', grab, true);
+export function listed(root, selector, listens) {
+  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set(listens);
   const cursor = new Map(), cur = (el) => {
     let c = cursor.get(el);
     if (c === undefined) { c = view.getComputedStyle(el).cursor; cursor.set(el, c); }
@@ -75,7 +71,7 @@ export function listed(root, selector) {
   return { els: els.filter((_, i) => keep[i]), flags: Uint8Array.from(flags.filter((_, i) => keep[i])) };
 }")]
 extern "C" {
-    fn listed(root: &JsValue, selector: &str) -> JsValue;
+    fn listed(root: &JsValue, selector: &str, listens: &js_sys::Array) -> JsValue;
 }
 
 /// The root's candidates in document order, each with whether only script makes it clickable.
@@ -84,7 +80,7 @@ pub fn candidates(root: &Root, selector: &str) -> Vec<(Element, bool)> {
         RootNode::Doc(d) => d.clone().into(),
         RootNode::Shadow(s) => s.clone().into(),
     };
-    let raw = listed(&node, selector);
+    let raw = listed(&node, selector, &crate::listeners::held());
     let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let els: js_sys::Array = get("els").unchecked_into();
     let flags = get("flags").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();

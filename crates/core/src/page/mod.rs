@@ -6,6 +6,7 @@ pub mod elements;
 pub mod grid;
 pub mod input_value;
 pub mod keys;
+pub mod listeners;
 pub mod palette;
 pub mod query;
 pub mod selector;

@@ -52,6 +52,12 @@ pub enum ContentRequest {
         #[serde(default)]
         offset: u32,
     },
+    /// Sent by the worker before `get_elements`: the elements the page gave click-like listeners,
+    /// as found with the debugger (docs/architecture.md, "Listener probe"). Each path goes down
+    /// from the top document: an element child's index, `listeners::SHADOW_ROOT` or `FRAME_DOCUMENT`.
+    ClickListeners {
+        paths: Vec<Vec<i32>>,
+    },
     GetElementDetails {
         indices: Vec<u32>,
     },
@@ -199,6 +205,10 @@ pub enum ContentResponse {
         total: u32,
         truncated: bool,
     },
+    /// How many of `click_listeners`' paths led to an element.
+    ClickListeners {
+        found: u32,
+    },
     ElementDetails {
         details: Vec<ElementDetails>,
         missing: Vec<u32>,
@@ -255,6 +265,9 @@ impl ContentResponse {
 pub mod caps {
     /// Elements per `get_elements` page.
     pub const ELEMENTS: u32 = 5_000;
+    /// Elements named by one `click_listeners`, and steps down to each.
+    pub const LISTENER_PATHS: usize = 10_000;
+    pub const PATH_STEPS: usize = 1_000;
     /// Characters of page text in `page_summary`.
     pub const SUMMARY_TEXT: u32 = 20_000;
     /// Tokens of `text_snapshot`.
@@ -289,7 +302,7 @@ impl ContentRequest {
     /// layer: finding every open shadow root.
     pub fn hint(&self) -> Option<LayerHint> {
         match self {
-            ContentRequest::GetElements { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
+            ContentRequest::GetElements { .. } | ContentRequest::ClickListeners { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
             _ => None,
         }
     }
@@ -316,6 +329,11 @@ impl ContentRequest {
         Ok(match self {
             ContentRequest::GetElements { filter, visible_only, limit, offset } => {
                 ContentRequest::GetElements { filter, visible_only, limit: limit.min(ELEMENTS), offset }
+            }
+            ContentRequest::ClickListeners { mut paths } => {
+                paths.truncate(LISTENER_PATHS);
+                paths.retain(|p| p.len() <= PATH_STEPS);
+                ContentRequest::ClickListeners { paths }
             }
             ContentRequest::PageSummary { text_limit } => ContentRequest::PageSummary { text_limit: text_limit.min(SUMMARY_TEXT) },
             ContentRequest::TextSnapshot { token_budget } => ContentRequest::TextSnapshot { token_budget: token_budget.min(SNAPSHOT_TOKENS) },
@@ -373,5 +391,10 @@ mod cap_tests {
         assert!(ContentRequest::CountElements { selector: long }.bounded().is_err());
         assert!(ContentRequest::TypeText { target: Target::index(1), text: "مرحبا 👋🏽".into(), clear: true }.bounded().is_ok());
         assert_eq!(ContentRequest::Ping.bounded(), Ok(ContentRequest::Ping));
+        let paths = vec![vec![0; caps::PATH_STEPS + 1], vec![0, 1, -1, 2]];
+        let Ok(ContentRequest::ClickListeners { paths }) = ContentRequest::ClickListeners { paths }.bounded() else { panic!("kept") };
+        assert_eq!(paths, vec![vec![0, 1, -1, 2]], "a path past the cap is dropped");
+        let many = ContentRequest::ClickListeners { paths: vec![vec![0]; caps::LISTENER_PATHS + 5] }.bounded();
+        assert!(matches!(many, Ok(ContentRequest::ClickListeners { paths }) if paths.len() == caps::LISTENER_PATHS));
     }
 }

@@ -1,0 +1,222 @@
+//! Which elements of a tab's page have their own click-like listener, asked of the browser through
+//! `chrome.debugger` instead of a script in the page's world, which the page could detect
+//! (docs/architecture.md, "Listener probe"). Attached on a tab's first listing, detached once
+//! it has gone IDLE_MS without one. Never `Runtime.enable` or `Debugger.enable`: pages can notice those.
+
+use dusk_chrome::debugger;
+use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_core::page::listeners::{clickable_nodes, EventListener, EventListeners, PATHS_FUNCTION, ROOTS_EXPRESSION};
+use dusk_core::protocol::caps::LISTENER_PATHS;
+use js_sys::{Array, Promise, Reflect};
+use serde_json::{json, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
+
+/// Keeps the debugger (and Chrome's "started debugging" bar) on through an agent's turns.
+const IDLE_MS: u32 = 30_000;
+/// The remote objects made for one query, released together after it.
+const GROUP: &str = "dusk-listeners";
+/// The listener nodes, kept from one listing to the next: resolving each costs a round trip.
+const HELD: &str = "dusk-held";
+
+/// A tab the debugger is attached to.
+#[derive(Default)]
+struct Session {
+    /// Listings so far: a detach timer checks it has not moved.
+    turn: u64,
+    /// The debugger's world in the top document, the document as the page's world holds it, and
+    /// the listener nodes resolved in the debugger's world.
+    world: Option<Value>,
+    doc: Option<Value>,
+    held: BTreeMap<i64, Value>,
+}
+
+thread_local! {
+    static SESSIONS: RefCell<BTreeMap<i32, Session>> = const { RefCell::new(BTreeMap::new()) };
+    /// The user closed the debugging bar: Dusk does not attach again while this worker lives.
+    static DECLINED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Chrome detached the debugger from a tab (worker.js, `chrome.debugger.onDetach`).
+pub fn detached(tab_id: i32, reason: &str) {
+    SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
+    if reason == "canceled_by_user" {
+        DECLINED.with(|d| d.set(true));
+    }
+}
+
+/// Paths from the top document to each element with its own click-like listener
+/// (`dusk_core::page::listeners`); Err when the debugger can't reach the page.
+pub async fn click_listener_paths(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
+    attach(tab_id).await?;
+    let paths = query(tab_id).await;
+    // Not waited for: the listing need not wait on the cleanup.
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": GROUP })).await;
+    });
+    if paths.is_err() {
+        // Attached afresh next time, with nothing held.
+        SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
+    }
+    paths
+}
+
+async fn attach(tab_id: i32) -> Result<(), String> {
+    if DECLINED.with(Cell::get) {
+        return Err("the user stopped Dusk's debugging".into());
+    }
+    if SESSIONS.with(|s| !s.borrow().contains_key(&tab_id)) {
+        // "Already attached": this extension's, from a worker before this one.
+        if let Err(e) = debugger::attach(tab_id).await.map_err(|e| error_text(&e)) {
+            if !e.contains("already attached") {
+                return Err(e);
+            }
+        }
+        let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": HELD })).await;
+    }
+    let turn = SESSIONS.with(|s| {
+        let mut s = s.borrow_mut();
+        let session = s.entry(tab_id).or_default();
+        session.turn += 1;
+        session.turn
+    });
+    wasm_bindgen_futures::spawn_local(async move {
+        crate::fetch::sleep(IDLE_MS).await;
+        if SESSIONS.with(|s| s.borrow().get(&tab_id).map(|s| s.turn) == Some(turn)) {
+            SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
+            let _ = debugger::detach(tab_id).await;
+        }
+    });
+    Ok(())
+}
+
+async fn query(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
+    let known = SESSIONS.with(|s| s.borrow().get(&tab_id).and_then(|s| s.world.clone().zip(s.doc.clone())));
+    match known {
+        Some((world, doc)) => match listen(tab_id, &world, &doc).await {
+            // The tab navigated since: its world and document went with the old page.
+            Err(_) => {
+                let (world, doc) = setup(tab_id).await?;
+                listen(tab_id, &world, &doc).await
+            }
+            done => done,
+        },
+        None => {
+            let (world, doc) = setup(tab_id).await?;
+            listen(tab_id, &world, &doc).await
+        }
+    }
+}
+
+/// A world of the debugger's own in the top frame, where nothing run is seen by the page, and
+/// the page's document as the page's own world holds it (listeners are asked of that world).
+async fn setup(tab_id: i32) -> Result<(Value, Value), String> {
+    let tree = command(tab_id, "Page.getFrameTree", json!({})).await?;
+    let frame = tree.pointer("/frameTree/frame/id").cloned().ok_or("no top frame")?;
+    let world = command(tab_id, "Page.createIsolatedWorld", json!({ "frameId": frame, "worldName": "dusk" })).await?;
+    let world = world.get("executionContextId").cloned().ok_or("no isolated world")?;
+    let doc = command(tab_id, "DOM.getDocument", json!({ "depth": 0 })).await?;
+    let doc = command(tab_id, "DOM.resolveNode", json!({ "nodeId": doc.pointer("/root/nodeId"), "objectGroup": HELD })).await?;
+    let doc = doc.pointer("/object/objectId").cloned().ok_or("no document")?;
+    SESSIONS.with(|s| {
+        let mut s = s.borrow_mut();
+        let session = s.entry(tab_id).or_default();
+        (session.world, session.doc) = (Some(world.clone()), Some(doc.clone()));
+        session.held.clear();
+    });
+    Ok((world, doc))
+}
+
+async fn listen(tab_id: i32, world: &Value, doc: &Value) -> Result<Vec<Vec<i32>>, String> {
+    // Not `pierce`, which would take every root in one call: it crashed renderers adding and
+    // removing frames. The document's own listeners are asked for while the other roots are found.
+    let top = listeners_of(tab_id, vec![doc.clone()]);
+    let found = command(tab_id, "Runtime.evaluate", json!({ "expression": ROOTS_EXPRESSION, "contextId": world, "objectGroup": GROUP })).await?;
+    let mut roots = vec![];
+    if let Some(array) = found.pointer("/result/objectId").filter(|_| found.pointer("/result/description") != Some(&json!("Array(0)"))) {
+        let items = command(tab_id, "Runtime.getProperties", json!({ "objectId": array, "ownProperties": true })).await?;
+        let ids = items.get("result").and_then(Value::as_array).into_iter().flatten().filter(|p| p["name"].as_str().is_some_and(|n| n.parse::<u32>().is_ok()));
+        let described = all(tab_id, "DOM.describeNode", ids.map(|p| json!({ "objectId": p.pointer("/value/objectId") })).collect()).await;
+        let backend = described.iter().filter_map(|d| d.pointer("/node/backendNodeId").cloned());
+        let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": GROUP })).collect()).await;
+        roots.extend(resolved.iter().filter_map(|r| r.pointer("/object/objectId").cloned()));
+    }
+    let mut listeners = top.await;
+    if listeners.is_empty() {
+        return Err("the page's document is gone".into());
+    }
+    listeners.extend(listeners_of(tab_id, roots).await);
+    let mut nodes = clickable_nodes(&listeners.into_iter().flatten().collect::<Vec<_>>());
+    nodes.truncate(LISTENER_PATHS);
+    let args = held_nodes(tab_id, world, &nodes).await;
+    if args.is_empty() {
+        return Ok(vec![]);
+    }
+    let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": GROUP });
+    let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
+    serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
+}
+
+/// Each root's listeners (one list per root that answered), the whole subtree but not into
+/// shadow roots or frames; the commands are sent at once, before this is awaited.
+fn listeners_of(tab_id: i32, roots: Vec<Value>) -> impl std::future::Future<Output = Vec<Vec<EventListener>>> {
+    let params = roots.iter().map(|id| json!({ "objectId": id, "depth": -1, "pierce": false })).collect();
+    let answers = start_all(tab_id, "DOMDebugger.getEventListeners", params);
+    async move { answers.await.into_iter().flatten().filter_map(|f| serde_json::from_value::<EventListeners>(f).ok()).map(|l| l.listeners).collect() }
+}
+
+/// The nodes as arguments, each resolved in the debugger's world once and held while it is listed.
+async fn held_nodes(tab_id: i32, world: &Value, nodes: &[i64]) -> Vec<Value> {
+    let (fresh, gone) = SESSIONS.with(|s| {
+        let mut s = s.borrow_mut();
+        let session = s.entry(tab_id).or_default();
+        let fresh: Vec<i64> = nodes.iter().copied().filter(|id| !session.held.contains_key(id)).collect();
+        let gone: Vec<i64> = session.held.keys().copied().filter(|id| !nodes.contains(id)).collect();
+        let gone: Vec<Value> = gone.iter().filter_map(|id| session.held.remove(id)).collect();
+        (fresh, gone)
+    });
+    for object in gone {
+        let _ = debugger::command(tab_id, "Runtime.releaseObject", &to_js(&json!({ "objectId": object })));
+    }
+    let params = fresh.iter().map(|id| json!({ "backendNodeId": id, "executionContextId": world, "objectGroup": HELD })).collect();
+    let resolved = all_keyed(tab_id, "DOM.resolveNode", params).await;
+    SESSIONS.with(|s| {
+        let mut s = s.borrow_mut();
+        let session = s.entry(tab_id).or_default();
+        for (id, r) in fresh.iter().zip(resolved) {
+            if let Some(object) = r.as_ref().and_then(|r| r.pointer("/object/objectId")) {
+                session.held.insert(*id, object.clone());
+            }
+        }
+        nodes.iter().filter_map(|id| session.held.get(id)).map(|o| json!({ "objectId": o })).collect()
+    })
+}
+
+/// The same command with each of `params`, all in flight at once: the answers that came, in order.
+async fn all(tab_id: i32, method: &str, params: Vec<Value>) -> Vec<Value> {
+    all_keyed(tab_id, method, params).await.into_iter().flatten().collect()
+}
+
+/// `all`, with None in the place of each command that failed.
+async fn all_keyed(tab_id: i32, method: &str, params: Vec<Value>) -> Vec<Option<Value>> {
+    start_all(tab_id, method, params).await
+}
+
+/// Sends every command now; the future gives their answers, None where one failed.
+fn start_all(tab_id: i32, method: &str, params: Vec<Value>) -> impl std::future::Future<Output = Vec<Option<Value>>> {
+    let n = params.len();
+    let pending: Array = params.iter().map(|p| debugger::command(tab_id, method, &to_js(p)).unwrap_or_else(|e| Promise::reject(&e))).collect();
+    let settled = JsFuture::from(Promise::all_settled(&pending));
+    async move {
+        let Ok(settled) = settled.await else { return vec![None; n] };
+        let value = |s: JsValue| Reflect::get(&s, &"value".into()).ok().filter(|v| !v.is_undefined()).and_then(|v| from_js::<Value>(v).ok());
+        Array::from(&settled).iter().map(value).collect()
+    }
+}
+
+async fn command(tab_id: i32, method: &str, params: Value) -> Result<Value, String> {
+    let reply = debugger::send_command(tab_id, method, &to_js(&params)).await.map_err(|e| format!("{method}: {}", error_text(&e)))?;
+    from_js(reply)
+}
