@@ -191,11 +191,12 @@ export function parseElementLine(line) {
   if (!m) return null;
   const e = {
     index: Number(m[1]), tag: m[2], text: "", type: undefined, role: undefined, placeholder: undefined, value: undefined,
-    checked: undefined, href: undefined, disabled: false, offscreen: false, isNew: false, context: undefined, line: String(line),
+    checked: undefined, href: undefined, disabled: false, offscreen: false, isNew: false, context: undefined,
+    icon: undefined, container: undefined, row: undefined, line: String(line),
   };
   const s = String(line);
   let i = m[0].length;
-  const keyed = { "placeholder=": "placeholder", "value=": "value", "href=": "href" };
+  const keyed = { "placeholder=": "placeholder", "value=": "value", "href=": "href", "icon=": "icon", 'in ': "row" };
   while (i < s.length) {
     while (s[i] === " ") i++;
     if (i >= s.length) break;
@@ -205,6 +206,10 @@ export function parseElementLine(line) {
       [e.text, i] = readQuoted(s, i);
     } else if (key) {
       [e[keyed[key]], i] = readQuoted(s, i + key.length);
+    } else if (/^in \[\d+\]/.test(rest)) {
+      const n = rest.match(/^in \[(\d+)\]/)[0];
+      e.container = Number(n.slice(4, -1));
+      i += n.length;
     } else if (rest.startsWith("(in ")) {
       const close = s.indexOf(")", i);
       e.context = s.slice(i + 4, close < 0 ? s.length : close);
@@ -222,6 +227,27 @@ export function parseElementLine(line) {
     }
   }
   return e;
+}
+
+/**
+ * What a listing says it left out: `[{ kind: "box", index, tag, name, below, above, right, left }]`
+ * for `… 5 more below in [7] div "Results": scroll it`, and `{ kind: "page", px, direction, count }`
+ * for `… the page continues 2,400 px below (31 more elements): scroll down`.
+ */
+export function leftOut(text) {
+  const out = [];
+  for (const line of String(text ?? "").split("\n")) {
+    const box = line.match(/^… (.*) in \[(\d+)\] (\S+)(?: (".*"))?: scroll it$/);
+    if (box) {
+      const count = (w) => Number(box[1].match(new RegExp(`(\\d+) more ${w}`))?.[1] ?? 0);
+      const name = box[4] ? readQuoted(box[4], 0)[0] : "";
+      out.push({ kind: "box", index: Number(box[2]), tag: box[3], name, below: count("below"), above: count("above"), right: count("to the right"), left: count("to the left") });
+      continue;
+    }
+    const page = line.match(/^… the page continues ([\d,]+) px (below|above)(?: \((\d+) more elements?\))?/);
+    if (page) out.push({ kind: "page", px: Number(page[1].replace(/,/g, "")), direction: page[2], count: Number(page[3] ?? 0) });
+  }
+  return out;
 }
 
 /** Element-list text (get_elements' data, or an action's new_elements) → elements, in order. */

@@ -43,15 +43,38 @@ export function shown_text(el, max) {
   const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   // A hidden element still names itself; only inside a shown one is hidden text left out.
   const all = !el.checkVisibility({ checkVisibilityCSS: true });
-  let out = '';
+  let out = '', last = null;
   for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
     const p = n.parentElement;
     if (!p || NO_TEXT.has(p.tagName) || p.closest('script,style,template,noscript')) continue;
     let ok = shown.get(p);
     if (ok === undefined) { ok = p.checkVisibility({ checkVisibilityCSS: true }); shown.set(p, ok); }
-    if (ok || all) out += n.data;
+    if (!ok && !all) continue;
+    if (glyph(p, n.data)) continue;
+    // Blocks, cells and flex items are read apart, as innerText would: Nanny, Re: lunch; not NannyRe: lunch.
+    if (last && last !== p && out && !/\\s$/.test(out) && apart(last, p, el)) out += ' ';
+    out += n.data;
+    last = p;
   }
   return out;
+}
+// An icon font's ligature (class material-icons, fa, glyphicon… and one lower-case word) draws an
+// icon, not text: a row holding a trash icon is not named delete (names.rs names the icon).
+const ICON_FONT = /(^|\\s)(material-(icons|symbols)[\\w-]*|[\\w-]*-icons?|icons?|glyphicon[\\w-]*|fa|mi)(\\s|$)/;
+function glyph(p, text) {
+  return /^\\s*[a-z][a-z0-9_]*\\s*$/.test(text) && ICON_FONT.test(p.getAttribute('class') || '');
+}
+const display = new WeakMap();
+function inline(e) {
+  let d = display.get(e);
+  if (d === undefined) { d = e.ownerDocument.defaultView.getComputedStyle(e).display; display.set(e, d); }
+  return d === 'inline' || d === 'contents';
+}
+// Whether a box that is not inline lies between two text nodes' parents, below their common ancestor.
+function apart(a, b, top) {
+  for (let e = b; e && e !== top && !e.contains(a); e = e.parentElement) if (!inline(e)) return true;
+  for (let e = a; e && e !== top && !e.contains(b); e = e.parentElement) if (!inline(e)) return true;
+  return false;
 }
 function clipper() {
   const cache = new Map();

@@ -221,9 +221,7 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
     use NamePart::*;
     let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
     let control = || [Label, LabelledBy, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some);
-    let guess = |ligature: Option<String>| {
-        some(Symbol).and_then(|h| symbol_name(&h)).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)))
-    };
+    let guess = |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
     let (real, guessed) = match tag {
         "input" => {
             let t = part(Type).unwrap_or_default().to_ascii_lowercase();
@@ -237,11 +235,21 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
         "img" => ([AriaLabel, Alt, Title].into_iter().find_map(some), None),
         "iframe" | "frame" => ([Title, Src, Name].into_iter().find_map(some), None),
         _ => {
-            // An icon font draws its ligature's letters as the icon: "star_border" is not a label.
-            let shown = some(Shown);
-            let ligature = shown.as_deref().and_then(ligature_name).filter(|_| some(Ligature).is_some());
-            let shown = shown.filter(|_| ligature.is_none());
-            let real = [LabelledBy, AriaLabel].into_iter().find_map(some).or(shown).or_else(|| [Title, Inner, SvgTitle].into_iter().find_map(some));
+            let labelled = [LabelledBy, AriaLabel].into_iter().find_map(some);
+            let (shown, ligature) = match labelled {
+                Some(_) => (None, None),
+                None => {
+                    // An icon font draws its ligature's letters as the icon: "star_border" is not a
+                    // label. The page layer leaves them out of text; a caller that keeps them gets them out here.
+                    let shown = some(Shown);
+                    let ligature = match &shown {
+                        None => some(Ligature).and_then(|l| ligature_name(&l)),
+                        Some(s) => ligature_name(s).filter(|_| some(Ligature).is_some()),
+                    };
+                    (shown.filter(|_| ligature.is_none()), ligature)
+                }
+            };
+            let real = labelled.or(shown).or_else(|| [Title, Inner, SvgTitle].into_iter().find_map(some));
             (real, Some(ligature))
         }
     };
@@ -264,19 +272,16 @@ pub fn box_name(part: impl Fn(NamePart) -> Option<String>, max: usize) -> String
 }
 
 /// Which listed elements need the text of their row or card to be told apart: those with no
-/// name, and, outside a listed container, guessed names and names shared with another element
-/// (links are told apart by their href).
+/// name, and, outside a listed container, those whose name (guessed or not) another such element
+/// shares (links are told apart by their href).
 pub fn needs_context(els: &[crate::protocol::page::ElementInfo]) -> Vec<bool> {
+    // Only elements outside listed containers are counted: `in [12]` tells the others apart.
+    let alone = |e: &&crate::protocol::page::ElementInfo| !e.text.is_empty() && e.href.is_none() && e.container.is_none();
     let mut seen = std::collections::HashMap::new();
-    for e in els.iter().filter(|e| !e.text.is_empty() && e.href.is_none()) {
+    for e in els.iter().filter(alone) {
         *seen.entry(e.text.as_str()).or_insert(0u32) += 1;
     }
-    els.iter()
-        .map(|e| {
-            let shared = e.href.is_none() && seen.get(e.text.as_str()).is_some_and(|&n| n > 1);
-            e.text.is_empty() || (e.container.is_none() && (e.guess || shared))
-        })
-        .collect()
+    els.iter().map(|e| e.text.is_empty() || (alone(&e) && seen.get(e.text.as_str()).is_some_and(|&n| n > 1))).collect()
 }
 
 /// Short description of an element for messages: `button#go "Submit"`.
@@ -334,6 +339,7 @@ mod tests {
         // Then guesses: a sprite symbol, a ligature, class words.
         assert_eq!(name("button", &[(Symbol, "#icon-retweet"), (Words, "share")]), guess("retweet"));
         assert_eq!(name("span", &[(Shown, "star_border"), (Ligature, "star_border"), (Words, "x")]), guess("star border"));
+        assert_eq!(name("span", &[(Ligature, "delete")]), guess("delete"), "the page layer leaves a ligature out of text");
         assert_eq!(name("span", &[(Shown, "home")]), real("home"), "one lower-case word without an icon font is text");
         assert_eq!(name("span", &[(Shown, "more_vert"), (Ligature, "more_vert"), (Title, "More options")]), real("More options"));
         assert_eq!(name("span", &[(Words, "T-KT aXw starIcon")]), guess("star"));
@@ -367,14 +373,17 @@ mod tests {
         let els = [
             e("", false, false, Some(3)),
             e("star", true, false, None),
+            e("star", true, false, None),
             e("star", true, false, Some(3)),
             e("Reply", false, false, None),
             e("Reply", false, false, None),
             e("¶", false, true, None),
             e("¶", false, true, None),
-            e("Compose", false, false, None),
+            e("settings", true, false, None),
+            e("Open calendar", false, false, None),
+            e("Open calendar", false, false, Some(9)),
         ];
-        assert_eq!(needs_context(&els), [true, true, false, true, true, false, false, false]);
+        assert_eq!(needs_context(&els), [true, true, true, false, true, true, false, false, false, false, false]);
     }
 
     #[test]
