@@ -43,8 +43,9 @@ export function shown_text(el, max) {
   const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   // A hidden element still names itself; only inside a shown one is hidden text left out.
   const all = !el.checkVisibility({ checkVisibilityCSS: true });
-  let out = '', last = null;
-  for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
+  // Only letters count towards max: an indented page's whitespace alone would fill it.
+  let out = '', last = null, got = 0;
+  for (let n = walk.nextNode(); n && got < max; n = walk.nextNode()) {
     const p = n.parentElement;
     if (!p || NO_TEXT.has(p.tagName) || p.closest('script,style,template,noscript')) continue;
     let ok = shown.get(p);
@@ -54,6 +55,7 @@ export function shown_text(el, max) {
     // Blocks, cells and flex items are read apart, as innerText would: Nanny, Re: lunch; not NannyRe: lunch.
     if (last && last !== p && out && !/\\s$/.test(out) && apart(last, p, el)) out += ' ';
     out += n.data;
+    got += n.data.trim().length;
     last = p;
   }
   return out;

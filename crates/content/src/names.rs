@@ -3,7 +3,7 @@
 //! element sits in, when its name doesn't tell it apart; and a scroll box's name.
 
 use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, shown_text, tag, text_of};
-use dusk_core::page::elements::{box_name, naming, ElementName, NamePart};
+use dusk_core::page::elements::{box_name, clean_text, naming, ElementName, NamePart};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -45,14 +45,23 @@ export function words(el) {
 // Rows and cells: what a reader takes as one item of a list, a table or a feed.
 const ROW = 'tr,li,article,td,th,dd,[role=row],[role=listitem],[role=article],[role=gridcell],[role=cell],[role=option],[role=treeitem]';
 const up = (a) => a.parentElement || a.getRootNode().host || null;
+// Characters of text in `a`, counted up to `cap`: a page-wide ancestor's textContent would copy the whole page.
+function textLength(a, cap) {
+  const walk = a.ownerDocument.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+  let n = 0;
+  for (let t = walk.nextNode(); t && n < cap; t = walk.nextNode()) n += t.data.trim().length;
+  return n;
+}
 export function row_of(el) {
-  const own = (el.textContent || '').trim().length;
+  const own = textLength(el, 200);
   let loose = null;
   for (let a = up(el), k = 0; a && k < 12 && a.localName !== 'body' && a.localName !== 'html'; a = up(a), k++) {
-    const label = a.getAttribute('aria-label');
-    const text = (a.textContent || '').trim().length > own;
-    if (a.matches(ROW) && (label || text)) return a;
-    if (!loose && k < 6 && (label || (a.textContent || '').trim().length >= own + 3)) loose = a;
+    const row = a.matches(ROW);
+    if (a.hasAttribute('aria-label') && (row || !loose)) return a;
+    if ((row || (!loose && k < 6)) && textLength(a, own + 3) >= own + 3) {
+      if (row) return a;
+      loose = a;
+    }
   }
   return loose;
 }
@@ -153,11 +162,15 @@ pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
     element_name(el, tag, max).text
 }
 
-/// The label or text of the row, cell or card `el` sits in, cut at `max` characters.
-pub fn row_text(el: &Element, max: usize) -> Option<String> {
+/// The label or text of the row, cell or card `el` sits in, without `el`'s own name at its start,
+/// cut at `max` characters; None when it says nothing (no letters or digits).
+pub fn row_text(el: &Element, own: &str, max: usize) -> Option<String> {
     let row = row_of(el)?;
-    let text = get_attr(&row, "aria-label").filter(|l| !l.trim().is_empty()).map(|l| dusk_core::page::elements::clean_text(&l, max));
-    text.or_else(|| Some(text_of(&row, max))).filter(|t| !t.is_empty())
+    let raw = get_attr(&row, "aria-label").filter(|l| !l.trim().is_empty()).unwrap_or_else(|| text_of(&row, max + own.chars().count() + 2));
+    let raw = raw.trim_start();
+    let rest = if own.is_empty() { raw } else { raw.strip_prefix(own).unwrap_or(raw) };
+    let text = clean_text(rest, max);
+    (text.chars().filter(|c| c.is_alphanumeric()).count() >= 2).then_some(text)
 }
 
 /// A scroll box's name: its label, title or heading, else its id or class as words.

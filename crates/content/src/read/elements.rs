@@ -100,6 +100,10 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
     }
 }
 
+/// Characters of a row's text given as context: enough to tell rows apart, few enough to keep
+/// listings short (a results row, a mail's sender and subject).
+const ROW_TEXT: usize = 24;
+
 /// One listing's answer: the window of elements, every matching element counted, whether more
 /// matching ones lie past the window, and (visible-only) what was left out off screen.
 pub struct Listing {
@@ -185,7 +189,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let wanted = needs_context(&out);
     for ((e, p), wanted) in out.iter_mut().zip(&picked).zip(wanted) {
         if wanted {
-            e.row = row_text(&p.el, 40).filter(|r| *r != e.text);
+            e.row = row_text(&p.el, &e.text, ROW_TEXT);
         }
     }
     forget_labels();
