@@ -102,7 +102,7 @@ const inboxTests = [
 // ---------------------------------------------------------------- one control per naming source
 
 const namesTests = [
-  agentTest("names: each source names its control (accessible name, title, alt, SVG title, symbol, ligature, class, id, test id, row)", "/pages/agent/names.html", async (env, { panel }) => {
+  agentTest("names: each source names its control (accessible name, title, alt, an image's label inside, SVG title, symbol, ligature, class, id, test id, row)", "/pages/agent/names.html", async (env, { panel }) => {
     usePolicy(env, listOnce());
     await startRun(panel, "What is on the toolbar?");
     const end = await finish(panel);
@@ -112,7 +112,8 @@ const namesTests = [
       /^\[\d+\] span "Compose mail"(?: new)?$/m,
       /^\[\d+\] span "Refresh inbox"(?: new)?$/m,
       /^\[\d+\] span "Archive all"(?: new)?$/m,
-      /^\[\d+\] span "Open calendar"(?: new)?$/m,
+      /^\[\d+\] img "Open calendar"(?: new)?$/m,
+      /^\[\d+\] span "Show map"(?: new)?$/m,
       /^\[\d+\] span "Print page"(?: new)?$/m,
       /^\[\d+\] span icon="bookmark"(?: new)?$/m,
       /^\[\d+\] span icon="more vert"(?: new)?$/m,

@@ -1,8 +1,8 @@
 //! What get_elements lists: the candidate selector's matches, plus what is clickable only through
 //! script: the top of a `cursor: pointer` run, elements the page gave click-like listeners (named
 //! by the main-world probe, extension/listeners.js), and `tabindex=-1` items of menus and lists.
-//! An element with a listener of its own is always listed; one clickable only by inheritance is
-//! folded into the listed items inside it.
+//! An element with a listener of its own is listed whatever it holds, if it says something of its
+//! own; one clickable only by inheritance is folded into the listed items inside it.
 
 use crate::walk::{Root, RootNode};
 use wasm_bindgen::prelude::*;
@@ -77,7 +77,8 @@ export function listed(root, selector) {
   // Each element's nearest ancestor in the list: in document order an ancestor comes first, so a
   // stack of the open ancestors tells. A container clickable only by inheritance whose handler
   // serves the items inside it is left out; one with a listener of its own is an action of its
-  // own (an inbox row opens its mail), unless it serves so many that it is a delegation root.
+  // own (an inbox row opens its mail), unless it serves so many that it is a delegation root, or
+  // has no words but its items'.
   const up = new Int32Array(els.length), inside = new Int32Array(els.length), stack = [];
   for (let i = 0; i < els.length; i++) {
     while (stack.length && !els[stack[stack.length - 1]].contains(els[i])) stack.pop();
@@ -86,7 +87,21 @@ export function listed(root, selector) {
     stack.push(i);
   }
   const area = view.innerWidth * view.innerHeight, big = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height >= area / 2; };
-  const keep = els.map((el, i) => flags[i] === 0 || inside[i] === 0 || (flags[i] === 2 && inside[i] <= DELEGATION && !big(el)));
+  // Words of its own outside the items it holds: a mail row's sender and subject. A title bar or a
+  // menu whose every word is a listed item's would only repeat their names.
+  const items = new Set(els), NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
+  const says = (c) => {
+    const walk = doc.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    let n = 0;
+    for (let t = walk.nextNode(); t && n < 500; t = walk.nextNode(), n++) {
+      if (!t.data.trim()) continue;
+      let p = t.parentElement;
+      while (p && p !== c && !items.has(p) && !NO_TEXT.has(p.tagName)) p = p.parentElement;
+      if (p === c) return true;
+    }
+    return false;
+  };
+  const keep = els.map((el, i) => flags[i] === 0 || inside[i] === 0 || (flags[i] === 2 && inside[i] <= DELEGATION && !big(el) && says(el)));
   const at = new Int32Array(els.length);
   let n = 0;
   for (let i = 0; i < els.length; i++) at[i] = keep[i] ? n++ : -1;
