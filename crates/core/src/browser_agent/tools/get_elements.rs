@@ -3,9 +3,8 @@ use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::context::{element_lines, left_out_lines};
 use crate::browser_agent::safety::Action;
-use crate::browser_agent::session::BrowserSession;
+use crate::browser_agent::session::{BrowserSession, Listing};
 use crate::protocol::page::ElementFilter;
-use crate::protocol::{ContentRequest, ContentResponse};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -43,11 +42,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for GetElements {
     }
     async fn execute(&self, a: GetElementsArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let limit = a.limit.unwrap_or(100).clamp(1, 300);
-        let request = ContentRequest::GetElements { filter: a.filter, visible_only: a.visible_only, limit, offset: a.offset };
-        let (elements, total, truncated, left_out) = match ctx.host.rpc(request).await? {
-            ContentResponse::Elements { elements, total, truncated, left_out } => (elements, total, truncated, left_out),
-            other => return Err(other.unexpected()),
-        };
+        let Listing { elements, total, truncated, left_out } = ctx.host.listing(a.filter, a.visible_only, a.offset, limit).await?;
         let from = if a.offset > 0 { format!(", from number {}", a.offset + 1) } else { String::new() };
         let head = if a.visible_only {
             format!("{} elements on screen, of {total} on the page{from}:", elements.len())
