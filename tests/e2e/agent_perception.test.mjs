@@ -3,52 +3,24 @@
 // it left out (an inner box's hidden items, the rest of the page). The scripted models read only
 // the requests they get, never the page, and act on names from the listing alone.
 import assert from "node:assert/strict";
-import { agentPanel } from "./agent_panel.mjs";
-import { answer, elementsOf, failure, instruction, knownElements, lastListing, leftOut, parseRequest, toolCall, toolCalls } from "./agent_policy.mjs";
+import { agentTest as panelTest, finish as runEnd, startRun, usePolicy } from "./agent_panel.mjs";
+import { answer, elementsOf, failure, instruction, lastListing, leftOut, parseRequest, toolCall, toolCalls } from "./agent_policy.mjs";
 
 const MINIWOB_TASK = "Do what the page's instructions say.";
 
-/** Starts a run; the answer box is cleared first so the next end is this run's. */
-async function startRun(panel, task) {
-  await panel.evaluate(() => {
-    const a = document.querySelector("#agent-answer");
-    a.hidden = true;
-    a.className = "agent-answer";
-    a.textContent = "";
-  });
-  await panel.fill("#agent-task", task);
-  await panel.locator("#agent-run").dispatchEvent("click");
+/** These pages have nothing sensitive: a card fails the test. */
+const finish = (panel) => runEnd(panel, { onCard: (card) => assert.fail(`unexpected card: ${card.text}`) });
+const agentTest = (name, path, body) => panelTest(name, path, { mode: "dom" }, body);
+
+/** Every listing the model was sent in this test, in order (a request shows only its newest whole). */
+function listingsSent(env) {
+  const out = [];
+  for (const req of env.llm.requests()) {
+    const data = parseRequest(req).calls.findLast((c) => c.name === "get_elements" && c.result?.success)?.result.data;
+    if (typeof data === "string" && !data.startsWith("[superseded") && out.at(-1) !== data) out.push(data);
+  }
+  return out;
 }
-
-/** Waits for the run's end (no card is expected on these pages) and returns `{ state, text }`. */
-async function finish(panel, timeout = 40_000) {
-  await panel.waitForFunction(() => {
-    const a = document.querySelector("#agent-answer");
-    return (a && !a.hidden && /\b(done|failed|stopped)\b/.test(a.className)) || document.querySelector(".confirm-card");
-  }, null, { timeout, polling: 50 });
-  return panel.evaluate(() => {
-    const a = document.querySelector("#agent-answer");
-    if (document.querySelector(".confirm-card")) return { state: "card", text: document.querySelector(".confirm-card").innerText };
-    return { state: ["done", "failed", "stopped"].find((c) => a.classList.contains(c)), text: a.textContent.trim() };
-  });
-}
-
-const stopRun = (panel) => panel.evaluate(() => document.querySelector("#agent-stop:not([hidden])")?.click()).catch(() => {});
-
-function agentTest(name, path, body) {
-  return [name, async (env) => {
-    const ctx = await agentPanel(env, path, { mode: "dom" });
-    try {
-      await body(env, ctx);
-    } finally {
-      await stopRun(ctx.panel);
-    }
-  }];
-}
-
-const usePolicy = (env, policy) => env.llm.setDefault((req) => policy(parseRequest(req)));
-/** The listings the model was sent in the run's last request, as text. */
-const listingsSent = (env) => parseRequest(env.llm.lastRequest()).calls.filter((c) => c.name === "get_elements" && c.result?.success).map((c) => c.result.data);
 const nameOf = (e) => e.text || e.icon || "";
 const unnamed = (list) => list.filter((e) => !e.text && !e.icon && !e.row);
 
@@ -130,22 +102,26 @@ const namesTests = [
 
 // ---------------------------------------------------------------- a results box with more below its fold
 
-/** Lists; while a box says it has more below, scrolls that box by its index and lists again; then books the cheapest seen. */
+/**
+ * Lists; while a box says it has more below, scrolls that box by its index and lists again, noting
+ * the cheapest offer seen so far in its own words (older listings reach it only as a note); then
+ * books the cheapest of all.
+ */
 function cheapestPolicy(p) {
   const failed = failure(p);
   if (failed) return failed;
   if (!p.last) return toolCall("get_elements", {});
-  if (p.last.name === "click") return answer(`Booked the cheapest flight.`);
-  const listing = p.calls.findLast((c) => c.name === "get_elements");
-  const box = leftOut(listing.result.data).find((l) => l.kind === "box" && l.below > 0);
-  const scrolls = p.calls.filter((c) => c.name === "scroll").length;
-  // A slightly different amount each round: the runtime's repeat guard takes identical scroll/list rounds for a loop.
-  if (box && scrolls < 6) return toolCalls(["scroll", { index: box.index, direction: "down", amount: 120 + scrolls }], ["get_elements", {}]);
+  if (p.last.name === "click") return answer("Booked the cheapest flight.");
   const price = (e) => Number((e.row ?? "").match(/€(\d+)/)?.[1] ?? Infinity);
-  const offers = knownElements(p).filter((e) => e.text === "Select" && Number.isFinite(price(e)));
-  if (!offers.length) return answer("I found no offers.");
-  const best = offers.reduce((a, b) => (price(b) < price(a) ? b : a));
-  return toolCall("click", { index: best.index });
+  const noted = p.said.map((t) => t.match(/^Cheapest so far: \[(\d+)\] €(\d+)/)).filter(Boolean).at(-1);
+  let best = noted ? { index: Number(noted[1]), price: Number(noted[2]) } : null;
+  for (const e of lastListing(p).filter((x) => x.text === "Select")) if (price(e) < (best?.price ?? Infinity)) best = { index: e.index, price: price(e) };
+  const note = best ? `Cheapest so far: [${best.index}] €${best.price}` : "No offers yet.";
+  const box = leftOut(p.last.result.data).find((l) => l.kind === "box" && l.below > 0);
+  if (box && p.calls.filter((c) => c.name === "scroll").length < 6) {
+    return { text: note, ...toolCalls(["scroll", { index: box.index, direction: "down" }], ["get_elements", {}]) };
+  }
+  return best ? { text: note, ...toolCall("click", { index: best.index }) } : answer("I found no offers.");
 }
 
 const resultsTests = [
@@ -186,8 +162,7 @@ function trashPolicy(p) {
   const trash = row && list.find((e) => e.icon === "trash" && e.container === row.index);
   if (trash) return toolCall("click", { index: trash.index });
   const box = leftOut(p.last.result.data).find((l) => l.kind === "box" && l.below > 0);
-  const scrolls = p.calls.filter((c) => c.name === "scroll").length;
-  if (box && scrolls < 4) return toolCalls(["scroll", { index: box.index, direction: "down", amount: 60 + scrolls }], ["get_elements", {}]);
+  if (box && p.calls.filter((c) => c.name === "scroll").length < 4) return toolCalls(["scroll", { index: box.index, direction: "down" }], ["get_elements", {}]);
   return answer(`I could not find the trash icon of ${m[1]}'s email.`);
 }
 

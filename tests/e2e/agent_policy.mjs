@@ -90,6 +90,8 @@ function events(provider, body) {
       if (m.role === "assistant") {
         turn++;
         for (const b of blocks) if (b.type === "tool_use") out.push({ kind: "call", id: b.id, name: b.name, args: parseArgs(b.input), turn });
+        const said = blocks.filter((b) => b.type === "text").map((b) => b.text).join("\n");
+        if (said) out.push({ kind: "said", text: said, turn });
         continue;
       }
       const text = blocks.filter((b) => b.type === "text").map((b) => b.text).join("\n");
@@ -106,6 +108,8 @@ function events(provider, body) {
       if (c.role === "model") {
         turn++;
         for (const p of parts) if (p.functionCall) out.push({ kind: "call", id: `gemini-${n++}`, name: p.functionCall.name, args: parseArgs(p.functionCall.args), turn });
+        const said = parts.filter((p) => typeof p.text === "string").map((p) => p.text).join("\n");
+        if (said) out.push({ kind: "said", text: said, turn });
         continue;
       }
       for (const p of parts) {
@@ -127,6 +131,7 @@ function events(provider, body) {
       else if (m.role === "assistant") {
         turn++;
         for (const c of m.tool_calls ?? []) out.push({ kind: "call", id: c.id, name: c.function?.name, args: parseArgs(c.function?.arguments), turn });
+        if (textOf(m.content)) out.push({ kind: "said", text: textOf(m.content), turn });
       } else if (m.role === "tool") out.push({ kind: "result", id: m.tool_call_id, text: textOf(m.content) });
     }
   }
@@ -142,7 +147,8 @@ function pageOf(summary) {
 
 /**
  * Reads a request the way a model would: `{ provider, system, task, summary, page: {url, title,
- * text}, calls: [{ id, name, args, result, turn }], last, turn }`. `calls` are the assistant's
+ * text}, calls: [{ id, name, args, result, turn }], last, turn, said }`. `said`: the texts of the
+ * model's own earlier turns, in order (what a model writes down to remember). `calls` are the assistant's
  * tool calls in order, each with its parsed result (see parseResult; undefined while unanswered);
  * `last` is the last call; `turn` is the number of this model turn (1 for the first request).
  * Takes the object script.next receives (`{ provider, body, … }`) or a recorded request.
@@ -168,7 +174,8 @@ export function parseRequest(req) {
       }
       return { id: c.id, name: c.name, args: c.args, result, turn: c.turn };
     });
-  return { provider, system, task, summary, page: pageOf(summary), calls, last: calls.at(-1), turn: turns + 1, firstMessage: first };
+  const said = list.filter((e) => e.kind === "said").map((e) => e.text);
+  return { provider, system, task, summary, page: pageOf(summary), calls, last: calls.at(-1), turn: turns + 1, firstMessage: first, said };
 }
 
 // ---------------------------------------------------------------- element lines
