@@ -34,10 +34,11 @@ for (const p of PAGES) {
   const page = await env.open(url);
   await page.waitForLoadState("load");
   await pickTab(panel, await env.tabIdFor(url));
+  const before = env.llm.requests().length;
   await runTask(panel, `${p}: list`);
   await outcome(panel, 60_000);
-  const calls = parseRequest(env.llm.lastRequest()).calls;
-  const texts = calls.map((c) => (typeof c.result?.data === "string" ? c.result.data : ""));
+  // Each listing from the request that first shows it: later ones carry only the newest whole.
+  const texts = env.llm.requests().slice(before + 1).map((r) => parseRequest(r).calls.at(-1)?.result?.data).map((d) => (typeof d === "string" ? d : ""));
   const els = texts.map(parseElements);
   const ms = [];
   for (let i = 0; i < 7; i++) {

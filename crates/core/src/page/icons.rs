@@ -223,4 +223,33 @@ mod tests {
         assert_eq!(id_words("css-1x2y3z resultsPane").as_deref(), Some("results pane"));
         assert_eq!(id_words("a b"), None);
     }
+
+    #[test]
+    fn icons_get_a_name_and_say_it_is_a_guess() {
+        use crate::page::elements::NamePart::{self, *};
+        let name = |tag: &str, parts: &[(NamePart, &str)]| {
+            let parts: Vec<(NamePart, String)> = parts.iter().map(|(p, v)| (*p, v.to_string())).collect();
+            let n = crate::page::elements::naming(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40);
+            (n.text, n.guess)
+        };
+        let real = |s: &str| (s.to_string(), false);
+        let guess = |s: &str| (s.to_string(), true);
+        // Accessible name first: labelledby, aria-label, text; then title, an image's alt, an SVG's title.
+        assert_eq!(name("span", &[(LabelledBy, "Star it"), (AriaLabel, "x"), (Words, "star")]), real("Star it"));
+        assert_eq!(name("span", &[(Shown, " "), (Title, "Archive"), (Inner, "Box"), (Words, "trash")]), real("Archive"));
+        assert_eq!(name("div", &[(Inner, "Like"), (SvgTitle, "Heart"), (Words, "like")]), real("Like"));
+        assert_eq!(name("button", &[(SvgTitle, "Reply"), (Symbol, "#icon-reply")]), real("Reply"));
+        // Then guesses: a sprite symbol, a ligature, class words.
+        assert_eq!(name("button", &[(Symbol, "#icon-retweet"), (Words, "share")]), guess("retweet"));
+        assert_eq!(name("span", &[(Shown, "star_border"), (Ligature, "star_border"), (Words, "x")]), guess("star border"));
+        assert_eq!(name("span", &[(Ligature, "delete")]), guess("delete"), "the page layer leaves a ligature out of text");
+        assert_eq!(name("span", &[(Shown, "home")]), real("home"), "one lower-case word without an icon font is text");
+        assert_eq!(name("span", &[(Shown, "more_vert"), (Ligature, "more_vert"), (Title, "More options")]), real("More options"));
+        assert_eq!(name("span", &[(Words, "T-KT aXw starIcon")]), guess("star"));
+        assert_eq!(name("input", &[(Type, "checkbox"), (Words, "row-select")]), (String::new(), false));
+        assert_eq!(name("input", &[(Type, "image"), (Alt, "Search the BBC"), (Name, "q")]), real("Search the BBC"));
+        assert_eq!(name("img", &[(AriaLabel, "Chart"), (Alt, "c")]), real("Chart"));
+        assert_eq!(name("iframe", &[(Name, "ads_frame")]), real("ads_frame"));
+        assert_eq!(name("div", &[(Words, "row unread")]), (String::new(), false), "no word names an action: no name");
+    }
 }
