@@ -90,6 +90,8 @@ function events(provider, body) {
       if (m.role === "assistant") {
         turn++;
         for (const b of blocks) if (b.type === "tool_use") out.push({ kind: "call", id: b.id, name: b.name, args: parseArgs(b.input), turn });
+        const said = blocks.filter((b) => b.type === "text").map((b) => b.text).join("\n");
+        if (said) out.push({ kind: "said", text: said, turn });
         continue;
       }
       const text = blocks.filter((b) => b.type === "text").map((b) => b.text).join("\n");
@@ -106,6 +108,8 @@ function events(provider, body) {
       if (c.role === "model") {
         turn++;
         for (const p of parts) if (p.functionCall) out.push({ kind: "call", id: `gemini-${n++}`, name: p.functionCall.name, args: parseArgs(p.functionCall.args), turn });
+        const said = parts.filter((p) => typeof p.text === "string").map((p) => p.text).join("\n");
+        if (said) out.push({ kind: "said", text: said, turn });
         continue;
       }
       for (const p of parts) {
@@ -127,6 +131,7 @@ function events(provider, body) {
       else if (m.role === "assistant") {
         turn++;
         for (const c of m.tool_calls ?? []) out.push({ kind: "call", id: c.id, name: c.function?.name, args: parseArgs(c.function?.arguments), turn });
+        if (textOf(m.content)) out.push({ kind: "said", text: textOf(m.content), turn });
       } else if (m.role === "tool") out.push({ kind: "result", id: m.tool_call_id, text: textOf(m.content) });
     }
   }
@@ -142,7 +147,8 @@ function pageOf(summary) {
 
 /**
  * Reads a request the way a model would: `{ provider, system, task, summary, page: {url, title,
- * text}, calls: [{ id, name, args, result, turn }], last, turn }`. `calls` are the assistant's
+ * text}, calls: [{ id, name, args, result, turn }], last, turn, said }`. `said`: the texts of the
+ * model's own earlier turns, in order (what a model writes down to remember). `calls` are the assistant's
  * tool calls in order, each with its parsed result (see parseResult; undefined while unanswered);
  * `last` is the last call; `turn` is the number of this model turn (1 for the first request).
  * Takes the object script.next receives (`{ provider, body, … }`) or a recorded request.
@@ -168,7 +174,8 @@ export function parseRequest(req) {
       }
       return { id: c.id, name: c.name, args: c.args, result, turn: c.turn };
     });
-  return { provider, system, task, summary, page: pageOf(summary), calls, last: calls.at(-1), turn: turns + 1, firstMessage: first };
+  const said = list.filter((e) => e.kind === "said").map((e) => e.text);
+  return { provider, system, task, summary, page: pageOf(summary), calls, last: calls.at(-1), turn: turns + 1, firstMessage: first, said };
 }
 
 // ---------------------------------------------------------------- element lines
@@ -191,11 +198,12 @@ export function parseElementLine(line) {
   if (!m) return null;
   const e = {
     index: Number(m[1]), tag: m[2], text: "", type: undefined, role: undefined, placeholder: undefined, value: undefined,
-    checked: undefined, href: undefined, disabled: false, offscreen: false, isNew: false, context: undefined, line: String(line),
+    checked: undefined, href: undefined, disabled: false, offscreen: false, isNew: false, context: undefined,
+    icon: undefined, container: undefined, row: undefined, line: String(line),
   };
   const s = String(line);
   let i = m[0].length;
-  const keyed = { "placeholder=": "placeholder", "value=": "value", "href=": "href" };
+  const keyed = { "placeholder=": "placeholder", "value=": "value", "href=": "href", "icon=": "icon", 'in ': "row" };
   while (i < s.length) {
     while (s[i] === " ") i++;
     if (i >= s.length) break;
@@ -205,6 +213,10 @@ export function parseElementLine(line) {
       [e.text, i] = readQuoted(s, i);
     } else if (key) {
       [e[keyed[key]], i] = readQuoted(s, i + key.length);
+    } else if (/^in \[\d+\]/.test(rest)) {
+      const n = rest.match(/^in \[(\d+)\]/)[0];
+      e.container = Number(n.slice(4, -1));
+      i += n.length;
     } else if (rest.startsWith("(in ")) {
       const close = s.indexOf(")", i);
       e.context = s.slice(i + 4, close < 0 ? s.length : close);
@@ -222,6 +234,27 @@ export function parseElementLine(line) {
     }
   }
   return e;
+}
+
+/**
+ * What a listing says it left out: `[{ kind: "box", index, tag, name, below, above, right, left }]`
+ * for `… 5 more below in [7] div "Results": scroll it`, and `{ kind: "page", px, direction, count }`
+ * for `… the page continues 2,400 px below (31 more elements): scroll down`.
+ */
+export function leftOut(text) {
+  const out = [];
+  for (const line of String(text ?? "").split("\n")) {
+    const box = line.match(/^… (.*) in \[(\d+)\] (\S+)(?: (".*"))?: scroll it$/);
+    if (box) {
+      const count = (w) => Number(box[1].match(new RegExp(`(\\d+) more ${w}`))?.[1] ?? 0);
+      const name = box[4] ? readQuoted(box[4], 0)[0] : "";
+      out.push({ kind: "box", index: Number(box[2]), tag: box[3], name, below: count("below"), above: count("above"), right: count("to the right"), left: count("to the left") });
+      continue;
+    }
+    const page = line.match(/^… the page continues ([\d,]+) px (below|above)(?: \((\d+) more elements?\))?/);
+    if (page) out.push({ kind: "page", px: Number(page[1].replace(/,/g, "")), direction: page[2], count: Number(page[3] ?? 0) });
+  }
+  return out;
 }
 
 /** Element-list text (get_elements' data, or an action's new_elements) → elements, in order. */

@@ -1,6 +1,6 @@
 // The scripted-policy helpers on hand-written requests in all three wire formats; no browser needed.
 import assert from "node:assert/strict";
-import { knownElements, parseElements, parseRequest, parseResult, policies } from "./agent_policy.mjs";
+import { knownElements, leftOut, parseElements, parseRequest, parseResult, policies } from "./agent_policy.mjs";
 
 const FIRST = [
   "Task: Do what the page's instructions say.",
@@ -46,10 +46,32 @@ export const tests = [
     assert.deepEqual(user, {
       index: 3, tag: "input", text: "Username", type: "text", role: undefined, placeholder: "Name", value: 'a"b\\c',
       checked: undefined, href: undefined, disabled: false, offscreen: false, isNew: true, context: undefined,
+      icon: undefined, container: undefined, row: undefined,
     });
     assert.deepEqual([els[2].checked, els[2].disabled, els[2].offscreen, els[2].context], [false, true, true, "iframe"]);
     assert.deepEqual([els[3].role, els[3].href, els[3].text], ["presentation", "http://x/y#tabs-1", "Tab #1"]);
     assert.equal(els[4].text, "");
+  }],
+
+  ["agent_policy: guessed names, rows, containers and what a listing left out parse", () => {
+    const text = [
+      "3 elements on screen, of 40 on the page:",
+      String.raw`[4] span icon="star" in "Nanny — Re: \"lunch\"…" new`,
+      "[5] span icon=\"delete\" in [12]",
+      "[12] div \"Nanny Re: lunch\"",
+      '… 5 more below, 1 more to the right in [7] ul "Results": scroll it',
+      "… 2 more above in [9] div: scroll it",
+      "… the page continues 2,400 px below (31 more elements): scroll down",
+    ].join("\n");
+    const [star, trash, row] = parseElements(text);
+    assert.deepEqual([star.icon, star.row, star.container, star.text, star.isNew], ["star", 'Nanny — Re: "lunch"…', undefined, "", true]);
+    assert.deepEqual([trash.icon, trash.row, trash.container], ["delete", undefined, 12]);
+    assert.deepEqual([row.text, row.icon, row.container], ["Nanny Re: lunch", undefined, undefined]);
+    assert.deepEqual(leftOut(text), [
+      { kind: "box", index: 7, tag: "ul", name: "Results", below: 5, above: 0, right: 1, left: 0 },
+      { kind: "box", index: 9, tag: "div", name: "", below: 0, above: 2, right: 0, left: 0 },
+      { kind: "page", px: 2400, direction: "below", count: 31 },
+    ]);
   }],
 
   ["agent_policy: a tool message is its first JSON object plus trailing notes", () => {

@@ -1,7 +1,8 @@
 //! Small DOM helpers shared by every RPC group: documents, rects in top-frame coordinates,
 //! visibility, text, computed styles, deep focus and hit-testing.
 
-use dusk_core::page::elements::{clean_text, describe, element_name, NamePart};
+use crate::names::element_text;
+use dusk_core::page::elements::{clean_text, describe};
 use dusk_core::protocol::page::{ElementStyle, Rect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -42,15 +43,40 @@ export function shown_text(el, max) {
   const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   // A hidden element still names itself; only inside a shown one is hidden text left out.
   const all = !el.checkVisibility({ checkVisibilityCSS: true });
-  let out = '';
-  for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
+  // Only letters count towards max: an indented page's whitespace alone would fill it.
+  let out = '', last = null, got = 0;
+  for (let n = walk.nextNode(); n && got < max; n = walk.nextNode()) {
     const p = n.parentElement;
     if (!p || NO_TEXT.has(p.tagName) || p.closest('script,style,template,noscript')) continue;
     let ok = shown.get(p);
     if (ok === undefined) { ok = p.checkVisibility({ checkVisibilityCSS: true }); shown.set(p, ok); }
-    if (ok || all) out += n.data;
+    if (!ok && !all) continue;
+    if (glyph(p, n.data)) continue;
+    // Blocks, cells and flex items are read apart, as innerText would: Nanny, Re: lunch; not NannyRe: lunch.
+    if (last && last !== p && out && !/\\s$/.test(out) && apart(last, p, el)) out += ' ';
+    out += n.data;
+    got += n.data.trim().length;
+    last = p;
   }
   return out;
+}
+// An icon font's ligature (class material-icons, fa, glyphicon… and one lower-case word) draws an
+// icon, not text: a row holding a trash icon is not named delete (names.rs names the icon).
+const ICON_FONT = /(^|\\s)(material-(icons|symbols)[\\w-]*|[\\w-]*-icons?|icons?|glyphicon[\\w-]*|fa|mi)(\\s|$)/;
+function glyph(p, text) {
+  return /^\\s*[a-z][a-z0-9_]*\\s*$/.test(text) && ICON_FONT.test(p.getAttribute('class') || '');
+}
+const display = new WeakMap();
+function inline(e) {
+  let d = display.get(e);
+  if (d === undefined) { d = e.ownerDocument.defaultView.getComputedStyle(e).display; display.set(e, d); }
+  return d === 'inline' || d === 'contents';
+}
+// Whether a box that is not inline lies between two text nodes' parents, below their common ancestor.
+function apart(a, b, top) {
+  for (let e = b; e && e !== top && !e.contains(a); e = e.parentElement) if (!inline(e)) return true;
+  for (let e = a; e && e !== top && !e.contains(b); e = e.parentElement) if (!inline(e)) return true;
+  return false;
 }
 function clipper() {
   const cache = new Map();
@@ -91,7 +117,7 @@ extern "C" {
     fn rect_into(el: &Element, out: &mut [f64]);
     /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
     /// element; about `max` chars.
-    fn shown_text(el: &Element, max: u32) -> String;
+    pub fn shown_text(el: &Element, max: u32) -> String;
     /// The part of the element's box inside its document's viewport and every clipping ancestor.
     fn visible_box(el: &Element, out: &mut [f64]);
     /// `visible_box` for many elements, sharing the ancestors' clips.
@@ -216,71 +242,6 @@ pub fn is_visible(el: &Element, rect: &Rect) -> bool {
 pub fn is_disabled(el: &Element) -> bool {
     let form_control = matches!(tag(el).as_str(), "button" | "input" | "select" | "textarea" | "option" | "optgroup" | "fieldset");
     (form_control && el.matches(":disabled").unwrap_or(false)) || get_attr(el, "aria-disabled").as_deref() == Some("true")
-}
-
-thread_local! {
-    /// `label[for]` texts by id, built once per listing: `input.labels` is a live list that
-    /// walks the whole document on every read.
-    static LABELS_FOR: std::cell::RefCell<Option<std::collections::BTreeMap<String, String>>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Caches the texts of all `label[for]` elements in `roots` until `forget_labels`.
-pub fn cache_labels(lists: impl Iterator<Item = web_sys::NodeList>) {
-    let mut map = std::collections::BTreeMap::new();
-    for list in lists {
-        for i in 0..list.length() {
-            let Some(label) = list.item(i).and_then(as_element) else { continue };
-            let Some(id) = label.get_attribute("for") else { continue };
-            map.entry(id).or_insert_with(|| text_of(&label, 80));
-        }
-    }
-    LABELS_FOR.with(|l| *l.borrow_mut() = Some(map));
-}
-
-pub fn forget_labels() {
-    LABELS_FOR.with(|l| *l.borrow_mut() = None);
-}
-
-fn label_for_id(el: &Element, id: &str) -> Option<String> {
-    if let Some(text) = LABELS_FOR.with(|l| l.borrow().as_ref().map(|m| m.get(id).cloned())) {
-        return text;
-    }
-    let root = el.get_root_node();
-    let selector = format!("label[for=\"{}\"]", id.replace('\\', "\\\\").replace('"', "\\\""));
-    let found = if let Some(d) = as_document(&root) {
-        d.query_selector(&selector).ok().flatten()
-    } else {
-        as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten())
-    };
-    found.map(|l| text_of(&l, 80))
-}
-
-/// The text of the control's `label[for]`, else of the label around it.
-fn label_text(el: &Element) -> Option<String> {
-    let id = el.id();
-    let by_for = if id.is_empty() { None } else { label_for_id(el, &id) };
-    by_for.filter(|t| !t.is_empty()).or_else(|| el.closest("label").ok().flatten().map(|l| text_of(&l, 80)).filter(|t| !t.is_empty()))
-}
-
-/// The text an agent sees for an element: accessible name or text content (core's rule).
-pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
-    element_name(
-        tag,
-        |part| match part {
-            NamePart::Type => get_attr(el, "type"),
-            NamePart::Value => get_attr(el, "value"),
-            NamePart::Label => label_text(el),
-            NamePart::AriaLabel => get_attr(el, "aria-label"),
-            NamePart::Placeholder => get_attr(el, "placeholder"),
-            NamePart::Title => get_attr(el, "title"),
-            NamePart::PrevLabel => el.previous_element_sibling().filter(|p| self::tag(p) == "label" && !has_attr(p, "for")).map(|p| text_of(&p, 80)),
-            NamePart::Name => get_attr(el, "name"),
-            NamePart::Alt => get_attr(el, "alt"),
-            NamePart::Src => get_attr(el, "src"),
-            NamePart::Shown => Some(shown_text(el, (max * 4).max(64) as u32)),
-        },
-        max,
-    )
 }
 
 /// `tag#id "text"` for messages.

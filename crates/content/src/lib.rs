@@ -13,6 +13,7 @@ mod css;
 #[cfg(feature = "dark")]
 mod dark;
 mod dom;
+mod names;
 #[cfg(feature = "page")]
 mod listeners;
 #[cfg(feature = "page")]

@@ -42,9 +42,8 @@ pub fn handle(request: Req) -> Res {
             Err(_) => err(format!("invalid selector: {selector}")),
         },
         Req::GetElements { filter, visible_only, limit, offset } => {
-            let (elements, total) = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
-            let truncated = offset + (elements.len() as u32) < total;
-            Res::Elements { elements, total, truncated }
+            let l = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
+            Res::Elements { elements: l.elements, total: l.total, truncated: l.truncated, left_out: l.left_out }
         }
         Req::ClickListeners { paths } => Res::ClickListeners { found: crate::listeners::set(&doc, &paths) },
         Req::GetElementDetails { indices } => {

@@ -1,6 +1,8 @@
 //! What get_elements lists: the candidate selector's matches, plus what is clickable only through
 //! script: the top of a `cursor: pointer` run, elements the page gave click-like listeners (found
 //! by the worker with the debugger: crate::listeners), and `tabindex=-1` items of menus and lists.
+//! An element with a listener of its own is listed whatever it holds, if it says something of its
+//! own; one clickable only by inheritance is folded into the listed items inside it.
 
 use crate::walk::{Root, RootNode};
 use wasm_bindgen::prelude::*;
@@ -28,8 +30,11 @@ function pointerSelectors(scope) {
   cached.set(scope, { count: sheets.length, selectors: out });
   return out;
 }
+// A listener that serves more listed elements than this, or covers half the viewport, is a
+// delegation root (React's root, a backdrop), not an action of its own.
+const DELEGATION = 40;
 export function listed(root, selector, listens) {
-  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set(listens);
+  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set(listens), own = new Set(listens);
   const cursor = new Map(), cur = (el) => {
     let c = cursor.get(el);
     if (c === undefined) { c = view.getComputedStyle(el).cursor; cursor.set(el, c); }
@@ -50,32 +55,76 @@ export function listed(root, selector, listens) {
   for (const el of root.querySelectorAll('[tabindex=\"-1\"]')) if (el.parentElement?.closest('[role=listbox],[role=menu],ul,ol')) extra.add(el);
   const native = new Set(root.querySelectorAll(selector));
   const els = [], flags = [];
-  if (extra.size === 0) {
-    for (const el of native) { els.push(el); flags.push(0); }
-    return { els, flags: Uint8Array.from(flags) };
-  }
-  // The native list is in document order; the few extras are put in place by binary search.
+  // Flags: 0 matched the selector, 1 clickable by inheritance (a pointer cursor, a list item),
+  // 2 given a click listener of its own.
   for (const el of native) { els.push(el); flags.push(0); }
-  const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING;
-  for (const el of extra) {
-    if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || el === doc.body || el === doc.documentElement || !root.contains(el)) continue;
-    const item = el.getAttribute('tabindex') === '-1';
-    let lo = 0, hi = els.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (els[mid] === el) { lo = mid; hi = -1; break; } if (els[mid].compareDocumentPosition(el) & FOLLOWING) lo = mid + 1; else hi = mid; }
-    if (hi === -1) { if (item) flags[lo] = 1; continue; }
-    els.splice(lo, 0, el); flags.splice(lo, 0, 1);
+  if (extra.size) {
+    // The native list is in document order; the few extras are put in place by binary search.
+    const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING;
+    for (const el of extra) {
+      if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || el === doc.body || el === doc.documentElement || !root.contains(el)) continue;
+      const flag = own.has(el) ? 2 : 1;
+      let lo = 0, hi = els.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (els[mid] === el) { lo = mid; hi = -1; break; } if (els[mid].compareDocumentPosition(el) & FOLLOWING) lo = mid + 1; else hi = mid; }
+      if (hi === -1) { if (el.getAttribute('tabindex') === '-1' || flag === 2) flags[lo] = Math.max(flags[lo], flag); continue; }
+      els.splice(lo, 0, el); flags.splice(lo, 0, flag);
+    }
   }
-  // A list or card whose handler serves the items inside it is left out when those are listed.
-  // In document order a descendant comes right after its ancestor, so one look ahead tells.
-  const keep = els.map((el, i) => flags[i] === 0 || !(i + 1 < els.length && el.contains(els[i + 1])));
-  return { els: els.filter((_, i) => keep[i]), flags: Uint8Array.from(flags.filter((_, i) => keep[i])) };
+  // Each element's nearest ancestor in the list: in document order an ancestor comes first, so a
+  // stack of the open ancestors tells. A container clickable only by inheritance whose handler
+  // serves the items inside it is left out; one with a listener of its own is an action of its
+  // own (an inbox row opens its mail), unless it serves so many that it is a delegation root, or
+  // has no words but its items'.
+  const up = new Int32Array(els.length), inside = new Int32Array(els.length), stack = [];
+  for (let i = 0; i < els.length; i++) {
+    while (stack.length && !els[stack[stack.length - 1]].contains(els[i])) stack.pop();
+    up[i] = stack.length ? stack[stack.length - 1] : -1;
+    for (const j of stack) inside[j]++;
+    stack.push(i);
+  }
+  const area = view.innerWidth * view.innerHeight, big = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height >= area / 2; };
+  // Words of its own outside the items it holds: a mail row's sender and subject. A title bar or a
+  // menu whose every word is a listed item's would only repeat their names.
+  const items = new Set(els), NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
+  const says = (c) => {
+    const walk = doc.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    let n = 0;
+    for (let t = walk.nextNode(); t && n < 500; t = walk.nextNode(), n++) {
+      if (!t.data.trim()) continue;
+      let p = t.parentElement;
+      while (p && p !== c && !items.has(p) && !NO_TEXT.has(p.tagName)) p = p.parentElement;
+      if (p === c) return true;
+    }
+    return false;
+  };
+  const keep = els.map((el, i) => flags[i] === 0 || inside[i] === 0 || (flags[i] === 2 && inside[i] <= DELEGATION && !big(el) && says(el)));
+  const at = new Int32Array(els.length);
+  let n = 0;
+  for (let i = 0; i < els.length; i++) at[i] = keep[i] ? n++ : -1;
+  // An ancestor left out hands its place to its own nearest kept ancestor.
+  const kept = [], keptFlags = [], keptUp = [];
+  for (let i = 0; i < els.length; i++) {
+    if (!keep[i]) continue;
+    let j = up[i];
+    while (j >= 0 && !keep[j]) j = up[j];
+    kept.push(els[i]); keptFlags.push(flags[i] ? 1 : 0); keptUp.push(j >= 0 ? at[j] : -1);
+  }
+  return { els: kept, flags: Uint8Array.from(keptFlags), up: Int32Array.from(keptUp) };
 }")]
 extern "C" {
     fn listed(root: &JsValue, selector: &str, listens: &js_sys::Array) -> JsValue;
 }
 
-/// The root's candidates in document order, each with whether only script makes it clickable.
-pub fn candidates(root: &Root, selector: &str) -> Vec<(Element, bool)> {
+/// One candidate: the element, whether only script makes it clickable, and the position (in the
+/// same list) of the nearest candidate it sits in.
+pub struct Candidate {
+    pub el: Element,
+    pub scripted: bool,
+    pub up: Option<usize>,
+}
+
+/// The root's candidates in document order.
+pub fn candidates(root: &Root, selector: &str) -> Vec<Candidate> {
     let node: JsValue = match &root.node {
         RootNode::Doc(d) => d.clone().into(),
         RootNode::Shadow(s) => s.clone().into(),
@@ -84,6 +133,13 @@ pub fn candidates(root: &Root, selector: &str) -> Vec<(Element, bool)> {
     let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let els: js_sys::Array = get("els").unchecked_into();
     let flags = get("flags").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();
+    let up = get("up").dyn_into::<js_sys::Int32Array>().map(|a| a.to_vec()).unwrap_or_default();
     // Elements of a same-origin frame belong to its realm, so `instanceof Element` here fails.
-    (0..els.length()).map(|i| (els.get(i).unchecked_into::<Element>(), flags.get(i as usize) == Some(&1))).collect()
+    (0..els.length())
+        .map(|i| Candidate {
+            el: els.get(i).unchecked_into::<Element>(),
+            scripted: flags.get(i as usize) == Some(&1),
+            up: up.get(i as usize).and_then(|&u| usize::try_from(u).ok()).filter(|&u| u < i as usize),
+        })
+        .collect()
 }

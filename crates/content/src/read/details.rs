@@ -1,6 +1,7 @@
 //! get_element_details: attributes, a round-tripping selector and an XPath for indexed elements.
 
-use crate::dom::{element_text, tag, top_rect};
+use crate::dom::{tag, top_rect};
+use crate::names::element_text;
 use crate::registry::{lookup, Lookup};
 use crate::selector::{host_chain, unique_selector, xpath_of};
 use dusk_core::page::elements::clean_text;

@@ -1,14 +1,13 @@
 //! get_elements: indexed interactive elements with stable indices.
 
 use super::clickable::candidates;
-use crate::dom::{
-    as_tag, attr, cache_labels, element_text, forget_labels, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, on_screen_rect,
-    tag,
-};
+use super::hidden::place;
+use crate::dom::{as_tag, attr, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, tag};
+use crate::names::{cache_labels, element_name, forget_labels, row_text};
 use crate::registry;
 use crate::walk::{roots, Context};
-use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, Extra, Kind, CANDIDATE_SELECTOR};
-use dusk_core::protocol::page::{ElementFilter, ElementInfo};
+use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, needs_context, Extra, Kind, CANDIDATE_SELECTOR};
+use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// The element's kind, or None when the broad candidate net caught something not interactive.
@@ -72,17 +71,21 @@ fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
 
 /// Describes one element; registers it so it keeps its index.
 /// `on_screen`: the element's area inside the viewport and its clipping ancestors.
-pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag: &str, on_screen: f64) -> ElementInfo {
+pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag: &str, on_screen: f64, container: Option<u32>) -> ElementInfo {
     let (index, new) = registry::index_of(el);
     let mut rect = local_rect(el);
     rect.x += offset.0;
     rect.y += offset.1;
     let (value, checked) = value_of(el, tag);
     let cross_origin = kind == Kind::Frame && as_tag::<HtmlIFrameElement>(el, "iframe").is_some_and(|f| f.content_document().is_none());
+    let name = element_name(el, tag, 50);
     ElementInfo {
         index,
         tag: tag.to_string(),
-        text: element_text(el, tag, 50),
+        text: name.text,
+        guess: name.guess,
+        container,
+        row: None,
         role: attr(el, "role"),
         input_type: if matches!(tag, "input" | "button") { attr(el, "type").map(|t| t.to_ascii_lowercase()) } else { None },
         placeholder: attr(el, "placeholder"),
@@ -97,54 +100,99 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
     }
 }
 
-/// Rendered and on screen now: inside the viewport and every clipping (overflow) ancestor.
-pub fn shown(el: &Element) -> bool {
-    is_visible(el, &local_rect(el)) && on_screen_rect(el).area() > 0.0
+/// Characters of a row's text given as context: enough to tell rows apart, few enough to keep
+/// listings short (a results row, a mail's sender and subject).
+const ROW_TEXT: usize = 24;
+
+/// One listing's answer: the window of elements, every matching element counted, whether more
+/// matching ones lie past the window, and (visible-only) what was left out off screen.
+pub struct Listing {
+    pub elements: Vec<ElementInfo>,
+    pub total: u32,
+    pub truncated: bool,
+    pub left_out: Option<LeftOut>,
+}
+
+struct Picked {
+    el: Element,
+    context: Context,
+    offset: (f64, f64),
+    kind: Kind,
+    tag: String,
+    container: Option<u32>,
 }
 
 #[inline(never)]
-pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> (Vec<ElementInfo>, u32) {
+pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Listing {
     registry::begin_listing();
     let roots = roots(doc);
     cache_labels(roots.iter().filter_map(|r| r.query_all("label[for]")));
-    let mut out = Vec::new();
-    let mut picked = Vec::new();
-    let mut matched = 0;
+    let (mut picked, mut pending) = (Vec::new(), Vec::new());
+    let (mut total, mut matched) = (0u32, 0u32);
     for root in &roots {
-        for (el, scripted) in candidates(root, CANDIDATE_SELECTOR) {
-            let t = tag(&el);
+        let found = candidates(root, CANDIDATE_SELECTOR);
+        // The nearest listed candidate each sits in: a broad-net match that is not interactive passes its own up.
+        let mut listed_up: Vec<Option<usize>> = Vec::with_capacity(found.len());
+        let mut listed = vec![false; found.len()];
+        for (i, c) in found.iter().enumerate() {
+            let up = c.up.and_then(|j| if listed[j] { Some(j) } else { listed_up[j] });
+            listed_up.push(up);
+            let t = tag(&c.el);
             // Past the window, "all" needs only the index and the count; native controls need no classifying.
             if filter == ElementFilter::All
                 && !visible_only
                 && picked.len() as u32 >= limit
-                && (scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&el, "href")))
+                && (c.scripted || is_native(&t, matches!(t.as_str(), "a" | "area") && has_attr(&c.el, "href")))
             {
-                registry::index_of(&el);
-                matched += 1;
+                registry::index_of(&c.el);
+                listed[i] = true;
+                (total, matched) = (total + 1, matched + 1);
                 continue;
             }
-            let Some(kind) = candidate_kind(&el, &t, scripted) else { continue };
+            let Some(kind) = candidate_kind(&c.el, &t, c.scripted) else { continue };
+            listed[i] = true;
             // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
-            if !filter.accepts(kind) || matched < offset || picked.len() as u32 >= limit {
-                if filter.accepts(kind) && (!visible_only || shown(&el)) {
-                    matched += 1;
-                }
-                registry::index_of(&el);
+            registry::index_of(&c.el);
+            if !filter.accepts(kind) {
                 continue;
             }
-            if visible_only && !shown(&el) {
-                registry::index_of(&el);
+            total += 1;
+            let container = up.map(|j| registry::index_of(&found[j].el).0);
+            let p = Picked { el: c.el.clone(), context: root.context, offset: root.offset, kind, tag: t, container };
+            if visible_only {
+                pending.push(p);
                 continue;
             }
-            picked.push((el, root.context, root.offset, kind, t));
+            if matched >= offset && (picked.len() as u32) < limit {
+                picked.push(p);
+            }
+            matched += 1;
         }
     }
-    // Visibility is measured for the whole window at once, so shared ancestors are read once.
-    let areas = on_screen_areas(&picked.iter().map(|p| p.0.clone()).collect::<Vec<_>>());
-    for ((el, context, offset, kind, t), area) in picked.into_iter().zip(areas) {
-        matched += 1;
-        out.push(info(&el, context, offset, kind, &t, area));
+    // Visibility is placed for all at once, so shared ancestors are read once and what is left out is counted.
+    let left_out = visible_only.then(|| {
+        let placed = place(&pending.iter().map(|p| p.el.clone()).collect::<Vec<_>>());
+        for (p, shown) in pending.drain(..).zip(placed.shown) {
+            if !shown {
+                continue;
+            }
+            if matched >= offset && (picked.len() as u32) < limit {
+                picked.push(p);
+            }
+            matched += 1;
+        }
+        placed.left_out
+    });
+    let areas = on_screen_areas(&picked.iter().map(|p| p.el.clone()).collect::<Vec<_>>());
+    let mut out: Vec<ElementInfo> = picked.iter().zip(areas).map(|(p, area)| info(&p.el, p.context, p.offset, p.kind, &p.tag, area, p.container)).collect();
+    // Rows are read only for the few whose names don't tell them apart.
+    let wanted = needs_context(&out);
+    for ((e, p), wanted) in out.iter_mut().zip(&picked).zip(wanted) {
+        if wanted {
+            e.row = row_text(&p.el, &e.text, ROW_TEXT);
+        }
     }
     forget_labels();
-    (out, matched)
+    let truncated = offset + (out.len() as u32) < matched;
+    Listing { elements: out, total, truncated, left_out }
 }

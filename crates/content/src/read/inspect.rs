@@ -1,6 +1,7 @@
 //! inspect: computed styles and boxes of the elements a selector matches.
 
-use crate::dom::{element_style, element_text, tag, top_rect};
+use crate::dom::{element_style, tag, top_rect};
+use crate::names::element_text;
 use crate::selector::unique_selector;
 use crate::walk::collect;
 use dusk_core::protocol::page::InspectedElement;

@@ -4,6 +4,7 @@
 pub mod clickable;
 pub mod details;
 pub mod elements;
+pub mod hidden;
 pub mod inspect;
 pub mod palette;
 pub mod query;

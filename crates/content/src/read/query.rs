@@ -1,6 +1,7 @@
 //! query_elements: finds elements matching a plain description, ranked, with selectors and styles.
 
-use crate::dom::{element_style, element_text, is_visible, tag, top_rect, window};
+use crate::dom::{element_style, is_visible, tag, top_rect, window};
+use crate::names::element_text;
 use crate::selector::unique_selector;
 use dusk_core::page::query::{Features, Position, Query};
 use dusk_core::page::selector::xpath_literal;

@@ -2,7 +2,7 @@
 //! for, and what changed after each action. Page text is quoted as untrusted data.
 
 use super::browser::TabView;
-use crate::protocol::page::{ElementInfo, PageSummary};
+use crate::protocol::page::{ElementInfo, LeftOut, PageSummary};
 use serde::Serialize;
 
 /// New elements listed in an action's result; past this the model is told to call get_elements.
@@ -15,7 +15,8 @@ fn quoted(s: &str) -> String {
     format!("\"{}\"", one_line.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-/// `[12] input type=text "Username" placeholder="Name" value="abc" new`
+/// `[12] input type=text "Username" placeholder="Name" value="abc" new`; a guessed name reads
+/// `icon="star"`, the row or card it sits in `in [3]` (listed) or `in "Re: lunch…"` (its text).
 pub fn element_line(e: &ElementInfo) -> String {
     let mut line = format!("[{}] {}", e.index, e.tag);
     if let Some(role) = &e.role {
@@ -25,7 +26,7 @@ pub fn element_line(e: &ElementInfo) -> String {
         line.push_str(&format!(" type={t}"));
     }
     if !e.text.is_empty() {
-        line.push(' ');
+        line.push_str(if e.guess { " icon=" } else { " " });
         line.push_str(&quoted(&e.text));
     }
     if let Some(p) = e.placeholder.as_deref().filter(|p| !p.is_empty()) {
@@ -44,6 +45,11 @@ pub fn element_line(e: &ElementInfo) -> String {
         let h: String = h.chars().take(120).collect();
         line.push_str(&format!(" href={}", quoted(&h)));
     }
+    match (&e.row, e.container) {
+        (Some(row), _) => line.push_str(&format!(" in {}", quoted(row))),
+        (None, Some(c)) => line.push_str(&format!(" in [{c}]")),
+        _ => {}
+    }
     if !e.enabled {
         line.push_str(" disabled");
     }
@@ -61,6 +67,51 @@ pub fn element_line(e: &ElementInfo) -> String {
 
 pub fn element_lines(elements: &[ElementInfo]) -> String {
     elements.iter().map(element_line).collect::<Vec<_>>().join("\n")
+}
+
+/// `12,400`: thousands marked, as people read page lengths.
+fn grouped(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The lines that end a visible-only listing with what it left out: one per scroll box with more
+/// past its edges, `… 5 more below in [7] div "Results": scroll it`, and one for the page,
+/// `… the page continues 2,400 px below (31 more elements): scroll down`.
+pub fn left_out_lines(l: &LeftOut) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in &l.boxes {
+        let parts: Vec<String> = [(b.below, "below"), (b.above, "above"), (b.right, "to the right"), (b.left, "to the left")]
+            .iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, w)| format!("{n} more {w}"))
+            .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        let name = if b.name.is_empty() { String::new() } else { format!(" {}", quoted(&b.name)) };
+        out.push(format!("… {} in [{}] {}{name}: scroll it", parts.join(", "), b.index, b.tag));
+    }
+    let p = &l.page;
+    let more = |n: u32| match n {
+        0 => String::new(),
+        1 => " (1 more element)".to_string(),
+        n => format!(" ({n} more elements)"),
+    };
+    if p.below_px > 0 {
+        out.push(format!("… the page continues {} px below{}: scroll down", grouped(p.below_px), more(p.below)));
+    }
+    if p.above_px > 0 {
+        out.push(format!("… the page continues {} px above{}: scroll up", grouped(p.above_px), more(p.above)));
+    }
+    out
 }
 
 /// The page summary between markers, so the prompt can say everything inside is page data.
@@ -175,6 +226,43 @@ mod tests {
         boxed.context = Some("iframe".into());
         assert_eq!(element_line(&boxed), r#"[7] input type=checkbox "Alpha" unchecked disabled offscreen (in iframe)"#);
         assert_eq!(element_line(&el(1, "button", "")), "[1] button");
+    }
+
+    #[test]
+    fn guessed_names_and_rows_say_so() {
+        let mut star = el(4, "span", "star");
+        star.guess = true;
+        star.row = Some("Nanny — Re: lunch…".into());
+        assert_eq!(element_line(&star), r#"[4] span icon="star" in "Nanny — Re: lunch…""#);
+        star.row = None;
+        star.container = Some(12);
+        star.new = true;
+        assert_eq!(element_line(&star), r#"[4] span icon="star" in [12] new"#);
+    }
+
+    #[test]
+    fn left_out_lines_name_each_box_and_the_page() {
+        use crate::protocol::page::{PageMore, ScrollBoxMore};
+        let l = LeftOut {
+            boxes: vec![
+                ScrollBoxMore { index: 7, tag: "div".into(), name: "Results".into(), below: 5, ..Default::default() },
+                ScrollBoxMore { index: 9, tag: "ul".into(), above: 2, right: 1, ..Default::default() },
+                ScrollBoxMore { index: 3, tag: "div".into(), ..Default::default() },
+            ],
+            page: PageMore { below_px: 2400, above_px: 300, below: 31, above: 1 },
+        };
+        assert_eq!(
+            left_out_lines(&l),
+            [
+                r#"… 5 more below in [7] div "Results": scroll it"#,
+                "… 2 more above, 1 more to the right in [9] ul: scroll it",
+                "… the page continues 2,400 px below (31 more elements): scroll down",
+                "… the page continues 300 px above (1 more element): scroll up",
+            ]
+        );
+        assert!(left_out_lines(&LeftOut::default()).is_empty());
+        assert_eq!(grouped(1_234_567), "1,234,567");
+        assert_eq!(grouped(999), "999");
     }
 
     #[test]

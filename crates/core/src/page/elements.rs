@@ -173,6 +173,8 @@ pub enum NamePart {
     Value,
     /// The text of its `label[for]`, else of the label around it.
     Label,
+    /// The text of the elements `aria-labelledby` names.
+    LabelledBy,
     AriaLabel,
     Placeholder,
     Title,
@@ -183,30 +185,103 @@ pub enum NamePart {
     Src,
     /// Its rendered text.
     Shown,
+    /// The alt or aria-label of an image inside it (`<img alt>`, `<svg aria-label>`).
+    Inner,
+    /// The `<title>` of an SVG that is or is inside it.
+    SvgTitle,
+    /// The `href` of an SVG `<use>` inside it (`#icon-star`).
+    Symbol,
+    /// The text of an icon-font element (a class naming an icon font) that is or is inside it.
+    Ligature,
+    /// Its class, id and test id, then its descendants' classes, in page order.
+    Words,
+    /// The text of the heading (or legend, caption) just before it or first inside it.
+    Heading,
 }
 
-/// The text an agent sees for an element, cut at `max` characters: a control's label or
-/// accessible name, an image's alt, or the element's text. `part` reads each source as the
-/// page has it, only when asked, so a caller reading the DOM reads no more than needed.
+/// An element's name, and whether it is a guess from an icon (symbol, ligature, class or id
+/// words) rather than a name the page gave it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ElementName {
+    pub text: String,
+    pub guess: bool,
+}
+
+/// The text an agent sees for an element, cut at `max` characters (see `naming`).
 pub fn element_name(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) -> String {
+    naming(tag, part, max).text
+}
+
+/// The one naming rule. A control's label or accessible name, an image's alt, or the element's
+/// accessible name (aria-labelledby, aria-label, text); then its title, an image's alt or an
+/// SVG's title inside it; then, as a guess, an icon's symbol, ligature, or class words. `part`
+/// reads each source as the page has it, only when asked, so a caller reads no more than needed.
+pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) -> ElementName {
+    use super::icons::{action_word, ligature_name, symbol_name};
     use NamePart::*;
     let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
-    let control = || [Label, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some).unwrap_or_default();
-    let raw = match tag {
+    let control = || [Label, LabelledBy, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some);
+    let guess = |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
+    let (real, guessed) = match tag {
         "input" => {
             let t = part(Type).unwrap_or_default().to_ascii_lowercase();
-            if matches!(t.as_str(), "button" | "submit" | "reset") {
-                part(Value).unwrap_or(t)
-            } else {
-                control()
+            match t.as_str() {
+                "button" | "submit" | "reset" => (Some(part(Value).unwrap_or(t)), None),
+                "image" => (some(Alt).or_else(control), None),
+                _ => (control(), None),
             }
         }
-        "textarea" | "select" => control(),
-        "img" => some(Alt).or_else(|| some(Title)).unwrap_or_default(),
-        "iframe" | "frame" => some(Title).or_else(|| some(Src)).unwrap_or_default(),
-        _ => some(AriaLabel).or_else(|| some(Shown)).or_else(|| some(Title)).unwrap_or_default(),
+        "textarea" | "select" => (control(), None),
+        "img" => ([AriaLabel, Alt, Title].into_iter().find_map(some), None),
+        "iframe" | "frame" => ([Title, Src, Name].into_iter().find_map(some), None),
+        _ => {
+            let labelled = [LabelledBy, AriaLabel].into_iter().find_map(some);
+            let (shown, ligature) = match labelled {
+                Some(_) => (None, None),
+                None => {
+                    // An icon font draws its ligature's letters as the icon: "star_border" is not a
+                    // label. The page layer leaves them out of text; a caller that keeps them gets them out here.
+                    let shown = some(Shown);
+                    let ligature = match &shown {
+                        None => some(Ligature).and_then(|l| ligature_name(&l)),
+                        Some(s) => ligature_name(s).filter(|_| some(Ligature).is_some()),
+                    };
+                    (shown.filter(|_| ligature.is_none()), ligature)
+                }
+            };
+            let real = labelled.or(shown).or_else(|| [Title, Inner, SvgTitle].into_iter().find_map(some));
+            (real, Some(ligature))
+        }
     };
-    clean_text(&raw, max)
+    match real {
+        Some(text) => ElementName { text: clean_text(&text, max), guess: false },
+        None => match guessed.map_or_else(|| some(Words).and_then(|w| action_word(&w)), guess) {
+            Some(text) => ElementName { text: clean_text(&text, max), guess: true },
+            None => ElementName::default(),
+        },
+    }
+}
+
+/// A scroll box's name, for the line that says it holds more: its label or title, the heading
+/// just before it or at its top, else its id or class read as words.
+pub fn box_name(part: impl Fn(NamePart) -> Option<String>, max: usize) -> String {
+    use NamePart::*;
+    let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
+    let raw = [LabelledBy, AriaLabel, Title, Heading].into_iter().find_map(some).or_else(|| some(Words).and_then(|w| super::icons::id_words(&w)));
+    clean_text(&raw.unwrap_or_default(), max)
+}
+
+/// Which listed elements need the text of their row or card to be told apart: those with no
+/// name, and, outside a listed container, those whose name (guessed or not) another such element
+/// shares (links are told apart by their href).
+pub fn needs_context(els: &[crate::protocol::page::ElementInfo]) -> Vec<bool> {
+    // Only elements outside listed containers are counted: `in [12]` tells the others apart.
+    let alone = |e: &&crate::protocol::page::ElementInfo| !e.text.is_empty() && e.href.is_none() && e.container.is_none();
+    let mut seen = std::collections::HashMap::new();
+    for e in els.iter().filter(alone) {
+        *seen.entry(e.text.as_str()).or_insert(0u32) += 1;
+    }
+    els.iter().map(|e| e.text.is_empty() || (alone(&e) && seen.get(e.text.as_str()).is_some_and(|&n| n > 1))).collect()
 }
 
 /// Short description of an element for messages: `button#go "Submit"`.
@@ -244,6 +319,42 @@ mod tests {
         assert_eq!(name("button", &[(AriaLabel, "Close"), (Shown, "×")]), "Close");
         assert_eq!(name("a", &[(Shown, "  Read   more \n"), (Title, "t")]), "Read more");
         assert_eq!(name("div", &[(Shown, &"word ".repeat(20))]).chars().count(), 40, "cut at max");
+    }
+
+    #[test]
+    fn scroll_boxes_are_named_by_label_heading_or_id() {
+        use NamePart::*;
+        let name = |parts: &[(NamePart, &str)]| box_name(|want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.to_string()), 30);
+        assert_eq!(name(&[(AriaLabel, "Results"), (Heading, "Flights")]), "Results");
+        assert_eq!(name(&[(Heading, " Flights  to Lisbon ")]), "Flights to Lisbon");
+        assert_eq!(name(&[(Words, "results-list css-9x")]), "results list");
+        assert_eq!(name(&[]), "");
+    }
+
+    #[test]
+    fn context_is_wanted_where_names_do_not_tell_elements_apart() {
+        use crate::protocol::page::ElementInfo;
+        let e = |text: &str, guess: bool, href: bool, container: Option<u32>| ElementInfo {
+            text: text.into(),
+            guess,
+            href: href.then(|| "http://x/".to_string()),
+            container,
+            ..Default::default()
+        };
+        let els = [
+            e("", false, false, Some(3)),
+            e("star", true, false, None),
+            e("star", true, false, None),
+            e("star", true, false, Some(3)),
+            e("Reply", false, false, None),
+            e("Reply", false, false, None),
+            e("¶", false, true, None),
+            e("¶", false, true, None),
+            e("settings", true, false, None),
+            e("Open calendar", false, false, None),
+            e("Open calendar", false, false, Some(9)),
+        ];
+        assert_eq!(needs_context(&els), [true, true, true, false, true, true, false, false, false, false, false]);
     }
 
     #[test]

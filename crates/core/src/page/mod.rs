@@ -4,6 +4,7 @@ pub mod color;
 pub mod cssparse;
 pub mod elements;
 pub mod grid;
+pub mod icons;
 pub mod input_value;
 pub mod keys;
 pub mod listeners;

@@ -88,6 +88,7 @@ fn describe_focused(f: &FocusedFacts) -> String {
             NamePart::Alt => f.alt.clone(),
             NamePart::Src => f.src.clone(),
             NamePart::Shown => f.shown.clone(),
+            _ => None,
         },
         40,
     );

@@ -1,7 +1,7 @@
 use super::actions::{ActionResult, Direction, FilePayload, Modifiers, Target};
 use super::css::{CssApplied, DarkModeInfo};
 use super::layer::{Layer, LayerHint};
-use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, PageSummary, PageText, Palette, Point, QueryMatch, TextSnapshot};
+use super::page::{ElementDetails, ElementFilter, ElementInfo, InspectedElement, LeftOut, PageSummary, PageText, Palette, Point, QueryMatch, TextSnapshot};
 use super::page_facts::PageFacts;
 use serde::{Deserialize, Serialize};
 
@@ -199,11 +199,15 @@ pub enum ContentResponse {
         count: u32,
     },
     PageSummary(PageSummary),
-    /// `total` counts every element the filter matched, listed or not.
+    /// `total` counts every element the filter matched on the page, listed or not, on screen or
+    /// not; `truncated`: more of the matching ones (on screen, when visible-only) past this window.
     Elements {
         elements: Vec<ElementInfo>,
         total: u32,
         truncated: bool,
+        /// With visible-only: what was left out past the edges of scroll boxes and the viewport.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        left_out: Option<LeftOut>,
     },
     /// How many of `click_listeners`' paths led to an element.
     ClickListeners {

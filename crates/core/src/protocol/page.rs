@@ -117,6 +117,60 @@ pub struct ElementInfo {
     /// Where it lives when not in the top document: "shadow", "iframe", "cross_origin_iframe".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
+    /// `text` is guessed from an icon (symbol, ligature, class or id words), not given by the page.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub guess: bool,
+    /// The index of the nearest listed element it sits in (a row with its own click handler).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub container: Option<u32>,
+    /// The text of its row or card, when its own name does not tell it apart (core's `needs_context`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// What a visible-only listing left out: inner scroll boxes with more inside, and the page
+/// beyond the viewport. Elements hidden for good (display: none, clipped) are not counted.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LeftOut {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boxes: Vec<ScrollBoxMore>,
+    #[serde(default)]
+    pub page: PageMore,
+}
+
+/// An on-screen scroll box whose items past its edges were left out. `index` is the box's own
+/// index, for `scroll`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScrollBoxMore {
+    pub index: u32,
+    pub tag: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub below: u32,
+    #[serde(default)]
+    pub above: u32,
+    #[serde(default)]
+    pub right: u32,
+    #[serde(default)]
+    pub left: u32,
+}
+
+/// The page past the viewport: how far it scrolls each way, and how many elements lie there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageMore {
+    #[serde(default)]
+    pub below_px: u32,
+    #[serde(default)]
+    pub above_px: u32,
+    #[serde(default)]
+    pub below: u32,
+    #[serde(default)]
+    pub above: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -211,7 +211,7 @@ impl Browser for FakeBrowser {
             ContentRequest::GetElements { .. } => self.with_page(tab, |p| {
                 let elements: Vec<ElementInfo> = p.els.iter().map(|e| Self::info(e, p.listed.contains(&e.index))).collect();
                 p.listed = p.els.iter().map(|e| e.index).collect();
-                ContentResponse::Elements { total: elements.len() as u32, elements, truncated: false }
+                ContentResponse::Elements { total: elements.len() as u32, elements, truncated: false, left_out: None }
             }),
             ContentRequest::GetElementDetails { indices } => {
                 let p = self.page(tab);

@@ -11,7 +11,7 @@ use super::mode::{AgentMode, AgentSettings, RunKind};
 use super::safety::{RunSites, SitePolicy};
 use crate::agent::{Approval, ConfirmRequest, GateTarget, Host, RunState, StopSignal};
 use crate::llm::Image;
-use crate::protocol::page::{ElementFilter, ElementInfo, PageSummary};
+use crate::protocol::page::{ElementFilter, ElementInfo, LeftOut, PageSummary};
 use crate::protocol::{ContentRequest, ContentResponse};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -28,6 +28,15 @@ pub(super) const QUIET_MS: u32 = 30;
 pub(super) const QUIET_CAP_MS: u32 = 500;
 /// The mask outlives one step by this much; the worker's heartbeat renews it while the model thinks.
 pub const MASK_TTL_MS: u32 = 8000;
+
+/// One `get_elements` answer: the window of elements, every matching element counted, whether
+/// more lie past the window, and what a visible-only listing left out.
+pub struct Listing {
+    pub elements: Vec<ElementInfo>,
+    pub total: u32,
+    pub truncated: bool,
+    pub left_out: Option<LeftOut>,
+}
 
 /// A run's own state, kept in the checkpoint's `extra`, so a restarted worker resumes on the right tab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -167,10 +176,15 @@ impl<B: Browser> BrowserSession<'_, B> {
     }
 
     pub async fn elements(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<(Vec<ElementInfo>, u32), String> {
+        self.listing(filter, visible_only, offset, limit).await.map(|l| (l.elements, l.total))
+    }
+
+    /// `get_elements`' whole answer; its elements are what the run saw last.
+    pub async fn listing(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<Listing, String> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
-            ContentResponse::Elements { elements, total, .. } => {
+            ContentResponse::Elements { elements, total, truncated, left_out } => {
                 self.seen.borrow_mut().elements = elements.clone();
-                Ok((elements, total))
+                Ok(Listing { elements, total, truncated, left_out })
             }
             other => Err(other.unexpected()),
         }

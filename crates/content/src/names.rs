@@ -1,0 +1,185 @@
+//! Reads the sources of an element's name for core's one naming rule
+//! (`dusk_core::page::elements::naming`), each only when the rule asks; the text of the row an
+//! element sits in, when its name doesn't tell it apart; and a scroll box's name.
+
+use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, shown_text, tag, text_of};
+use dusk_core::page::elements::{box_name, clean_text, naming, ElementName, NamePart};
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
+// In JS: each is a selector query or two, dearer one property at a time across the boundary.
+#[wasm_bindgen(inline_js = "
+export function labelled_by(el) {
+  const ids = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean), root = el.getRootNode();
+  const text = ids.map((id) => (root.getElementById ? root.getElementById(id) : root.querySelector('#' + CSS.escape(id)))?.textContent || '');
+  return text.join(' ').trim() || undefined;
+}
+export function inner_image(el) {
+  const i = el.querySelector('img[alt]:not([alt=\"\"]), svg[aria-label], [role=img][aria-label]');
+  return i ? (i.getAttribute('alt') || i.getAttribute('aria-label')) : undefined;
+}
+export function svg_title(el) {
+  const t = el.localName === 'svg' ? el.querySelector(':scope > title') : el.querySelector('svg title');
+  return t?.textContent || undefined;
+}
+export function symbol(el) {
+  const u = el.querySelector('use');
+  return u ? (u.getAttribute('href') || u.getAttribute('xlink:href') || undefined) : undefined;
+}
+// An icon font's element: a class that names an icon font or an icon.
+const ICON = /material|icon|symbol|glyph/i;
+export function ligature(el) {
+  if (ICON.test(el.getAttribute('class') || '')) return el.textContent;
+  return el.querySelector('[class*=material i],[class*=icon i],[class*=symbol i],[class*=glyph i]')?.textContent || undefined;
+}
+const OWN = ['class', 'id', 'data-testid', 'data-icon', 'data-action', 'name'];
+export function words(el) {
+  const out = OWN.map((a) => el.getAttribute(a) || '');
+  let n = 0;
+  for (const d of el.querySelectorAll('[class],[data-icon],[data-testid]')) {
+    out.push(d.getAttribute('class') || '', d.getAttribute('data-icon') || '', d.getAttribute('data-testid') || '');
+    if (++n >= 12) break;
+  }
+  return out.join(' ').slice(0, 600);
+}
+// Rows and cells: what a reader takes as one item of a list, a table or a feed.
+const ROW = 'tr,li,article,td,th,dd,[role=row],[role=listitem],[role=article],[role=gridcell],[role=cell],[role=option],[role=treeitem]';
+const up = (a) => a.parentElement || a.getRootNode().host || null;
+// Characters of text in `a`, counted up to `cap`: a page-wide ancestor's textContent would copy the whole page.
+function textLength(a, cap) {
+  const walk = a.ownerDocument.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+  let n = 0;
+  for (let t = walk.nextNode(); t && n < cap; t = walk.nextNode()) n += t.data.trim().length;
+  return n;
+}
+export function row_of(el) {
+  const own = textLength(el, 200);
+  let loose = null;
+  for (let a = up(el), k = 0; a && k < 12 && a.localName !== 'body' && a.localName !== 'html'; a = up(a), k++) {
+    const row = a.matches(ROW);
+    if (a.hasAttribute('aria-label') && (row || !loose)) return a;
+    if ((row || (!loose && k < 6)) && textLength(a, own + 3) >= own + 3) {
+      if (row) return a;
+      loose = a;
+    }
+  }
+  return loose;
+}
+export function heading_of(box) {
+  const H = 'h1,h2,h3,h4,h5,h6,legend,caption,[role=heading]';
+  for (let p = box.previousElementSibling, k = 0; p && k < 2; p = p.previousElementSibling, k++) {
+    if (p.matches(H)) return p.textContent;
+    if (p.textContent.trim()) break;
+  }
+  const inner = box.querySelector(H);
+  return inner ? inner.textContent : undefined;
+}")]
+extern "C" {
+    fn labelled_by(el: &Element) -> Option<String>;
+    fn inner_image(el: &Element) -> Option<String>;
+    fn svg_title(el: &Element) -> Option<String>;
+    fn symbol(el: &Element) -> Option<String>;
+    fn ligature(el: &Element) -> Option<String>;
+    fn words(el: &Element) -> String;
+    fn row_of(el: &Element) -> Option<Element>;
+    fn heading_of(el: &Element) -> Option<String>;
+}
+
+thread_local! {
+    /// `label[for]` texts by id, built once per listing: `input.labels` is a live list that
+    /// walks the whole document on every read.
+    static LABELS_FOR: std::cell::RefCell<Option<std::collections::BTreeMap<String, String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Caches the texts of all `label[for]` elements in `roots` until `forget_labels`.
+pub fn cache_labels(lists: impl Iterator<Item = web_sys::NodeList>) {
+    let mut map = std::collections::BTreeMap::new();
+    for list in lists {
+        for i in 0..list.length() {
+            let Some(label) = list.item(i).and_then(as_element) else { continue };
+            let Some(id) = label.get_attribute("for") else { continue };
+            map.entry(id).or_insert_with(|| text_of(&label, 80));
+        }
+    }
+    LABELS_FOR.with(|l| *l.borrow_mut() = Some(map));
+}
+
+pub fn forget_labels() {
+    LABELS_FOR.with(|l| *l.borrow_mut() = None);
+}
+
+fn label_for_id(el: &Element, id: &str) -> Option<String> {
+    if let Some(text) = LABELS_FOR.with(|l| l.borrow().as_ref().map(|m| m.get(id).cloned())) {
+        return text;
+    }
+    let root = el.get_root_node();
+    let selector = format!("label[for=\"{}\"]", id.replace('\\', "\\\\").replace('"', "\\\""));
+    let found = if let Some(d) = as_document(&root) {
+        d.query_selector(&selector).ok().flatten()
+    } else {
+        as_shadow_root(&root).and_then(|s| s.query_selector(&selector).ok().flatten())
+    };
+    found.map(|l| text_of(&l, 80))
+}
+
+/// The text of the control's `label[for]`, else of the label around it.
+fn label_text(el: &Element) -> Option<String> {
+    let id = el.id();
+    let by_for = if id.is_empty() { None } else { label_for_id(el, &id) };
+    by_for.filter(|t| !t.is_empty()).or_else(|| el.closest("label").ok().flatten().map(|l| text_of(&l, 80)).filter(|t| !t.is_empty()))
+}
+
+fn part(el: &Element, p: NamePart, max: usize) -> Option<String> {
+    match p {
+        NamePart::Type => get_attr(el, "type"),
+        NamePart::Value => get_attr(el, "value"),
+        NamePart::Label => label_text(el),
+        NamePart::LabelledBy => has_attr(el, "aria-labelledby").then(|| labelled_by(el)).flatten(),
+        NamePart::AriaLabel => get_attr(el, "aria-label"),
+        NamePart::Placeholder => get_attr(el, "placeholder"),
+        NamePart::Title => get_attr(el, "title"),
+        NamePart::PrevLabel => el.previous_element_sibling().filter(|p| tag(p) == "label" && !has_attr(p, "for")).map(|p| text_of(&p, 80)),
+        NamePart::Name => get_attr(el, "name"),
+        NamePart::Alt => get_attr(el, "alt"),
+        NamePart::Src => get_attr(el, "src"),
+        NamePart::Shown => Some(shown_text(el, (max * 4).max(64) as u32)),
+        NamePart::Inner => inner_image(el),
+        NamePart::SvgTitle => svg_title(el),
+        NamePart::Symbol => symbol(el),
+        NamePart::Ligature => ligature(el),
+        NamePart::Words => Some(words(el)),
+        NamePart::Heading => heading_of(el),
+    }
+}
+
+/// The element's name and whether it is guessed from an icon (core's rule).
+pub fn element_name(el: &Element, tag: &str, max: usize) -> ElementName {
+    naming(tag, |p| part(el, p, max), max)
+}
+
+/// The text an agent sees for an element: its name, guessed or not.
+pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
+    element_name(el, tag, max).text
+}
+
+/// The label or text of the row, cell or card `el` sits in, without `el`'s own name at its start,
+/// cut at `max` characters; None when it says nothing (no letters or digits).
+pub fn row_text(el: &Element, own: &str, max: usize) -> Option<String> {
+    let row = row_of(el)?;
+    let raw = get_attr(&row, "aria-label").filter(|l| !l.trim().is_empty()).unwrap_or_else(|| text_of(&row, max + own.chars().count() + 2));
+    let raw = raw.trim_start();
+    let rest = if own.is_empty() { raw } else { raw.strip_prefix(own).unwrap_or(raw) };
+    let text = clean_text(rest, max);
+    (text.chars().filter(|c| c.is_alphanumeric()).count() >= 2).then_some(text)
+}
+
+/// A scroll box's name: its label, title or heading, else its id or class as words.
+pub fn scroll_box_name(el: &Element) -> String {
+    box_name(
+        |p| match p {
+            NamePart::Words => Some(format!("{} {}", el.id(), get_attr(el, "class").unwrap_or_default())),
+            p => part(el, p, 30),
+        },
+        30,
+    )
+}

@@ -1,0 +1,107 @@
+//! Where a visible-only listing's left-out elements are: on screen, hidden for good, past an
+//! on-screen scroll box's edge, or on the page beyond the viewport. One pass over all of them,
+//! sharing every ancestor's style and box.
+
+use crate::dom::{tag, window};
+use crate::names::scroll_box_name;
+use crate::registry;
+use dusk_core::protocol::page::{LeftOut, PageMore, ScrollBoxMore};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+#[wasm_bindgen(inline_js = "
+// Codes: -1 on screen, -2 hidden for good (not rendered, clipped), -3 page below, -4 page above,
+// -5 elsewhere (left or right, or in a frame); k*4+d: past scroll box k's edge d (below, above, right, left).
+export function placement(els) {
+  const style = new Map(), memo = new Map(), boxes = [], boxAt = new Map();
+  const cs = (a) => { let s = style.get(a); if (!s) { s = a.ownerDocument.defaultView.getComputedStyle(a); style.set(a, s); } return s; };
+  const up = (a) => a.parentElement || a.getRootNode().host || null;
+  const scrolls = (v) => v === 'auto' || v === 'scroll' || v === 'overlay';
+  const visible = { checkOpacity: true, checkVisibilityCSS: true };
+  const place = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0 || !el.checkVisibility(visible)) return -2;
+    const doc = el.ownerDocument, view = doc.defaultView;
+    let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
+    for (let a = up(el); a && a !== doc.documentElement; a = up(a)) {
+      const s = cs(a);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const b = a.getBoundingClientRect(), bx1 = b.left + a.clientLeft, by1 = b.top + a.clientTop;
+        const bx2 = bx1 + a.clientWidth, by2 = by1 + a.clientHeight;
+        const nx1 = Math.max(x1, bx1), ny1 = Math.max(y1, by1), nx2 = Math.min(x2, bx2), ny2 = Math.min(y2, by2);
+        if (nx2 <= nx1 || ny2 <= ny1) {
+          const sy = scrolls(s.overflowY) && a.scrollHeight > a.clientHeight + 1, sx = scrolls(s.overflowX) && a.scrollWidth > a.clientWidth + 1;
+          if (!sy && !sx) return -2;
+          // Past this box's edge: worth a line if the box is on screen; else it is wherever the box is.
+          const at = placeBox(a);
+          if (at !== -1) return at;
+          let k = boxAt.get(a);
+          if (k === undefined) { k = boxes.length; boxes.push(a); boxAt.set(a, k); }
+          return k * 4 + (y1 >= by2 ? 0 : y2 <= by1 ? 1 : x1 >= bx2 ? 2 : 3);
+        }
+        x1 = nx1; y1 = ny1; x2 = nx2; y2 = ny2;
+      }
+      if (s.position === 'fixed') break;
+    }
+    if (Math.min(x2, view.innerWidth) > Math.max(x1, 0) && Math.min(y2, view.innerHeight) > Math.max(y1, 0)) return -1;
+    if (doc !== document) return -5;
+    return y1 >= view.innerHeight ? -3 : y2 <= 0 ? -4 : -5;
+  };
+  const placeBox = (a) => { let c = memo.get(a); if (c === undefined) { c = place(a); memo.set(a, c); } return c; };
+  const codes = new Int32Array(els.length);
+  for (let i = 0; i < els.length; i++) codes[i] = place(els[i]);
+  return { codes, boxes };
+}")]
+extern "C" {
+    fn placement(els: &js_sys::Array) -> JsValue;
+}
+
+/// Where each element is, and the scroll boxes holding what is past their edges.
+pub struct Placed {
+    /// Per element: on screen now.
+    pub shown: Vec<bool>,
+    pub left_out: LeftOut,
+}
+
+/// Places `els` (a visible-only listing's candidates): which are on screen, and what the
+/// listing leaves out, per scroll box and for the page.
+pub fn place(els: &[Element]) -> Placed {
+    let list: js_sys::Array = els.iter().collect();
+    let raw = placement(&list);
+    let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    let codes = get("codes").dyn_into::<js_sys::Int32Array>().map(|a| a.to_vec()).unwrap_or_default();
+    let boxes: js_sys::Array = get("boxes").dyn_into().unwrap_or_default();
+    let mut more: Vec<ScrollBoxMore> = (0..boxes.length())
+        .map(|i| {
+            let b: Element = boxes.get(i).unchecked_into();
+            ScrollBoxMore { index: registry::index_of(&b).0, tag: tag(&b), name: scroll_box_name(&b), ..ScrollBoxMore::default() }
+        })
+        .collect();
+    let mut page = PageMore::default();
+    for &c in &codes {
+        match c {
+            -3 => page.below += 1,
+            -4 => page.above += 1,
+            c if c >= 0 => {
+                let Some(b) = more.get_mut(c as usize / 4) else { continue };
+                match c % 4 {
+                    0 => b.below += 1,
+                    1 => b.above += 1,
+                    2 => b.right += 1,
+                    _ => b.left += 1,
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Ok(w) = window() {
+        let height = w.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+        let y = w.scroll_y().unwrap_or(0.0);
+        let full = w.document().and_then(|d| d.scrolling_element()).map_or(0.0, |e| f64::from(e.scroll_height()));
+        page.below_px = (full - y - height).max(0.0).round() as u32;
+        page.above_px = y.max(0.0).round() as u32;
+    }
+    more.retain(|b| b.below + b.above + b.right + b.left > 0);
+    Placed { shown: codes.iter().map(|&c| c == -1).collect(), left_out: LeftOut { boxes: more, page } }
+}
