@@ -13,9 +13,9 @@ mod css;
 #[cfg(feature = "dark")]
 mod dark;
 mod dom;
-mod names;
 #[cfg(feature = "page")]
 mod listeners;
+mod names;
 #[cfg(feature = "page")]
 mod overlay;
 #[cfg(feature = "page")]
