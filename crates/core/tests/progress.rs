@@ -27,7 +27,7 @@ fn five_clicks_on_an_arrow_each_report_the_new_value_and_are_not_a_loop() {
     assert_eq!(outcome, RunOutcome::Finished { text: "done".into() });
     let last = m.requests.borrow().last().cloned().unwrap();
     let rs = results(&last);
-    for (n, (tool, r)) in rs.iter().skip(1).enumerate() {
+    for (n, (tool, r)) in rs[1..].iter().enumerate() {
         assert_eq!(tool, "click");
         let changed = r["data"]["changed"].as_array().unwrap_or_else(|| panic!("click {n}: {r}"));
         assert_eq!(changed[0], format!("[1] input type=number \"Quantity\" value \"{}\" → \"{}\"", n + 1, n + 2), "click {n}");

@@ -100,7 +100,7 @@ fn compact(v: &mut Value) {
 }
 
 /// Keywords Gemini's OpenAPI-subset schema accepts; anything else is rejected by some versions.
-const GEMINI_KEYS: &[&str] = &[
+pub const GEMINI_KEYS: &[&str] = &[
     "type",
     "format",
     "description",

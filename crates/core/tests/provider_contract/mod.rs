@@ -146,31 +146,8 @@ fn anthropic(at: &str, body: &Value) {
     }
 }
 
-/// Schema keywords in Gemini's documented subset.
-const GEMINI_KEYS: &[&str] = &[
-    "type",
-    "format",
-    "title",
-    "description",
-    "nullable",
-    "enum",
-    "maxItems",
-    "minItems",
-    "properties",
-    "required",
-    "minProperties",
-    "maxProperties",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "example",
-    "anyOf",
-    "propertyOrdering",
-    "default",
-    "items",
-    "minimum",
-    "maximum",
-];
+/// Schema keywords in Gemini's documented subset (core keeps the list; this checks nothing else slips in).
+use dusk_core::llm::tools::GEMINI_KEYS;
 
 fn gemini_schema(at: &str, name: &str, s: &Value) {
     let Some(m) = s.as_object() else { panic!("{at} {name}: a schema is an object: {s}") };
