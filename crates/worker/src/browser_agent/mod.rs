@@ -15,6 +15,8 @@ use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, RunStatus, StopSignal};
 use dusk_core::browser_agent::{begin, checked_task, drive, mode, AgentSettings, BrowserRun, RunKind, Start};
+use dusk_core::history::run::browser_run_item;
+use dusk_core::history::PageRef;
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ContentRequest};
 use events::WindowSink;
@@ -134,6 +136,8 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     }
     store::set_last_run(window_id, &run_id).await;
     store::set_current_tab(window_id, tab.tab_id);
+    events::take_thumbnails(window_id);
+    store::set_start_page(window_id, PageRef { title: tab.title.clone(), url: tab.url.clone() });
     let settings = AgentSettings::from_stored(read(mode::STORAGE_KEY).await);
     let vision = provider.capabilities().vision;
     let browser = TabsBrowser { window_id, run_id: run_id.clone(), stop: stop.clone() };
@@ -151,9 +155,18 @@ async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agen
     heartbeat(window_id, browser.stop.clone());
     drive(state, client, &browser, &WindowSink(window_id)).await;
     browser.stop.stop();
+    keep(window_id, state).await;
     approvals::drop_run(&state.run_id);
     store::forget(window_id);
     events::finish(window_id);
+}
+
+/// The ended run in history, with its thumbnails (the last one may still be scaling).
+async fn keep(window_id: i32, state: &RunState) {
+    crate::fetch::sleep(150).await;
+    let thumbs = events::take_thumbnails(window_id);
+    let item = browser_run_item(state, store::take_start_page(window_id), &thumbs, crate::clock::now_ms());
+    crate::history::save(&item).await;
 }
 
 fn heartbeat(window_id: i32, ended: StopSignal) {

@@ -5,6 +5,7 @@ use dusk_chrome::message::{from_js, to_js};
 use dusk_chrome::storage;
 use dusk_core::agent::RunState;
 use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
+use dusk_core::history::Item;
 
 pub async fn load(window_id: i32) -> ChatSession {
     let stored = storage::session_get(&ChatSession::storage_key(window_id)).await.ok();
@@ -39,4 +40,24 @@ pub fn run_id(window_id: i32) -> String {
 
 pub fn window_of(run_id: &str) -> Option<i32> {
     run_id.strip_prefix("chat-")?.parse().ok()
+}
+
+/// Keeps the conversation in history (chrome.storage.local) under its id, given one on first keep.
+pub async fn keep(session: &mut ChatSession) {
+    if !session.entries.iter().any(|e| matches!(e, ChatEntry::Assistant { .. })) {
+        return;
+    }
+    let now = crate::clock::now_ms();
+    let id = session.history_id.get_or_insert_with(|| format!("chat-{}", now as u64)).clone();
+    crate::history::save(&Item::chat(&id, session, now)).await;
+}
+
+/// A kept conversation as the window's own, to read and continue.
+pub async fn reopen(window_id: i32, id: &str) -> Option<ChatSession> {
+    let item = crate::history::get(id).await?;
+    let dusk_core::history::Body::Chat { mut session } = item.body else { return None };
+    session.history_id = Some(id.to_string());
+    clear(window_id).await;
+    save(window_id, &session).await;
+    Some(session)
 }
