@@ -150,23 +150,18 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     remember_downgrade(&client).await;
 }
 
-/// Drives the run with the mask kept alive by a heartbeat, then clears the window's run.
+/// Drives the run with the mask kept alive by a heartbeat, then clears the window's run and keeps
+/// it in history.
 async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agent::Model, browser: TabsBrowser) {
     heartbeat(window_id, browser.stop.clone());
     drive(state, client, &browser, &WindowSink(window_id)).await;
     browser.stop.stop();
-    keep(window_id, state).await;
+    // Taken before the window is free, so a run started next never mixes its own in.
+    let (thumbs, start_page) = (events::take_thumbnails(window_id), store::take_start_page(window_id));
     approvals::drop_run(&state.run_id);
     store::forget(window_id);
     events::finish(window_id);
-}
-
-/// The ended run in history, with its thumbnails (the last one may still be scaling).
-async fn keep(window_id: i32, state: &RunState) {
-    crate::fetch::sleep(150).await;
-    let thumbs = events::take_thumbnails(window_id);
-    let item = browser_run_item(state, store::take_start_page(window_id), &thumbs, crate::clock::now_ms());
-    crate::history::save(&item).await;
+    crate::history::save(&browser_run_item(state, start_page, &thumbs, crate::clock::now_ms())).await;
 }
 
 fn heartbeat(window_id: i32, ended: StopSignal) {

@@ -128,9 +128,10 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     let client = client_for(provider, controller.signal()).await;
     answer(&mut session, &question, chosen, &client, &TabBrowser { window_id, stop }, &sink).await;
     remember_downgrade(&client).await;
-    store::keep(&mut session).await;
+    let kept = store::history_id(&mut session);
     store::save(window_id, &session).await;
     live::finish(window_id);
+    store::keep(kept, &session).await;
 }
 
 /// Picks up a pass 2 that a dead worker left running; registered as live at once.
@@ -158,7 +159,8 @@ async fn resume_run(window_id: i32, state: RunState, stop: StopSignal, controlle
             sink.emit(ChatEvent::Failed { message: "The answer could not be resumed: no LLM provider is configured.".into() });
         }
     }
-    store::keep(&mut session).await;
+    let kept = store::history_id(&mut session);
     store::save(window_id, &session).await;
     live::finish(window_id);
+    store::keep(kept, &session).await;
 }

@@ -42,14 +42,19 @@ pub fn window_of(run_id: &str) -> Option<i32> {
     run_id.strip_prefix("chat-")?.parse().ok()
 }
 
-/// Keeps the conversation in history (chrome.storage.local) under its id, given one on first keep.
-pub async fn keep(session: &mut ChatSession) {
+/// The conversation's history id, given on its first answer; None while it has none.
+pub fn history_id(session: &mut ChatSession) -> Option<String> {
     if !session.entries.iter().any(|e| matches!(e, ChatEntry::Assistant { .. })) {
-        return;
+        return None;
     }
-    let now = crate::clock::now_ms();
-    let id = session.history_id.get_or_insert_with(|| format!("chat-{}", now as u64)).clone();
-    crate::history::save(&Item::chat(&id, session, now)).await;
+    Some(session.history_id.get_or_insert_with(|| format!("chat-{}", crate::clock::now_ms() as u64)).clone())
+}
+
+/// Keeps the conversation in history (chrome.storage.local) under `id`.
+pub async fn keep(id: Option<String>, session: &ChatSession) {
+    if let Some(id) = id {
+        crate::history::save(&Item::chat(&id, session, crate::clock::now_ms())).await;
+    }
 }
 
 /// A kept conversation as the window's own, to read and continue.
