@@ -54,7 +54,11 @@ impl PageRef {
         let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
         let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
         let host = host.split(':').next().unwrap_or_default();
-        if host.is_empty() { self.url.clone() } else { host.to_string() }
+        if host.is_empty() {
+            self.url.clone()
+        } else {
+            host.to_string()
+        }
     }
 }
 

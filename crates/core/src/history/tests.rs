@@ -76,7 +76,13 @@ fn past_the_bound_the_oldest_go_first_and_are_counted() {
 fn state_with_steps(n: u32) -> RunState {
     let mut state = RunState::new("r1", "browser", "Find the price\nand more", vec![]);
     for i in 1..=n {
-        state.transcript.push(crate::agent::transcript::Step { n: i, tool: "click".into(), success: i != 2, summary: format!("Clicked [{i}]"), ..Default::default() });
+        state.transcript.push(crate::agent::transcript::Step {
+            n: i,
+            tool: "click".into(),
+            success: i != 2,
+            summary: format!("Clicked [{i}]"),
+            ..Default::default()
+        });
     }
     state.status = RunStatus::Finished { text: "It costs **42** euros.".into() };
     state

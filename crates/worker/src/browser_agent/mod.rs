@@ -136,7 +136,6 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     }
     store::set_last_run(window_id, &run_id).await;
     store::set_current_tab(window_id, tab.tab_id);
-    events::take_thumbnails(window_id);
     store::set_start_page(window_id, PageRef { title: tab.title.clone(), url: tab.url.clone() });
     let settings = AgentSettings::from_stored(read(mode::STORAGE_KEY).await);
     let vision = provider.capabilities().vision;
@@ -154,13 +153,14 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
 /// it in history.
 async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agent::Model, browser: TabsBrowser) {
     heartbeat(window_id, browser.stop.clone());
-    drive(state, client, &browser, &WindowSink(window_id)).await;
+    drive(state, client, &browser, &WindowSink(window_id, state.run_id.clone())).await;
     browser.stop.stop();
-    // Taken before the window is free, so a run started next never mixes its own in.
-    let (thumbs, start_page) = (events::take_thumbnails(window_id), store::take_start_page(window_id));
+    // Taken before the window is free, so a run started next never takes it.
+    let start_page = store::take_start_page(window_id);
     approvals::drop_run(&state.run_id);
     store::forget(window_id);
     events::finish(window_id);
+    let thumbs = events::take_thumbnails(&state.run_id).await;
     crate::history::save(&browser_run_item(state, start_page, &thumbs, crate::clock::now_ms())).await;
 }
 

@@ -23,9 +23,5 @@ pub async fn selection(tab_id: i32) -> String {
     let _ = Reflect::set(&injection, &"target".into(), &target);
     let _ = Reflect::set(&injection, &"func".into(), &Reflect::get(&js_sys::global(), &"duskSelection".into()).unwrap_or_default());
     let Ok(results) = dusk_chrome::scripting::execute_script(&injection).await else { return String::new() };
-    Array::from(&results)
-        .iter()
-        .filter_map(|r| Reflect::get(&r, &"result".into()).ok()?.as_string())
-        .find(|s| !s.trim().is_empty())
-        .unwrap_or_default()
+    Array::from(&results).iter().filter_map(|r| Reflect::get(&r, &"result".into()).ok()?.as_string()).find(|s| !s.trim().is_empty()).unwrap_or_default()
 }

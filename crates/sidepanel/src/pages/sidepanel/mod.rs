@@ -23,6 +23,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
 
+type OnStarter = Rc<dyn Fn(Starter)>;
+
 struct Ui {
     view: RefCell<View>,
     picker: Element,
@@ -33,7 +35,7 @@ struct Ui {
     /// Re-opens the port and asks for the conversation; set once the connection exists.
     reconnect: RefCell<Option<Rc<dyn Fn()>>>,
     /// What a starter on an empty chat does; set once the connection exists.
-    on_starter: RefCell<Option<Rc<dyn Fn(Starter)>>>,
+    on_starter: RefCell<Option<OnStarter>>,
 }
 
 impl Ui {
@@ -144,7 +146,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     history_pane.set_attribute("hidden", "")?;
     // Bound before the first await, so a click as soon as the button shows is never lost.
     let kind = Rc::new(Cell::new(RunKind::Act));
-    let show = bind_modes([&chat_mode, &agent_mode, &customize_mode, &history_button], &[&chat_pane, &new_chat, &export], &agent_pane, &history_pane, kind.clone())?;
+    let show =
+        bind_modes([&chat_mode, &agent_mode, &customize_mode, &history_button], &[&chat_pane, &new_chat, &export], &agent_pane, &history_pane, kind.clone())?;
     status::render(body).await?;
     let window_id = windows::current_id().await.unwrap_or(-1);
     let agent = agent::render(&agent_pane, window_id)?;
@@ -342,7 +345,13 @@ thread_local! {
 /// The Chat / Agent / Customize / History switch: chat has its pane (and header buttons); Agent
 /// and Customize share the agent pane, which runs the one or the other; History lists kept work.
 /// Returns the switch, so History can open what it lists.
-fn bind_modes(buttons: [&Element; 4], chat_parts: &[&Element], agent_pane: &Element, history_pane: &Element, kind: Rc<Cell<RunKind>>) -> Result<Rc<dyn Fn(usize)>, JsValue> {
+fn bind_modes(
+    buttons: [&Element; 4],
+    chat_parts: &[&Element],
+    agent_pane: &Element,
+    history_pane: &Element,
+    kind: Rc<Cell<RunKind>>,
+) -> Result<Rc<dyn Fn(usize)>, JsValue> {
     let buttons: Vec<Element> = buttons.iter().map(|e| (*e).clone()).collect();
     let targets = buttons.clone();
     let chat_parts: Vec<Element> = chat_parts.iter().map(|e| (*e).clone()).collect();
