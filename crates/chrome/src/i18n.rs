@@ -6,7 +6,7 @@ extern "C" {
     fn get_message_raw(name: &str) -> String;
 
     #[wasm_bindgen(js_namespace = ["chrome", "i18n"], js_name = getMessage)]
-    fn get_message_subs(name: &str, substitutions: js_sys::Array) -> String;
+    fn get_message_with(name: &str, substitutions: &js_sys::Array) -> String;
 
     /// The browser's UI language, e.g. "en-US" or "zh-CN".
     #[wasm_bindgen(js_namespace = ["chrome", "i18n"], js_name = getUILanguage)]
@@ -23,10 +23,10 @@ pub fn message(name: &str) -> String {
     }
 }
 
-/// The localised string for `name` with `$1`… filled from `subs`; the name itself when missing.
-pub fn message_with(name: &str, subs: &[&str]) -> String {
-    let array = subs.iter().map(|s| wasm_bindgen::JsValue::from_str(s)).collect::<js_sys::Array>();
-    let s = get_message_subs(name, array);
+/// The localised string for `name` with `$1`, `$2`… filled from `values`.
+pub fn message_with(name: &str, values: &[&str]) -> String {
+    let subs: js_sys::Array = values.iter().map(|v| JsValue::from_str(v)).collect();
+    let s = get_message_with(name, &subs);
     if s.is_empty() {
         name.to_string()
     } else {
