@@ -21,7 +21,8 @@ export function extensionId() {
 /** `extensions`: more unpacked extension folders to load beside dist/ (benchmarks load peers). */
 /** `lang`: the browser's UI language (chrome.i18n follows it), e.g. "zh-CN". */
 /** `profile`: a user-data dir to start on and keep (a browser restart); a fresh temporary one otherwise. */
-export async function launch({ extensions = [], lang = "", profile: kept = "" } = {}) {
+/** `colorScheme`: "light" or "dark", what every page's prefers-color-scheme says (screenshots). */
+export async function launch({ extensions = [], lang = "", profile: kept = "", colorScheme = "" } = {}) {
   const fixtures = await startFixtureServer();
   const llm = await startLlmServer();
   const profile = kept || mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
@@ -45,6 +46,7 @@ export async function launch({ extensions = [], lang = "", profile: kept = "" } 
       "--disable-gpu",
       ...(lang ? [`--lang=${lang}`] : []),
     ],
+    ...(colorScheme ? { colorScheme } : {}),
     ...(lang ? { locale: lang, env: { ...process.env, LANGUAGE: lang.replace("-", "_"), LANG: `${lang.replace("-", "_")}.UTF-8` } } : {}),
   });
   const extId = extensionId();
