@@ -1,5 +1,6 @@
 //! Per-site memory: which sites are dark, what the worker registers, and where extensions can't run.
 
+use super::adjust::{Adjust, Adjustments};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -36,12 +37,24 @@ impl Mode {
 pub struct Memory {
     pub sites: BTreeMap<String, bool>,
     pub auto: bool,
+    /// Brightness, contrast, sepia and grayscale: the global ones and each site's own.
+    #[serde(default)]
+    pub adjust: Adjustments,
 }
 
 impl Memory {
     /// Reads the stored values; anything malformed counts as unset.
     pub fn from_stored(sites: Option<serde_json::Value>, auto: Option<serde_json::Value>) -> Memory {
-        Memory { sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(), auto: auto.and_then(|v| v.as_bool()).unwrap_or(false) }
+        Memory {
+            sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(),
+            auto: auto.and_then(|v| v.as_bool()).unwrap_or(false),
+            adjust: Adjustments::default(),
+        }
+    }
+
+    /// The adjustment `host`'s theme is built with: the site's own beats the global one.
+    pub fn adjust_for(&self, host: &str) -> Adjust {
+        self.adjust.for_host(host)
     }
 
     /// An explicit choice for the site wins; otherwise the auto switch decides.
