@@ -105,8 +105,11 @@ async fn set_adjust(tab_id: Option<i32>, site: bool, adjust: Option<Adjust>) -> 
         memory.adjust.set_site(&host, adjust);
         store(ADJUST_SITES_KEY, &memory.adjust.sites).await?;
     } else {
-        store(ADJUST_KEY, &adjust.unwrap_or_default().clamped()).await?;
+        memory.adjust.global = adjust.unwrap_or_default().clamped();
+        store(ADJUST_KEY, &memory.adjust.global).await?;
     }
+    // The next document's pre-paint fallback carries the new adjustment.
+    sync_registration(&memory).await;
     state_of(tab_id, None).await
 }
 
@@ -232,29 +235,52 @@ fn spread(patterns: Vec<String>) {
     });
 }
 
-/// Registers the fallback CSS for exactly the sites that are dark; Chromium injects it pre-paint.
+/// Registers the dark layer and its fallback CSS for exactly the sites that are dark, each with
+/// its adjustment's fallback files; Chromium injects them pre-paint.
 pub async fn sync_registration(memory: &Memory) {
-    let filter = to_js(&serde_json::json!({"ids": [FALLBACK_ID]}));
-    let _ = scripting::unregister_content_scripts(&filter).await;
-    let Some(reg) = memory.registration() else { return };
-    let script = serde_json::json!([{
-        "id": FALLBACK_ID,
-        "matches": reg.matches,
-        "excludeMatches": reg.exclude_matches,
-        "css": ["dark-fallback.css"],
-        "js": [Layer::Dark.file()],
-        "runAt": "document_start",
-        "allFrames": true,
-        // about:blank, srcdoc and blob frames of a dark site, which carry its origin.
-        "matchOriginAsFallback": true,
-        "persistAcrossSessions": true,
-    }]);
-    if let Err(e) = scripting::register_content_scripts(&to_js(&script)).await {
-        // A concurrent toggle may have registered first; replace it with ours.
-        let _ = scripting::unregister_content_scripts(&filter).await;
-        if scripting::register_content_scripts(&to_js(&script)).await.is_err() {
+    unregister_ours().await;
+    let scripts: Vec<serde_json::Value> = memory
+        .registrations()
+        .into_iter()
+        .enumerate()
+        .map(|(i, reg)| {
+            serde_json::json!({
+                "id": if i == 0 { FALLBACK_ID.to_string() } else { format!("{FALLBACK_ID}-{i}") },
+                "matches": reg.matches,
+                "excludeMatches": reg.exclude_matches,
+                "css": reg.css,
+                "js": [Layer::Dark.file()],
+                "runAt": "document_start",
+                "allFrames": true,
+                // about:blank, srcdoc and blob frames of a dark site, which carry its origin.
+                "matchOriginAsFallback": true,
+                "persistAcrossSessions": true,
+            })
+        })
+        .collect();
+    if scripts.is_empty() {
+        return;
+    }
+    let scripts = to_js(&scripts);
+    if let Err(e) = scripting::register_content_scripts(&scripts).await {
+        // A concurrent sync may have registered first; replace it with ours.
+        unregister_ours().await;
+        if scripting::register_content_scripts(&scripts).await.is_err() {
             web_sys_log(&format!("dusk: could not register the dark fallback: {}", error_text(&e)));
         }
+    }
+}
+
+/// Unregisters every dark-layer registration (not the customisations').
+async fn unregister_ours() {
+    let Ok(list) = scripting::get_registered_content_scripts().await else { return };
+    let ids: Vec<String> = js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|s| js_sys::Reflect::get(&s, &"id".into()).ok()?.as_string())
+        .filter(|id| id.starts_with(FALLBACK_ID))
+        .collect();
+    if !ids.is_empty() {
+        let _ = scripting::unregister_content_scripts(&to_js(&serde_json::json!({ "ids": ids }))).await;
     }
 }
 

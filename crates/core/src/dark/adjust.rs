@@ -63,17 +63,20 @@ impl Adjust {
     /// Dark Reader's filter matrix on one colour, in its order: brightness, contrast, grayscale, sepia.
     fn matrix(&self, c: Rgba) -> Rgba {
         let (mut r, mut g, mut b) = (c.r / 255.0, c.g / 255.0, c.b / 255.0);
+        // Each step clamps, as CSS filter functions do (dark-fallback.css does the same maths).
+        let unit = |x: f32| x.clamp(0.0, 1.0);
         let k = self.brightness as f32 / 100.0;
-        (r, g, b) = (r * k, g * k, b * k);
+        (r, g, b) = (unit(r * k), unit(g * k), unit(b * k));
         let k = self.contrast as f32 / 100.0;
         let t = (1.0 - k) / 2.0;
-        (r, g, b) = (r * k + t, g * k + t, b * k + t);
+        (r, g, b) = (unit(r * k + t), unit(g * k + t), unit(b * k + t));
         let v = 1.0 - self.grayscale as f32 / 100.0;
         (r, g, b) = (
             (0.2126 + 0.7874 * v) * r + (0.7152 - 0.7152 * v) * g + (0.0722 - 0.0722 * v) * b,
             (0.2126 - 0.2126 * v) * r + (0.7152 + 0.2848 * v) * g + (0.0722 - 0.0722 * v) * b,
             (0.2126 - 0.2126 * v) * r + (0.7152 - 0.7152 * v) * g + (0.0722 + 0.9278 * v) * b,
         );
+        (r, g, b) = (unit(r), unit(g), unit(b));
         let v = 1.0 - self.sepia as f32 / 100.0;
         (r, g, b) = (
             (0.393 + 0.607 * v) * r + (0.769 - 0.769 * v) * g + (0.189 - 0.189 * v) * b,
@@ -117,6 +120,24 @@ impl Adjustments {
             None => self.sites.remove(&host),
         };
     }
+}
+
+/// The pre-paint fallback sheet every dark site gets.
+pub const FALLBACK_CSS: &str = "dark-fallback.css";
+
+/// The registered CSS files that paint the pre-paint fallback with `adjust`: the fallback sheet,
+/// then one file per dimension that moves its three greys (build.sh writes `fallback/<name>-<n>.css`
+/// for every 5 %, each setting `--dusk-<name>`; grayscale leaves greys as they are).
+pub fn fallback_files(adjust: Adjust) -> Vec<String> {
+    let a = adjust.clamped();
+    let mut files = vec![FALLBACK_CSS.to_string()];
+    for (name, value, neutral) in [("brightness", a.brightness, 100), ("contrast", a.contrast, 100), ("sepia", a.sepia, 0)] {
+        let step = (value as u32 + 2) / 5 * 5;
+        if step != neutral {
+            files.push(format!("fallback/{name}-{step}.css"));
+        }
+    }
+    files
 }
 
 thread_local! {
@@ -192,6 +213,57 @@ mod tests {
         let warm = with_adjust(Adjust { sepia: 80, ..Default::default() }, sheet);
         assert_ne!(plain, warm);
         assert_eq!(sheet(), plain);
+    }
+
+    #[test]
+    fn fallback_files_name_only_the_dimensions_that_move_a_grey() {
+        assert_eq!(fallback_files(Adjust::default()), vec![FALLBACK_CSS.to_string()]);
+        let a = Adjust { brightness: 123, contrast: 100, sepia: 40, grayscale: 100 };
+        assert_eq!(fallback_files(a), vec![FALLBACK_CSS.to_string(), "fallback/brightness-125.css".into(), "fallback/sepia-40.css".into()]);
+    }
+
+    /// What dark-fallback.css computes for a grey `g` (0..=255) before its clamps, as CSS would.
+    fn fallback_grey(g: f32, a: Adjust) -> Rgba {
+        let (b, c, s) = (a.brightness as f32 / 100.0, a.contrast as f32 / 100.0, a.sepia as f32 / 100.0);
+        let x = (((g / 255.0 * b).min(1.0) - 0.5) * c + 0.5).clamp(0.0, 1.0);
+        Rgba {
+            r: (255.0 * x * (1.0 + 0.351 * s)).clamp(0.0, 255.0),
+            g: (255.0 * x * (1.0 + 0.203 * s)).clamp(0.0, 255.0),
+            b: (255.0 * x * (1.0 - 0.063 * s)).clamp(0.0, 255.0),
+            a: 1.0,
+        }
+        .rounded()
+    }
+
+    #[test]
+    fn the_fallback_css_maths_is_the_adjustments_on_its_greys() {
+        // The CSS's closed form of the matrix on a grey matches `matrix` (clamps aside).
+        for a in [
+            Adjust { brightness: 150, sepia: 60, ..Default::default() },
+            Adjust { brightness: 70, contrast: 130, sepia: 100, ..Default::default() },
+            Adjust { brightness: 150, contrast: 60, sepia: 30, ..Default::default() },
+        ] {
+            for g in [23.0, 204.0, 77.0] {
+                let grey = Rgba { r: g, g, b: g, a: 1.0 };
+                let m = a.matrix(grey).rounded();
+                let css = fallback_grey(g, a);
+                assert!((m.r - css.r).abs() <= 1.0 && (m.g - css.g).abs() <= 1.0 && (m.b - css.b).abs() <= 1.0, "{a:?} {g}: {m:?} vs {css:?}");
+            }
+        }
+        let css = include_str!("../../../../extension/dark-fallback.css");
+        for needle in [
+            "min(1, calc(23 / 255",
+            "min(1, calc(204 / 255",
+            "min(1, calc(77 / 255",
+            "0.351",
+            "0.203",
+            "0.063",
+            "--dusk-brightness, 100",
+            "--dusk-contrast, 100",
+            "--dusk-sepia, 0",
+        ] {
+            assert!(css.contains(needle), "dark-fallback.css lacks {needle}");
+        }
     }
 
     fn any_adjust() -> impl Strategy<Value = Adjust> {

@@ -23,7 +23,8 @@ pub(super) fn render(section: &Element, state: &TabDarkState) -> Result<(), JsVa
         let (scope, reset) = (scope.clone(), reset.clone());
         move |own: bool| {
             scope.set_text_content(Some(&i18n::message(if own { "darkAdjustOwn" } else { "darkAdjustGlobal" })));
-            let _ = if own { reset.remove_attribute("disabled") } else { reset.set_attribute("disabled", "") };
+            // Offered only where there is something to reset.
+            let _ = if own { reset.remove_attribute("hidden") } else { reset.set_attribute("hidden", "") };
         }
     };
     show_scope(state.adjust_own);

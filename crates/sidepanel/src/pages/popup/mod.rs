@@ -188,8 +188,8 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     } else if state.mode != Mode::Instant && !state.on && state.host.is_some() {
         dom::append_i18n(&group, "p", "note", "darkTurnOn")?.set_id("dark-mode-note");
     }
-    adjust::render(section, state)?;
-    run_card::render(section, state)
+    run_card::render(section, state)?;
+    adjust::render(section, state)
 }
 
 /// Shows a state and, while a run goes, keeps asking the worker where it stands.
