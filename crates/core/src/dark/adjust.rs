@@ -23,9 +23,11 @@ pub struct Adjust {
     pub grayscale: u8,
 }
 
+const NEUTRAL: Adjust = Adjust { brightness: 100, contrast: 100, sepia: 0, grayscale: 0 };
+
 impl Default for Adjust {
     fn default() -> Self {
-        Adjust { brightness: 100, contrast: 100, sepia: 0, grayscale: 0 }
+        NEUTRAL
     }
 }
 
@@ -142,7 +144,7 @@ pub fn fallback_files(adjust: Adjust) -> Vec<String> {
 
 thread_local! {
     /// The adjustment of the theme being built; neutral outside `with_adjust`.
-    static CURRENT: Cell<Adjust> = Cell::new(Adjust { brightness: 100, contrast: 100, sepia: 0, grayscale: 0 });
+    static CURRENT: Cell<Adjust> = const { Cell::new(NEUTRAL) };
 }
 
 /// Runs `f` (a theme build) with every mapped colour adjusted by `adjust`. A scoped setting keeps
