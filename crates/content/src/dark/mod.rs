@@ -167,7 +167,7 @@ pub fn memory_changed(changes: JsValue) {
             }
             s.host.as_deref().map(|h| s.memory.adjust_for(h)).unwrap_or_default()
         });
-        set_adjust(adjust);
+        set_adjust(adjust, false);
     }
     if let Some(refine) = with(|s| s.host.clone()).and_then(|h| new(&theme_key(&h))) {
         set_refine(refine.as_str().unwrap_or_default());
@@ -400,9 +400,10 @@ pub fn set_refine(css: &str) {
     }
 }
 
-/// A new adjustment (stored, or the popup's live preview): the theme is rebuilt with it at once.
+/// A new adjustment: stored ones rebuild the theme at once (tabs in the background too); the
+/// popup's live preview (`at_next_frame`) once per frame, however many slider steps arrive in it.
 #[inline(never)]
-pub fn set_adjust(adjust: Adjust) {
+pub fn set_adjust(adjust: Adjust, at_next_frame: bool) {
     let changed = with(|s| {
         if s.adjust == adjust {
             return false;
@@ -412,8 +413,17 @@ pub fn set_adjust(adjust: Adjust) {
         s.last_input.clear();
         true
     });
-    if changed {
-        frames::restyle_all();
+    if !changed {
+        // The stored value a preview already set: a background tab must not wait for its frame.
+        if !at_next_frame && watch::pending() {
+            run_batch();
+        }
+        return;
+    }
+    frames::restyle_all();
+    if at_next_frame {
+        watch::schedule();
+    } else {
         run_batch();
     }
 }
@@ -616,7 +626,7 @@ fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
             }
         }
         DarkContentRequest::DarkThemeMeasure { baseline, reset } => return theme_measure(baseline, reset),
-        DarkContentRequest::DarkAdjust { adjust } => set_adjust(adjust.clamped()),
+        DarkContentRequest::DarkAdjust { adjust } => set_adjust(adjust.clamped(), true),
         DarkContentRequest::DarkThemePreview { css } => {
             return match dusk_core::protocol::caps::css_ok(&css).and_then(|()| preview(&css)).and_then(|()| measure(false)) {
                 Ok(q) => DarkContentResponse::ThemeQuality(q),
