@@ -85,6 +85,12 @@ rm -rf "$DIST"
 mkdir -p "$DIST/wasm"
 cp manifest.json "$DIST/"
 cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/custom.js "$DIST/"
+# The pre-paint fallback's adjustment, one file per dimension and 5 % step (core's dark::adjust::fallback_files).
+mkdir -p "$DIST/fallback"
+for v in $(seq 50 5 150); do
+  for name in brightness contrast; do echo "html:not([data-dusk]){--dusk-$name:$v}" > "$DIST/fallback/$name-$v.css"; done
+done
+for v in $(seq 0 5 100); do echo "html:not([data-dusk]){--dusk-sepia:$v}" > "$DIST/fallback/sepia-$v.css"; done
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
 esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"

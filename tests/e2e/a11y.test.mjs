@@ -3,6 +3,8 @@
 // control is reachable by keyboard and shows where the focus is.
 import assert from "node:assert/strict";
 import { serious } from "./axe.mjs";
+import { configure } from "./chat_panel.mjs";
+import { fixture, isDark, resetMemory, setSite, until } from "./dark.mjs";
 
 const PAGES = [
   ["popup", (env, tab) => env.extUrl(`popup.html?tab=${tab}`), "#dark-site"],
@@ -29,6 +31,42 @@ export const tests = [
       }
     }
     await env.sendToWorker({ type: "custom_delete", host: "a11y.example" });
+    assert.deepEqual(found, []);
+  }],
+
+  ["axe finds no serious or critical violation on the popup's adjustments, a running Thorough and its result card, light and dark", async (env) => {
+    await resetMemory(env);
+    await configure(env);
+    const url = fixture(env, "agent.html");
+    const site = await env.open(url);
+    await setSite(env, url, true);
+    await until(() => isDark(site), "dark");
+    const popup = await env.open(env.extUrl(`popup.html?tab=${await env.tabIdFor(url)}`));
+    await popup.locator("#dark-adjust-brightness").waitFor();
+    const stage = () => popup.evaluate(() => document.querySelector("#dark-run")?.getAttribute("data-stage") ?? null);
+    const found = [];
+    const check = async (state) => {
+      for (const scheme of ["light", "dark"]) {
+        await popup.emulateMedia({ colorScheme: scheme });
+        for (const v of await serious(popup)) found.push(`popup ${state}, ${scheme}: ${v}`);
+      }
+    };
+    try {
+      await check("with the adjustments");
+      env.llm.script(
+        { match: { contains: '"tool":"get_color_palette"' }, reply: { text: "Fine as it is.", delayMs: 300 } },
+        { match: { hasTools: true, contains: "Refine the theme" }, reply: { toolCalls: [{ name: "get_color_palette", args: {} }], delayMs: 2500 } },
+      );
+      await popup.locator("input[value=thorough]").click();
+      await until(async () => (await stage()) === "refining", "Thorough to refine", 15_000);
+      await check("during Thorough");
+      await until(async () => (await stage()) === "done", "Thorough to end", 20_000);
+      await check("after Thorough");
+    } finally {
+      await popup.close();
+      await resetMemory(env);
+      await (await env.extPage()).evaluate(() => chrome.storage.local.remove(["settings", "dark_history:127.0.0.1", "dark_theme:127.0.0.1"]));
+    }
     assert.deepEqual(found, []);
   }],
 

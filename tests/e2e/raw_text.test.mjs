@@ -98,6 +98,12 @@ async function sweep(env) {
   await check(popup, "popup, during Thorough", problems);
   await until(async () => (await stage(popup)) === "done", "Thorough to end", 20_000);
   await check(popup, "popup, after Thorough", problems);
+  // The site's own adjustment (the scope line and Reset change).
+  await popup.locator("#dark-adjust-brightness").focus();
+  await popup.keyboard.press("ArrowRight");
+  await until(() => popup.locator("#dark-adjust-reset").isVisible(), "the site's own adjustment");
+  await check(popup, "popup, with the site's own adjustment", problems);
+  await ext.evaluate(() => chrome.storage.local.remove(["dark_adjust", "dark_adjust_sites"]));
   await setSite(env, url, false);
 
   // A chat answer.

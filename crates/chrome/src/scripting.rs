@@ -30,3 +30,14 @@ extern "C" {
 pub async fn execute_script(injection: &JsValue) -> Result<JsValue, JsValue> {
     JsFuture::from(execute_script_promise(injection)?).await
 }
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = ["chrome", "scripting"], js_name = getRegisteredContentScripts, catch)]
+    fn get_registered_promise() -> Result<js_sys::Promise, JsValue>;
+}
+
+/// `chrome.scripting.getRegisteredContentScripts()`: every script this extension registered.
+pub async fn get_registered_content_scripts() -> Result<JsValue, JsValue> {
+    JsFuture::from(get_registered_promise()?).await
+}

@@ -5,6 +5,7 @@
 
 use crate::browser_agent::mode::{AgentSettings, STORAGE_KEY as AGENT_KEY};
 use crate::browser_agent::safety::SitePolicy;
+use crate::dark::adjust::{Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use crate::dark_agent::sanitize::sanitize;
 use crate::dark_agent::versions::SiteThemes;
 use crate::settings::{Settings, STORAGE_KEY as SETTINGS_KEY};
@@ -13,7 +14,7 @@ use serde_json::{json, Map, Value};
 pub const FORMAT: &str = "dusk-backup";
 
 /// Keys a backup may carry: exact names, and per-site prefixes.
-const KEYS: &[&str] = &[SETTINGS_KEY, "dark_sites", "dark_auto", "dark_mode", "dark_agent", "agent_settings"];
+const KEYS: &[&str] = &[SETTINGS_KEY, "dark_sites", "dark_auto", "dark_mode", "dark_agent", "agent_settings", ADJUST_KEY, ADJUST_SITES_KEY];
 const PREFIXES: &[&str] = &["dark_theme:", "dark_history:", "custom:", "custom_css:"];
 
 fn kept(key: &str) -> bool {
@@ -42,6 +43,9 @@ pub fn import(stored: &Map<String, Value>, backup: &Value) -> Result<Map<String,
         let value = match key.as_str() {
             SETTINGS_KEY => settings(stored, value)?,
             AGENT_KEY => agent_settings(value),
+            // Out-of-range values come back inside the controls' ranges.
+            ADJUST_KEY => serde_json::to_value(Adjustments::from_stored(Some(value.clone()), None).global).unwrap_or(Value::Null),
+            ADJUST_SITES_KEY => serde_json::to_value(Adjustments::from_stored(None, Some(value.clone())).sites).unwrap_or(Value::Null),
             k if k.starts_with("dark_theme:") => match value.as_str().map(sanitize) {
                 Some(Ok(clean)) => Value::String(clean.css),
                 _ => continue,
@@ -162,6 +166,21 @@ mod tests {
         assert!(history.versions.iter().all(|v| !v.css.contains("evil.example")));
         assert_eq!(written["agent_settings"]["sites"]["bank.example"], "always_ask");
         assert_eq!(written["agent_settings"]["sites"]["shop.example"], "block");
+    }
+
+    #[test]
+    fn adjustments_round_trip_inside_their_ranges() {
+        let mut all = stored();
+        all.insert("dark_adjust".into(), json!({"brightness": 120, "contrast": 100, "sepia": 10, "grayscale": 0}));
+        all.insert("dark_adjust_sites".into(), json!({"a.example": {"brightness": 80, "contrast": 130, "sepia": 0, "grayscale": 50}}));
+        let backup = export(&all);
+        assert_eq!(backup["data"]["dark_adjust"]["brightness"], 120);
+        let written = import(&Map::new(), &backup).unwrap();
+        assert_eq!(written["dark_adjust"], all["dark_adjust"]);
+        assert_eq!(written["dark_adjust_sites"], all["dark_adjust_sites"]);
+        let mut crafted = backup.clone();
+        crafted["data"]["dark_adjust"] = json!({"contrast": 5});
+        assert_eq!(import(&Map::new(), &crafted).unwrap()["dark_adjust"]["contrast"], 50, "a file can't take contrast below the control's range");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The extension's UI pages. Each page's JS calls `start` with its name.
 
+mod adjust_sliders;
 mod dom;
 mod pages;
 mod status;

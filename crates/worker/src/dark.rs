@@ -3,6 +3,7 @@
 
 use dusk_chrome::message::{error_text, to_js};
 use dusk_chrome::{scripting, storage, tabs};
+use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use dusk_core::dark::site::{host_of, match_pattern, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, PageDarkStatus, TabDarkState};
 use dusk_core::protocol::layer::Layer;
@@ -35,6 +36,7 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
             Err(e) => Err(e),
         },
         DarkRequest::DarkForgetSite { host } => forget_site(&host).await,
+        DarkRequest::DarkSetAdjust { tab_id, site, adjust } => set_adjust(tab_id, site, adjust).await,
         DarkRequest::DarkLoadFrames => {
             let Some(tab) = sender.tab_id() else { return DarkResponse::Error { message: "not from a tab".into() } };
             return match crate::content_rpc::load(tab, Layer::Dark).await {
@@ -93,6 +95,24 @@ async fn set_auto(on: bool, tab_id: Option<i32>) -> Result<TabDarkState, String>
     state_of(tab_id, None).await
 }
 
+/// Stores the site's own adjustment (or the global one); every page of the site hears the change
+/// from storage and rebuilds its theme, and its next document reads it with its memory.
+async fn set_adjust(tab_id: Option<i32>, site: bool, adjust: Option<Adjust>) -> Result<TabDarkState, String> {
+    let mut memory = load_memory().await;
+    if site {
+        let Some(tab_id) = tab_id else { return Err("no tab".into()) };
+        let host = host_of(&tab_url(tab_id).await).map_err(|r| format!("this page can't be themed: {r:?}"))?;
+        memory.adjust.set_site(&host, adjust);
+        store(ADJUST_SITES_KEY, &memory.adjust.sites).await?;
+    } else {
+        memory.adjust.global = adjust.unwrap_or_default().clamped();
+        store(ADJUST_KEY, &memory.adjust.global).await?;
+    }
+    // The next document's pre-paint fallback carries the new adjustment.
+    sync_registration(&memory).await;
+    state_of(tab_id, None).await
+}
+
 async fn set_mode(mode: Mode, tab_id: Option<i32>) -> Result<TabDarkState, String> {
     store(MODE_KEY, &mode).await?;
     state_of(tab_id, None).await
@@ -125,6 +145,8 @@ async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDar
         PageReply::Busy => (None, true),
         PageReply::Absent => (None, false),
     };
+    let adjust = host.as_deref().map_or(memory.adjust.global, |h| memory.adjust_for(h));
+    let adjust_own = host.as_deref().is_some_and(|h| memory.adjust.has_own(h));
     let mut state = TabDarkState {
         tab_id,
         on: host.as_deref().is_some_and(|h| memory.is_on(h)),
@@ -137,6 +159,9 @@ async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDar
         provider_configured,
         page,
         page_busy,
+        adjust,
+        adjust_own,
+        adjust_global: memory.adjust.global,
         ..Default::default()
     };
     crate::dark_agent::add_to_state(&mut state).await;
@@ -188,7 +213,9 @@ pub(crate) async fn read(key: &str) -> Option<serde_json::Value> {
 }
 
 pub(crate) async fn load_memory() -> Memory {
-    Memory::from_stored(read(SITES_KEY).await, read(AUTO_KEY).await)
+    let mut memory = Memory::from_stored(read(SITES_KEY).await, read(AUTO_KEY).await);
+    memory.adjust = Adjustments::from_stored(read(ADJUST_KEY).await, read(ADJUST_SITES_KEY).await);
+    memory
 }
 
 async fn store<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
@@ -208,29 +235,52 @@ fn spread(patterns: Vec<String>) {
     });
 }
 
-/// Registers the fallback CSS for exactly the sites that are dark; Chromium injects it pre-paint.
+/// Registers the dark layer and its fallback CSS for exactly the sites that are dark, each with
+/// its adjustment's fallback files; Chromium injects them pre-paint.
 pub async fn sync_registration(memory: &Memory) {
-    let filter = to_js(&serde_json::json!({"ids": [FALLBACK_ID]}));
-    let _ = scripting::unregister_content_scripts(&filter).await;
-    let Some(reg) = memory.registration() else { return };
-    let script = serde_json::json!([{
-        "id": FALLBACK_ID,
-        "matches": reg.matches,
-        "excludeMatches": reg.exclude_matches,
-        "css": ["dark-fallback.css"],
-        "js": [Layer::Dark.file()],
-        "runAt": "document_start",
-        "allFrames": true,
-        // about:blank, srcdoc and blob frames of a dark site, which carry its origin.
-        "matchOriginAsFallback": true,
-        "persistAcrossSessions": true,
-    }]);
-    if let Err(e) = scripting::register_content_scripts(&to_js(&script)).await {
-        // A concurrent toggle may have registered first; replace it with ours.
-        let _ = scripting::unregister_content_scripts(&filter).await;
-        if scripting::register_content_scripts(&to_js(&script)).await.is_err() {
+    unregister_ours().await;
+    let scripts: Vec<serde_json::Value> = memory
+        .registrations()
+        .into_iter()
+        .enumerate()
+        .map(|(i, reg)| {
+            serde_json::json!({
+                "id": if i == 0 { FALLBACK_ID.to_string() } else { format!("{FALLBACK_ID}-{i}") },
+                "matches": reg.matches,
+                "excludeMatches": reg.exclude_matches,
+                "css": reg.css,
+                "js": [Layer::Dark.file()],
+                "runAt": "document_start",
+                "allFrames": true,
+                // about:blank, srcdoc and blob frames of a dark site, which carry its origin.
+                "matchOriginAsFallback": true,
+                "persistAcrossSessions": true,
+            })
+        })
+        .collect();
+    if scripts.is_empty() {
+        return;
+    }
+    let scripts = to_js(&scripts);
+    if let Err(e) = scripting::register_content_scripts(&scripts).await {
+        // A concurrent sync may have registered first; replace it with ours.
+        unregister_ours().await;
+        if scripting::register_content_scripts(&scripts).await.is_err() {
             web_sys_log(&format!("dusk: could not register the dark fallback: {}", error_text(&e)));
         }
+    }
+}
+
+/// Unregisters every dark-layer registration (not the customisations').
+async fn unregister_ours() {
+    let Ok(list) = scripting::get_registered_content_scripts().await else { return };
+    let ids: Vec<String> = js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|s| js_sys::Reflect::get(&s, &"id".into()).ok()?.as_string())
+        .filter(|id| id.starts_with(FALLBACK_ID))
+        .collect();
+    if !ids.is_empty() {
+        let _ = scripting::unregister_content_scripts(&to_js(&serde_json::json!({ "ids": ids }))).await;
     }
 }
 

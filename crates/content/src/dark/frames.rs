@@ -158,7 +158,7 @@ fn batch(i: usize) {
     if unchanged {
         return;
     }
-    let css = super::build(&input, &super::with(|s| s.refine.clone()));
+    let css = super::with(|s| super::build(&input, &s.refine, s.adjust));
     let Some(window) = doc.default_view() else { return };
     with_frame(i, |f| {
         if f.installed.is_none() {

@@ -11,6 +11,7 @@ mod quality;
 mod watch;
 
 use collect::{Root, SheetCache};
+use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use dusk_core::dark::detect::is_already_dark;
 use dusk_core::dark::site::{host_of, Memory, AUTO_KEY, SITES_KEY};
 use dusk_core::dark_agent::versions::theme_key;
@@ -49,6 +50,8 @@ struct State {
     doc: Option<web_sys::Document>,
     /// The site's refinement (Quick/Thorough), layered after the instant theme in the document.
     refine: String,
+    /// The brightness, contrast, sepia and grayscale the theme is built with (stored, or the popup's preview).
+    adjust: Adjust,
     /// A `dark_switch` that arrived before the stored memory was read.
     switched_early: Option<bool>,
     /// The switch is being rehearsed (nothing paints): frames are left alone.
@@ -96,12 +99,15 @@ pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
         // One round trip: every frame of a dark site makes it before it can theme.
         let theme = with(|s| s.host.clone()).map(|h| theme_key(&h)).unwrap_or_default();
-        let stored = dusk_chrome::storage::local_get_many(&[SITES_KEY, AUTO_KEY, &theme]).await.unwrap_or(JsValue::UNDEFINED);
+        let stored = dusk_chrome::storage::local_get_many(&[SITES_KEY, AUTO_KEY, &theme, ADJUST_KEY, ADJUST_SITES_KEY]).await.unwrap_or(JsValue::UNDEFINED);
         let get = |key: &str| js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined());
         let (sites, auto, refine) = (get(SITES_KEY), get(AUTO_KEY), get(&theme).and_then(|v| v.as_string()));
         let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
         with(|s| {
             s.memory = Memory::from_stored(json(sites), json(auto));
+            // Read with the memory, so the first theme this page paints is already adjusted.
+            s.memory.adjust = Adjustments::from_stored(json(get(ADJUST_KEY)), json(get(ADJUST_SITES_KEY)));
+            s.adjust = s.host.as_deref().map(|h| s.memory.adjust_for(h)).unwrap_or_default();
             // A switch that reached the page before its memory did is the newer choice.
             if let (Some(on), Some(host)) = (s.switched_early.take(), s.host.clone()) {
                 s.memory.set(&host, on);
@@ -149,6 +155,20 @@ pub fn memory_changed(changes: JsValue) {
         Some(serde_wasm_bindgen::from_value::<serde_json::Value>(value).unwrap_or(serde_json::Value::Null))
     };
     let (sites, auto) = (new(SITES_KEY), new(AUTO_KEY));
+    let (global, own) = (new(ADJUST_KEY), new(ADJUST_SITES_KEY));
+    if global.is_some() || own.is_some() {
+        let adjust = with(|s| {
+            let stored = Adjustments::from_stored(global.clone(), own.clone());
+            if global.is_some() {
+                s.memory.adjust.global = stored.global;
+            }
+            if own.is_some() {
+                s.memory.adjust.sites = stored.sites;
+            }
+            s.host.as_deref().map(|h| s.memory.adjust_for(h)).unwrap_or_default()
+        });
+        set_adjust(adjust, false);
+    }
     if let Some(refine) = with(|s| s.host.clone()).and_then(|h| new(&theme_key(&h))) {
         set_refine(refine.as_str().unwrap_or_default());
     }
@@ -322,7 +342,7 @@ pub(crate) fn run_batch() {
         if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
             let css = match s.prepared.take() {
                 Some(p) if p.input == input => p.css,
-                _ => build(&input, &s.refine),
+                _ => build(&input, &s.refine, s.adjust),
             };
             put_theme(s, &css, || freeze_css(&input));
             s.last_input = input;
@@ -351,10 +371,10 @@ fn mark_new_icons() {
     }
 }
 
-/// Core's theme for every scope, with the site's refinement after the document's.
+/// Core's theme for every scope, adjusted, with the site's refinement after the document's.
 #[inline(never)]
-fn build(input: &[dusk_core::dark::Scope], refine: &str) -> Vec<String> {
-    let mut css = dusk_core::dark::build(input);
+fn build(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> Vec<String> {
+    let mut css = dusk_core::dark::adjust::with_adjust(adjust, || dusk_core::dark::build(input));
     if let Some(doc) = css.first_mut().filter(|_| !refine.is_empty()) {
         doc.push('\n');
         doc.push_str(refine);
@@ -376,6 +396,34 @@ pub fn set_refine(css: &str) {
     });
     if changed {
         frames::restyle_all();
+        run_batch();
+    }
+}
+
+/// A new adjustment: stored ones rebuild the theme at once (tabs in the background too); the
+/// popup's live preview (`at_next_frame`) once per frame, however many slider steps arrive in it.
+#[inline(never)]
+pub fn set_adjust(adjust: Adjust, at_next_frame: bool) {
+    let changed = with(|s| {
+        if s.adjust == adjust {
+            return false;
+        }
+        s.adjust = adjust;
+        s.prepared = None;
+        s.last_input.clear();
+        true
+    });
+    if !changed {
+        // The stored value a preview already set: a background tab must not wait for its frame.
+        if !at_next_frame && watch::pending() {
+            run_batch();
+        }
+        return;
+    }
+    frames::restyle_all();
+    if at_next_frame {
+        watch::schedule();
+    } else {
         run_batch();
     }
 }
@@ -578,6 +626,7 @@ fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
             }
         }
         DarkContentRequest::DarkThemeMeasure { baseline, reset } => return theme_measure(baseline, reset),
+        DarkContentRequest::DarkAdjust { adjust } => set_adjust(adjust.clamped(), true),
         DarkContentRequest::DarkThemePreview { css } => {
             return match dusk_core::protocol::caps::css_ok(&css).and_then(|()| preview(&css)).and_then(|()| measure(false)) {
                 Ok(q) => DarkContentResponse::ThemeQuality(q),
@@ -633,7 +682,7 @@ fn prepare() {
     let already_dark = page_is_dark(&document);
     icons::mark(&roots);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
-    let css = build(&input, &with(|s| s.refine.clone()));
+    let css = with(|s| build(&input, &s.refine, s.adjust));
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
     let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));

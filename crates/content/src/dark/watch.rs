@@ -44,6 +44,11 @@ pub fn disconnect() {
 }
 
 /// Runs `super::run_batch` once before the next paint (or soon, if the tab is hidden).
+/// A batch is waiting for the next frame.
+pub fn pending() -> bool {
+    SCHEDULED.with(|s| s.get())
+}
+
 pub fn schedule() {
     if SCHEDULED.with(|s| s.replace(true)) {
         return;

@@ -53,11 +53,12 @@ pub fn base_fg() -> Rgba {
 }
 
 pub fn map(c: Rgba, role: Role) -> Rgba {
-    match role {
+    let mapped = match role {
         Role::Bg => map_bg(c),
         Role::Fg => map_fg(c),
         Role::Border => map_border(c),
-    }
+    };
+    super::adjust::current().apply(mapped, role)
 }
 
 fn map_bg(c: Rgba) -> Rgba {
@@ -97,7 +98,7 @@ fn map_border(c: Rgba) -> Rgba {
 }
 
 /// Moves lightness (up or down) until the rounded colour's luminance satisfies `ok`.
-fn clamp_luminance(h: f32, s: f32, l: f32, a: f32, ok: impl Fn(f32) -> bool, up: bool) -> Rgba {
+pub(super) fn clamp_luminance(h: f32, s: f32, l: f32, a: f32, ok: impl Fn(f32) -> bool, up: bool) -> Rgba {
     let first = Rgba::from_hsl(h, s, l, a).rounded();
     if ok(first.luminance()) {
         return first;

@@ -1,5 +1,6 @@
 //! The instant dark-mode engine: colour maths, role mapping, and the override stylesheet.
 
+pub mod adjust;
 pub mod color;
 pub mod css;
 pub mod detect;

@@ -1,5 +1,6 @@
 //! Per-site memory: which sites are dark, what the worker registers, and where extensions can't run.
 
+use super::adjust::{fallback_files, Adjust, Adjustments};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -36,12 +37,24 @@ impl Mode {
 pub struct Memory {
     pub sites: BTreeMap<String, bool>,
     pub auto: bool,
+    /// Brightness, contrast, sepia and grayscale: the global ones and each site's own.
+    #[serde(default)]
+    pub adjust: Adjustments,
 }
 
 impl Memory {
     /// Reads the stored values; anything malformed counts as unset.
     pub fn from_stored(sites: Option<serde_json::Value>, auto: Option<serde_json::Value>) -> Memory {
-        Memory { sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(), auto: auto.and_then(|v| v.as_bool()).unwrap_or(false) }
+        Memory {
+            sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(),
+            auto: auto.and_then(|v| v.as_bool()).unwrap_or(false),
+            adjust: Adjustments::default(),
+        }
+    }
+
+    /// The adjustment `host`'s theme is built with: the site's own beats the global one.
+    pub fn adjust_for(&self, host: &str) -> Adjust {
+        self.adjust.for_host(host)
     }
 
     /// An explicit choice for the site wins; otherwise the auto switch decides.
@@ -54,16 +67,33 @@ impl Memory {
         self.sites.insert(host.to_ascii_lowercase(), on);
     }
 
-    /// The dynamic content script (the pre-paint fallback CSS) the worker should register.
-    pub fn registration(&self) -> Option<Registration> {
+    /// The dynamic content scripts (the dark layer and its pre-paint fallback CSS) the worker
+    /// should register: one for the sites on the global adjustment, one per other adjustment
+    /// (its fallback files differ), never two for one page.
+    pub fn registrations(&self) -> Vec<Registration> {
         let pattern = |h: &String| match_pattern(h);
-        if self.auto {
-            let exclude: Vec<String> = self.sites.iter().filter(|(_, on)| !**on).map(|(h, _)| pattern(h)).collect();
-            Some(Registration { matches: vec!["<all_urls>".into()], exclude_matches: exclude })
-        } else {
-            let matches: Vec<String> = self.sites.iter().filter(|(_, on)| **on).map(|(h, _)| pattern(h)).collect();
-            (!matches.is_empty()).then(|| Registration { matches, exclude_matches: Vec::new() })
+        let global = fallback_files(self.adjust.global);
+        let mut own: BTreeMap<Vec<String>, Vec<String>> = BTreeMap::new();
+        for (host, adjust) in &self.adjust.sites {
+            let files = fallback_files(*adjust);
+            if files != global && self.is_on(host) {
+                own.entry(files).or_default().push(pattern(host));
+            }
         }
+        let owned: Vec<&String> = own.values().flatten().collect();
+        let mut out = Vec::new();
+        if self.auto {
+            let mut exclude: Vec<String> = self.sites.iter().filter(|(_, on)| !**on).map(|(h, _)| pattern(h)).collect();
+            exclude.extend(owned.iter().map(|p| p.to_string()));
+            out.push(Registration { matches: vec!["<all_urls>".into()], exclude_matches: exclude, css: global });
+        } else {
+            let matches: Vec<String> = self.sites.iter().filter(|(h, on)| **on && !owned.contains(&&pattern(h))).map(|(h, _)| pattern(h)).collect();
+            if !matches.is_empty() {
+                out.push(Registration { matches, exclude_matches: Vec::new(), css: global });
+            }
+        }
+        out.extend(own.into_iter().map(|(css, matches)| Registration { matches, exclude_matches: Vec::new(), css }));
+        out
     }
 }
 
@@ -77,6 +107,8 @@ pub fn match_pattern(host: &str) -> String {
 pub struct Registration {
     pub matches: Vec<String>,
     pub exclude_matches: Vec<String>,
+    /// The fallback CSS files, in order.
+    pub css: Vec<String>,
 }
 
 /// Why a tab's page can't be themed, or None if it can.
@@ -151,12 +183,37 @@ mod tests {
     #[test]
     fn registration_follows_memory() {
         let mut m = Memory::default();
-        assert_eq!(m.registration(), None);
+        assert_eq!(m.registrations(), vec![]);
         m.set("a.com", true);
         m.set("b.com", false);
-        assert_eq!(m.registration().unwrap().matches, vec!["*://a.com/*"]);
+        assert_eq!(m.registrations()[0].matches, vec!["*://a.com/*"]);
+        assert_eq!(m.registrations()[0].css, vec!["dark-fallback.css"]);
         m.auto = true;
-        let r = m.registration().unwrap();
+        let r = m.registrations().remove(0);
         assert_eq!((r.matches, r.exclude_matches), (vec!["<all_urls>".to_string()], vec!["*://b.com/*".to_string()]));
+    }
+
+    #[test]
+    fn a_site_with_its_own_adjustment_gets_its_own_fallback_and_one_registration() {
+        let mut m = Memory::default();
+        m.set("a.com", true);
+        m.set("b.com", true);
+        m.adjust.global.sepia = 20;
+        m.adjust.set_site("b.com", Some(Adjust { brightness: 120, ..Default::default() }));
+        m.adjust.set_site("c.com", Some(Adjust { brightness: 120, ..Default::default() }));
+        let r = m.registrations();
+        assert_eq!(r.len(), 2, "{r:?}");
+        assert_eq!(
+            (r[0].matches.clone(), r[0].css.clone()),
+            (vec!["*://a.com/*".to_string()], vec!["dark-fallback.css".to_string(), "fallback/sepia-20.css".into()])
+        );
+        assert_eq!(
+            (r[1].matches.clone(), r[1].css.clone()),
+            (vec!["*://b.com/*".to_string()], vec!["dark-fallback.css".to_string(), "fallback/brightness-120.css".into()])
+        );
+        m.auto = true;
+        let r = m.registrations();
+        assert_eq!(r[0].exclude_matches, vec!["*://b.com/*", "*://c.com/*"], "auto's registration leaves the sites with their own out");
+        assert_eq!(r[1].matches, vec!["*://b.com/*", "*://c.com/*"]);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::css::ThemeQuality;
 use super::layer::Layer;
+use crate::dark::adjust::Adjust;
 use crate::dark::site::{Mode, Restriction};
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +51,13 @@ pub enum DarkRequest {
     /// Forgets a site's own choice (options page), so auto decides for it again.
     DarkForgetSite {
         host: String,
+    },
+    /// Stores an adjustment: the tab's site's own (`site`), else the global one. `None` forgets
+    /// the site's own (it follows the global one again), or puts the global one back to neutral.
+    DarkSetAdjust {
+        tab_id: Option<i32>,
+        site: bool,
+        adjust: Option<Adjust>,
     },
     /// From a dark page's top frame: load the dark layer into the tab's frames that lack it
     /// (cross-origin frames, which the site's registration doesn't match).
@@ -109,6 +117,14 @@ pub struct TabDarkState {
     pub version: Option<VersionView>,
     #[serde(default)]
     pub versions: u32,
+    /// The adjustment the site's theme uses: its own if it has one, else the global one.
+    #[serde(default)]
+    pub adjust: Adjust,
+    /// The site has an adjustment of its own.
+    #[serde(default)]
+    pub adjust_own: bool,
+    #[serde(default)]
+    pub adjust_global: Adjust,
 }
 
 /// Where a Quick/Thorough run stands, for the popup.
@@ -184,6 +200,8 @@ pub enum DarkContentRequest {
     },
     /// Puts `css` after the instant theme (empty: Instant alone), then measures.
     DarkThemePreview { css: String },
+    /// The popup's live preview: the theme rebuilt with `adjust` until the stored one changes.
+    DarkAdjust { adjust: Adjust },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

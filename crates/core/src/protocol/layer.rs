@@ -103,6 +103,7 @@ mod tests {
             DarkContentRequest::DarkSwitch { on: true },
             DarkContentRequest::DarkThemeMeasure { baseline: true, reset: false },
             DarkContentRequest::DarkThemePreview { css: String::new() },
+            DarkContentRequest::DarkAdjust { adjust: Default::default() },
         ] {
             assert_eq!(Layer::for_type(&tag(&r)), Layer::Dark);
         }

@@ -1,8 +1,9 @@
-//! The options page's dark-mode section: the default engine, Thorough's limits, and the sites
-//! with their own choice.
+//! The options page's dark-mode section: the default engine, Thorough's limits, the default
+//! adjustments, and the sites with their own choice.
 
 use crate::dom;
 use dusk_chrome::{i18n, message, runtime, storage};
+use dusk_core::dark::adjust::{Adjustments, GLOBAL_KEY};
 use dusk_core::dark::site::{Mode, MODE_KEY, SITES_KEY};
 use dusk_core::dark_agent::thorough::{ThoroughSettings, MAX_TURNS, SETTINGS_KEY};
 use dusk_core::protocol::dark::{DarkRequest, DarkResponse};
@@ -90,7 +91,24 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let save2 = save.clone();
     dom::on(&turns.into(), "change", save)?;
     dom::on(&tokens.into(), "change", save2)?;
+    adjust_defaults(&section).await?;
     sites(&section).await
+}
+
+/// Brightness, contrast, sepia and grayscale for every site without its own (set in the popup).
+async fn adjust_defaults(section: &web_sys::Element) -> Result<(), JsValue> {
+    let group = dom::append(section, "div", "dark-adjust", "")?;
+    group.set_id("dark-adjust-defaults");
+    dom::append_i18n(&group, "h3", "", "darkAdjustDefaultsTitle")?;
+    let stored: serde_json::Value = read(GLOBAL_KEY).await;
+    let sliders = crate::adjust_sliders::render(&group, "dark-adjust-default", Adjustments::from_stored(Some(stored), None).global)?;
+    crate::adjust_sliders::aa_note(&group)?;
+    sliders.on("change", |adjust| {
+        let request = DarkRequest::DarkSetAdjust { tab_id: None, site: false, adjust: Some(adjust) };
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = runtime::send_message(&message::to_js(&request)).await;
+        });
+    })
 }
 
 /// The sites with their own choice, each removable (auto then decides for it).

@@ -1,10 +1,14 @@
 //! The toolbar popup: dark mode for the current tab's site, auto for all sites, the engine
-//! choice, and the status box. `?tab=ID` picks the tab (tests open the popup as a tab).
+//! choice, the site's adjustments, the run card and the status box. `?tab=ID` picks the tab
+//! (tests open the popup as a tab).
+
+mod adjust;
+mod run_card;
 
 use crate::{dom, status};
 use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
-use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, RunStage, TabDarkState, DARK_PORT};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -59,7 +63,7 @@ fn open_page_port(tab_id: i32) {
 }
 
 /// Sends `request` to the tab's page: over the open port, else as a one-off message.
-fn tell_page(tab_id: i32, request: &DarkContentRequest) {
+pub(super) fn tell_page(tab_id: i32, request: &DarkContentRequest) {
     let message = message::to_js(request);
     let sent = PAGE_PORT.with(|p| p.borrow().as_ref().is_some_and(|port| port.post_message(&message).is_ok()));
     if !sent {
@@ -75,7 +79,7 @@ fn tab_param() -> Option<i32> {
     search.trim_start_matches('?').split('&').find_map(|kv| kv.strip_prefix("tab=")?.parse().ok())
 }
 
-async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
+pub(super) async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
     let reply = runtime::send_message(&message::to_js(&request)).await.map_err(|e| message::error_text(&e))?;
     match message::from_js::<DarkResponse>(reply)? {
         DarkResponse::DarkState(s) => Ok(*s),
@@ -184,109 +188,12 @@ fn modes(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     } else if state.mode != Mode::Instant && !state.on && state.host.is_some() {
         dom::append_i18n(&group, "p", "note", "darkTurnOn")?.set_id("dark-mode-note");
     }
-    run_box(section, state)?;
-    version_box(section, state)
-}
-
-fn fill(template: &str, pairs: &[(&str, String)]) -> String {
-    pairs.iter().fold(template.to_string(), |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
-}
-
-fn percent(share: Option<f64>) -> String {
-    share.map_or("–".into(), |s| format!("{:.1}%", s * 100.0))
-}
-
-/// The tab's Quick/Thorough run: its stage, the guard's AA, and Stop; totals once it ended.
-fn run_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
-    let (Some(run), Some(tab_id)) = (&state.run, state.tab_id) else { return Ok(()) };
-    let el = dom::append(section, "div", "run", "")?;
-    el.set_id("dark-run");
-    el.set_attribute("data-stage", &serde_json::to_value(run.stage).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())?;
-    let stage = match run.stage {
-        RunStage::Analyzing => i18n::message("darkStageAnalyzing"),
-        RunStage::Generating => i18n::message("darkStageGenerating"),
-        RunStage::Refining => fill(&i18n::message("darkStageRefining"), &[("n", run.turn.max(1).to_string()), ("m", run.of.to_string())]),
-        RunStage::Done => i18n::message("darkStageDone"),
-        RunStage::Failed => i18n::message("darkStageFailed"),
-        RunStage::Stopped => i18n::message("darkStageStopped"),
-    };
-    dom::append(&el, "div", "stage", &stage)?.set_id("dark-run-stage");
-    if run.aa_instant.is_some() {
-        let aa = fill(&i18n::message("darkAa"), &[("before", percent(run.aa_instant)), ("after", percent(run.aa.or(run.aa_instant)))]);
-        dom::append(&el, "div", "aa", &aa)?.set_id("dark-run-aa");
-    }
-    if let Some(m) = &run.message {
-        dom::append(&el, "div", "message", m)?.set_id("dark-run-message");
-    }
-    if run.stage.is_running() {
-        let stop = dom::append_i18n(&el, "button", "stop", "darkStop")?;
-        stop.set_id("dark-stop");
-        let section = section.clone();
-        dom::on(&stop, "click", move || {
-            let section = section.clone();
-            wasm_bindgen_futures::spawn_local(async move { show_and_follow(&section, ask(DarkRequest::DarkStop { tab_id }).await).await });
-        })?;
-    } else {
-        let stats = fill(
-            &i18n::message("darkRunStats"),
-            &[
-                ("turns", run.turn.to_string()),
-                ("tokens", (run.input_tokens + run.output_tokens).to_string()),
-                ("cost", crate::status::cost_text(run.cost_usd)),
-            ],
-        );
-        dom::append(&el, "div", "stats", &stats)?.set_id("dark-run-stats");
-    }
-    Ok(())
-}
-
-/// The site's active refinement, with Regenerate, Revert and Back to Instant.
-fn version_box(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
-    let (Some(tab_id), Some(_)) = (state.tab_id, &state.host) else { return Ok(()) };
-    let running = state.run.as_ref().is_some_and(|r| r.stage.is_running());
-    if state.versions == 0 && (state.mode == Mode::Instant || !state.on) {
-        return Ok(());
-    }
-    let el = dom::append(section, "div", "version", "")?;
-    el.set_id("dark-version");
-    let text = match &state.version {
-        Some(v) => {
-            let mode = if v.mode == Mode::Thorough { "Thorough" } else { "Quick" };
-            format!(
-                "{} · {mode} · {} · AA {}",
-                fill(&i18n::message("darkVersion"), &[("n", v.number.to_string()), ("m", state.versions.to_string())]),
-                v.model,
-                percent(Some(v.aa))
-            )
-        }
-        None => i18n::message("darkModeInstant"),
-    };
-    // Labelled as the site's current version, so during a run it can't read as a fallback.
-    dom::append(&el, "div", "label", &format!("{} {text}", i18n::message("darkCurrentVersion")))?.set_id("dark-version-label");
-    let buttons = dom::append(&el, "div", "buttons", "")?;
-    let regenerate_mode = if state.mode == Mode::Instant { Mode::Quick } else { state.mode };
-    let actions: [(&str, &str, bool, DarkRequest); 3] = [
-        ("dark-regenerate", "darkRegenerate", state.provider_configured && state.on && !running, DarkRequest::DarkRefine { tab_id, mode: regenerate_mode }),
-        ("dark-revert", "darkRevert", state.version.is_some() && !running, DarkRequest::DarkRevert { tab_id }),
-        ("dark-instant", "darkBackToInstant", state.version.is_some() && !running, DarkRequest::DarkBackToInstant { tab_id }),
-    ];
-    for (id, key, enabled, request) in actions {
-        let button = dom::append_i18n(&buttons, "button", "", key)?;
-        button.set_id(id);
-        if !enabled {
-            button.set_attribute("disabled", "")?;
-        }
-        let section = section.clone();
-        dom::on(&button, "click", move || {
-            let (section, request) = (section.clone(), request.clone());
-            wasm_bindgen_futures::spawn_local(async move { show_and_follow(&section, ask(request).await).await });
-        })?;
-    }
-    Ok(())
+    run_card::render(section, state)?;
+    adjust::render(section, state)
 }
 
 /// Shows a state and, while a run goes, keeps asking the worker where it stands.
-async fn show_and_follow(section: &Element, state: Result<TabDarkState, String>) {
+pub(super) async fn show_and_follow(section: &Element, state: Result<TabDarkState, String>) {
     let mut state = state;
     let mut shown: Option<Result<TabDarkState, String>> = None;
     loop {
