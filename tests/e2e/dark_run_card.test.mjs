@@ -50,7 +50,7 @@ export const tests = [
       await until(async () => (await stage(popup)) === "done", "Thorough to end", 20_000);
       assert.match(await text(popup, "#dark-run-stage"), /^Thorough · Done$/);
       assert.match(await text(popup, "#dark-run-aa"), /^Text meeting AA: \d+\.\d% → \d+\.\d%$/);
-      assert.equal(await text(popup, "#dark-run-stats"), "2 turn(s) · 41000 tokens · $0.0176");
+      assert.equal(await text(popup, "#dark-run-stats"), "2 turn(s) · 41,000 tokens · $0.02");
       assert.match(await text(popup, "#dark-version-label"), /^The site's current version: Version 1 of 1 · Thorough · gpt-4\.1-mini · AA \d+\.\d%$/);
       for (const id of ["#dark-run-aa", "#dark-run-stats", "#dark-version-label", "#dark-regenerate", "#dark-revert", "#dark-instant"]) {
         assert.ok(await inCard(popup, id), `${id} is in the one result card`);
