@@ -42,6 +42,16 @@ async function takeAll(scheme) {
     await shot(popup, "popup", { fullPage: true });
     await popup.close();
 
+    // The site's own adjustment, as the popup's sliders show it, and the page it previews on.
+    await env.sendToWorker({ type: "dark_set_adjust", tab_id: tabId, site: true, adjust: { brightness: 110, contrast: 120, sepia: 25, grayscale: 0 } });
+    popup = await popupFor(env, tabId);
+    await popup.locator("#dark-adjust-brightness").waitFor();
+    await popup.waitForTimeout(300);
+    await shot(popup, "popup-adjust", { fullPage: true });
+    if (scheme === "light") await page.screenshot({ path: path.join(out, "page-adjusted.png") });
+    await popup.close();
+    await env.sendToWorker({ type: "dark_set_adjust", tab_id: tabId, site: true, adjust: null });
+
     // Thorough, mid-run and after: the scripted model answers in rounds, one of them slowly.
     await configure(env);
     env.llm.script(
