@@ -7,6 +7,7 @@ pub mod foreign;
 pub mod freeze;
 pub mod map;
 mod named;
+pub mod shapes;
 pub mod shorthand;
 pub mod site;
 pub mod theme;

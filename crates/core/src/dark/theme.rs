@@ -5,6 +5,7 @@
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
 use super::map::{base_bg, base_fg, map, Role};
+use super::shapes::{RAW_FILL, RAW_STROKE};
 use super::shorthand::colour_longhands;
 use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};
@@ -219,6 +220,10 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
                 continue;
             }
         }
+        if let Some(raw) = raw_paint(&d.name) {
+            // The page's own paint beside the mapped one: the content script sizes shapes by it.
+            push_decl(&mut body, raw, &d.value, important);
+        }
         match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
             (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
             (None, true) => push_decl(&mut body, &d.name, &d.value, important),
@@ -230,6 +235,15 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
         out.push('{');
         out.push_str(&body);
         out.push('}');
+    }
+}
+
+/// The custom property holding the page's own value of an SVG paint property.
+fn raw_paint(property: &str) -> Option<&'static str> {
+    match property {
+        "fill" => Some(RAW_FILL),
+        "stroke" => Some(RAW_STROKE),
+        _ => None,
     }
 }
 
@@ -263,10 +277,18 @@ fn emit_attrs(attrs: &[Attr], out: &mut String) {
             "stroke" => ("", "stroke", Role::Fg),
             _ => continue,
         };
-        if let Some(c) = map_attribute(&a.value, role) {
-            out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css()));
+        let Some(c) = map_attribute(&a.value, role) else { continue };
+        match raw_paint(property) {
+            // An SVG paint attribute loses to every author rule, as it does in the page.
+            Some(raw) => out.push_str(&format!(":where([{}=\"{}\" i]){{{property}:{};{raw}:{}}}", a.name, escape(&a.value), c.to_css(), escape_value(&a.value))),
+            None => out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css())),
         }
     }
+}
+
+/// An attribute's colour as a declaration value: only what a colour can hold.
+fn escape_value(s: &str) -> String {
+    s.chars().filter(|c| c.is_ascii_alphanumeric() || "#(),.% -".contains(*c)).collect()
 }
 
 /// Escapes text for a double-quoted CSS string.
@@ -367,6 +389,17 @@ mod tests {
     fn svgs_on_the_default_black_fill_follow_the_text_colour() {
         let out = one("");
         assert!(out.contains(":where(svg[data-dusk-icon]:not([fill])){fill:currentColor}"), "{out}");
+    }
+
+    #[test]
+    fn svg_paint_keeps_the_pages_own_value_beside_the_mapped_one() {
+        let out = one(".disc{fill:#052962} .line{stroke:var(--ink)!important} .none{fill:none}");
+        assert!(out.contains(".disc{--dusk-fill:#052962;fill:#"), "{out}");
+        assert!(out.contains("--dusk-stroke:var(--ink)!important;stroke:var(--dusk-fg-ink, var(--ink))!important"), "{out}");
+        assert!(out.contains(".none{--dusk-fill:none;}"), "a shape that paints nothing says so: {out}");
+        let scopes = [Scope { attrs: vec![Attr { name: "fill".into(), value: "#FFF".into() }], ..Default::default() }];
+        let out = build(&scopes).remove(0);
+        assert!(out.contains(":where([fill=\"#FFF\" i]){fill:#") && out.contains(";--dusk-fill:#FFF}"), "{out}");
     }
 
     #[test]
