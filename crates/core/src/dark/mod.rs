@@ -13,4 +13,4 @@ pub mod site;
 pub mod theme;
 pub mod value;
 
-pub use theme::{build, Attr, Scope, Sheet};
+pub use theme::{build, Attr, SchemeSource, Scope, Sheet};

@@ -33,6 +33,16 @@ pub struct Scope {
     /// Distinct `style` attribute values that appear in the scope.
     pub inline_styles: Vec<String>,
     pub attrs: Vec<Attr>,
+    /// `<picture>` sources gated by `prefers-color-scheme`.
+    #[serde(default)]
+    pub scheme_sources: Vec<SchemeSource>,
+}
+
+/// A `<source srcset media>` in a `<picture>`, whose media names a colour scheme.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SchemeSource {
+    pub srcset: String,
+    pub media: String,
 }
 
 /// Custom property name → the roles its value is used in.
@@ -59,6 +69,7 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
                 emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
             }
             emit_attrs(&scope.attrs, &mut out);
+            emit_scheme_sources(&scope.scheme_sources, &mut out);
             out
         })
         .collect()
@@ -194,15 +205,24 @@ fn rewrite_media(query: &str) -> (String, bool) {
     (out, dark)
 }
 
-/// Writes `selector{…}` with the mapped declarations, if any.
+/// Writes `selector{…}` with the mapped declarations, if any. Inside the site's own dark-scheme
+/// rules (`keep_all`) every declaration is the site's design and goes on as written: a custom
+/// property's twins take its value unmapped, so usages elsewhere get the site's dark palette.
 fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important: bool, keep_all: bool, out: &mut String) {
     let mut body = String::new();
     for d in decls {
         let important = d.important || force_important;
-        if d.name.starts_with("--") {
-            if keep_all {
-                push_decl(&mut body, &d.name, &d.value, important);
+        if keep_all {
+            push_decl(&mut body, &d.name, &d.value, important);
+            for role in roles.get(&d.name).into_iter().flatten() {
+                push_decl(&mut body, &twin(&d.name, *role), &d.value, important);
             }
+            if let Some(raw) = raw_paint(&d.name) {
+                push_decl(&mut body, raw, &d.value, important);
+            }
+            continue;
+        }
+        if d.name.starts_with("--") {
             for role in roles.get(&d.name).into_iter().flatten() {
                 if let Some(v) = rewrite(&d.value, *role) {
                     push_decl(&mut body, &twin(&d.name, *role), &v, important);
@@ -210,24 +230,20 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
             }
             continue;
         }
-        if !keep_all {
-            if let Some(parts) = colour_longhands(&d.name, &d.value) {
-                for (name, value) in parts {
-                    if let Some(v) = role_of(&name).and_then(|r| rewrite(&value, r)) {
-                        push_decl(&mut body, &name, &v, important);
-                    }
+        if let Some(parts) = colour_longhands(&d.name, &d.value) {
+            for (name, value) in parts {
+                if let Some(v) = role_of(&name).and_then(|r| rewrite(&value, r)) {
+                    push_decl(&mut body, &name, &v, important);
                 }
-                continue;
             }
+            continue;
         }
         if let Some(raw) = raw_paint(&d.name) {
             // The page's own paint beside the mapped one: the content script sizes shapes by it.
             push_decl(&mut body, raw, &d.value, important);
         }
-        match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
-            (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
-            (None, true) => push_decl(&mut body, &d.name, &d.value, important),
-            (None, false) => {}
+        if let Some(v) = role_of(&d.name).and_then(|r| rewrite(&d.value, r)) {
+            push_decl(&mut body, &d.name, &v, important);
         }
     }
     if !body.is_empty() {
@@ -289,6 +305,23 @@ fn emit_attrs(attrs: &[Attr], out: &mut String) {
 /// An attribute's colour as a declaration value: only what a colour can hold.
 fn escape_value(s: &str) -> String {
     s.chars().filter(|c| c.is_ascii_alphanumeric() || "#(),.% -".contains(*c)).collect()
+}
+
+/// A picture's dark-scheme source is what its image shows: the page's media can't be changed, so
+/// the image's content is replaced by that source's first candidate (same box, same layout).
+fn emit_scheme_sources(sources: &[SchemeSource], out: &mut String) {
+    for s in sources {
+        let (query, dark) = rewrite_media(&s.media);
+        let Some(url) = s.srcset.split(',').next().and_then(|c| c.split_whitespace().next()).filter(|u| !u.is_empty()) else { continue };
+        if !dark {
+            continue;
+        }
+        let rule = format!("picture>source[srcset=\"{}\"][media=\"{}\"]~img{{content:url(\"{}\")}}", escape(&s.srcset), escape(&s.media), escape(url));
+        match query.trim() {
+            "(min-width:0px)" => out.push_str(&rule),
+            q => wrap(&format!("@media {q}"), &rule, out),
+        }
+    }
 }
 
 /// Escapes text for a double-quoted CSS string.
@@ -400,6 +433,36 @@ mod tests {
         let scopes = [Scope { attrs: vec![Attr { name: "fill".into(), value: "#FFF".into() }], ..Default::default() }];
         let out = build(&scopes).remove(0);
         assert!(out.contains(":where([fill=\"#FFF\" i]){fill:#") && out.contains(";--dusk-fill:#FFF}"), "{out}");
+    }
+
+    #[test]
+    fn light_dark_is_left_to_the_forced_dark_scheme() {
+        let out = one("body{background:light-dark(#fff,#101418);color:light-dark(#1f2328,#e3e8ef)} a{color:#00e}");
+        assert!(!out.contains("body{"), "the site's own dark values apply as written: {out}");
+        assert!(out.starts_with(":root{color-scheme:dark!important}"), "{out}");
+    }
+
+    #[test]
+    fn the_sites_own_dark_palette_goes_on_unmapped() {
+        let out = one(":root{--bg:#fff;--text:#1b1b1f} @media (prefers-color-scheme: dark){:root{--bg:#111318;--text:#e4e6eb}} body{background:var(--bg);color:var(--text)}");
+        assert!(out.contains("@media (min-width:0px){:root{--bg:#111318;--dusk-bg-bg:#111318;--text:#e4e6eb;--dusk-fg-text:#e4e6eb;}}"), "{out}");
+        assert!(out.contains("body{background:var(--dusk-bg-bg, var(--bg));color:var(--dusk-fg-text, var(--text));}"), "{out}");
+    }
+
+    #[test]
+    fn a_pictures_dark_scheme_source_is_shown() {
+        let scopes = [Scope {
+            scheme_sources: vec![
+                SchemeSource { srcset: "chart-dark.png 1x, chart-dark@2x.png 2x".into(), media: "(prefers-color-scheme: dark)".into() },
+                SchemeSource { srcset: "wide-dark.png".into(), media: "(prefers-color-scheme: dark) and (min-width: 800px)".into() },
+                SchemeSource { srcset: "light.png".into(), media: "(prefers-color-scheme: light)".into() },
+            ],
+            ..Default::default()
+        }];
+        let out = build(&scopes).remove(0);
+        assert!(out.contains("picture>source[srcset=\"chart-dark.png 1x, chart-dark@2x.png 2x\"][media=\"(prefers-color-scheme: dark)\"]~img{content:url(\"chart-dark.png\")}"), "{out}");
+        assert!(out.contains("@media (min-width:0px) and (min-width: 800px){picture>source[srcset=\"wide-dark.png\"]"), "{out}");
+        assert!(!out.contains("light.png"), "{out}");
     }
 
     #[test]
