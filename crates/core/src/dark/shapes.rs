@@ -4,7 +4,7 @@
 //! contrast they had (up to 3:1), so a logo's glyph stays legible on its disc.
 
 use super::color::{contrast, Rgba};
-use super::map::{base_bg, map, Role};
+use super::map::{base_bg, map, Role, FG_CHROMA_MAX_Y};
 
 /// The largest box, in CSS px both ways, still drawn as an icon.
 pub const ICON_MAX: f64 = 64.0;
@@ -92,9 +92,26 @@ fn choose(raw: Rgba, (under_raw, under): (Rgba, Rgba), roles: &[Role]) -> Rgba {
     let need = if contrast(raw.over(white), under_raw.over(white)) >= STACKED_MIN { STACKED_MIN } else { 1.0 };
     let candidates: Vec<Rgba> = roles.iter().map(|r| map(raw, *r)).collect();
     let seen = |c: &Rgba| contrast(c.over(under), under);
+    // A surface is no line of text: one that turns light is kept below glare (still ≥ 7:1 on the band).
+    let candidates: Vec<Rgba> = candidates.into_iter().map(|c| dimmed(c, FG_CHROMA_MAX_Y)).collect();
     candidates.iter().find(|c| seen(c) >= need).copied().unwrap_or_else(|| {
         candidates.iter().copied().max_by(|a, b| seen(a).total_cmp(&seen(b))).unwrap_or(raw)
     })
+}
+
+/// `c` with its luminance scaled down to at most `max_y` (in linear light, so hue is kept).
+fn dimmed(c: Rgba, max_y: f32) -> Rgba {
+    let y = c.luminance();
+    if y <= max_y {
+        return c;
+    }
+    let f = (max_y - 0.004) / y;
+    let to_linear = |v: f32| {
+        let v = v / 255.0;
+        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    let to_srgb = |v: f32| 255.0 * if v <= 0.0031308 { v * 12.92 } else { 1.055 * v.powf(1.0 / 2.4) - 0.055 };
+    Rgba { r: to_srgb(to_linear(c.r) * f), g: to_srgb(to_linear(c.g) * f), b: to_srgb(to_linear(c.b) * f), a: c.a }.rounded()
 }
 
 /// `below`'s box covers at least half of `top`'s.
@@ -150,6 +167,7 @@ mod tests {
         assert!(d.luminance() < 0.05, "disc {d:?}");
         assert!(d.b > d.r, "the disc keeps its navy hue: {d:?}");
         assert!(contrast(g, d) >= 3.0, "glyph {g:?} on disc {d:?}");
+        assert!(g.luminance() <= FG_CHROMA_MAX_Y, "a big glyph doesn't glare: {g:?}");
     }
 
     #[test]
