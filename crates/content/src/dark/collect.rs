@@ -169,9 +169,12 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
     }
     out.inline_styles = distinct(root, "[style]", &["style"]);
     out.inline_styles.retain(|s| !s.trim().is_empty());
-    for (selector, names) in
-        [("[bgcolor]", &["bgcolor"][..]), ("font[color]", &["color"]), ("body[text]", &["text"]), ("svg[fill], svg [fill], svg[stroke], svg [stroke]", &["fill", "stroke"])]
-    {
+    for (selector, names) in [
+        ("[bgcolor]", &["bgcolor"][..]),
+        ("font[color]", &["color"]),
+        ("body[text]", &["text"]),
+        ("svg[fill], svg [fill], svg[stroke], svg [stroke]", &["fill", "stroke"]),
+    ] {
         let mut seen = std::collections::BTreeSet::new();
         for el in elements(root, selector) {
             for name in names {

@@ -94,9 +94,7 @@ fn choose(raw: Rgba, (under_raw, under): (Rgba, Rgba), roles: &[Role]) -> Rgba {
     let seen = |c: &Rgba| contrast(c.over(under), under);
     // A surface is no line of text: one that turns light is kept below glare (still ≥ 7:1 on the band).
     let candidates: Vec<Rgba> = candidates.into_iter().map(|c| dimmed(c, FG_CHROMA_MAX_Y)).collect();
-    candidates.iter().find(|c| seen(c) >= need).copied().unwrap_or_else(|| {
-        candidates.iter().copied().max_by(|a, b| seen(a).total_cmp(&seen(b))).unwrap_or(raw)
-    })
+    candidates.iter().find(|c| seen(c) >= need).copied().unwrap_or_else(|| candidates.iter().copied().max_by(|a, b| seen(a).total_cmp(&seen(b))).unwrap_or(raw))
 }
 
 /// `c` with its luminance scaled down to at most `max_y` (in linear light, so hue is kept).
@@ -108,7 +106,11 @@ fn dimmed(c: Rgba, max_y: f32) -> Rgba {
     let f = (max_y - 0.004) / y;
     let to_linear = |v: f32| {
         let v = v / 255.0;
-        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
     };
     let to_srgb = |v: f32| 255.0 * if v <= 0.0031308 { v * 12.92 } else { 1.055 * v.powf(1.0 / 2.4) - 0.055 };
     Rgba { r: to_srgb(to_linear(c.r) * f), g: to_srgb(to_linear(c.g) * f), b: to_srgb(to_linear(c.b) * f), a: c.a }.rounded()

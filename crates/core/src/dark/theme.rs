@@ -296,7 +296,9 @@ fn emit_attrs(attrs: &[Attr], out: &mut String) {
         let Some(c) = map_attribute(&a.value, role) else { continue };
         match raw_paint(property) {
             // An SVG paint attribute loses to every author rule, as it does in the page.
-            Some(raw) => out.push_str(&format!(":where([{}=\"{}\" i]){{{property}:{};{raw}:{}}}", a.name, escape(&a.value), c.to_css(), escape_value(&a.value))),
+            Some(raw) => {
+                out.push_str(&format!(":where([{}=\"{}\" i]){{{property}:{};{raw}:{}}}", a.name, escape(&a.value), c.to_css(), escape_value(&a.value)))
+            }
             None => out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css())),
         }
     }
