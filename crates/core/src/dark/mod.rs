@@ -6,6 +6,7 @@ pub mod detect;
 pub mod foreign;
 pub mod freeze;
 pub mod map;
+mod markup;
 mod named;
 pub mod shapes;
 pub mod shorthand;

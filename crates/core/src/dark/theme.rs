@@ -5,9 +5,11 @@
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
 use super::map::{base_bg, base_fg, map, Role};
+pub use super::markup::SchemeSource;
+use super::markup::{emit_attrs, emit_scheme_sources};
 use super::shapes::{RAW_FILL, RAW_STROKE};
 use super::shorthand::colour_longhands;
-use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
+use super::value::{rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -36,13 +38,6 @@ pub struct Scope {
     /// `<picture>` sources gated by `prefers-color-scheme`.
     #[serde(default)]
     pub scheme_sources: Vec<SchemeSource>,
-}
-
-/// A `<source srcset media>` in a `<picture>`, whose media names a colour scheme.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct SchemeSource {
-    pub srcset: String,
-    pub media: String,
 }
 
 /// Custom property name → the roles its value is used in.
@@ -181,7 +176,7 @@ fn emit_rules(rules: &[Rule], roles: &VarRoles, in_dark: bool, out: &mut String)
 }
 
 /// Turns `prefers-color-scheme: dark` on and `light` off; reports whether a dark test was seen.
-fn rewrite_media(query: &str) -> (String, bool) {
+pub(super) fn rewrite_media(query: &str) -> (String, bool) {
     let lower = query.to_ascii_lowercase();
     let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
     let dark = compact.contains("prefers-color-scheme:dark");
@@ -255,7 +250,7 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
 }
 
 /// The custom property holding the page's own value of an SVG paint property.
-fn raw_paint(property: &str) -> Option<&'static str> {
+pub(super) fn raw_paint(property: &str) -> Option<&'static str> {
     match property {
         "fill" => Some(RAW_FILL),
         "stroke" => Some(RAW_STROKE),
@@ -273,7 +268,7 @@ fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
     body.push(';');
 }
 
-fn wrap(prelude: &str, inner: &str, out: &mut String) {
+pub(super) fn wrap(prelude: &str, inner: &str, out: &mut String) {
     if !inner.is_empty() {
         out.push_str(prelude);
         out.push('{');
@@ -282,52 +277,8 @@ fn wrap(prelude: &str, inner: &str, out: &mut String) {
     }
 }
 
-/// Presentational attributes lose to any author rule, so these overrides need no !important.
-fn emit_attrs(attrs: &[Attr], out: &mut String) {
-    for a in attrs {
-        let (selector, property, role) = match a.name.as_str() {
-            "bgcolor" => ("", "background-color", Role::Bg),
-            "color" => ("font", "color", Role::Fg),
-            "text" => ("body", "color", Role::Fg),
-            "fill" => ("", "fill", Role::Fg),
-            "stroke" => ("", "stroke", Role::Fg),
-            _ => continue,
-        };
-        let Some(c) = map_attribute(&a.value, role) else { continue };
-        match raw_paint(property) {
-            // An SVG paint attribute loses to every author rule, as it does in the page.
-            Some(raw) => {
-                out.push_str(&format!(":where([{}=\"{}\" i]){{{property}:{};{raw}:{}}}", a.name, escape(&a.value), c.to_css(), escape_value(&a.value)))
-            }
-            None => out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css())),
-        }
-    }
-}
-
-/// An attribute's colour as a declaration value: only what a colour can hold.
-fn escape_value(s: &str) -> String {
-    s.chars().filter(|c| c.is_ascii_alphanumeric() || "#(),.% -".contains(*c)).collect()
-}
-
-/// A picture's dark-scheme source is what its image shows: the page's media can't be changed, so
-/// the image's content is replaced by that source's first candidate (same box, same layout).
-fn emit_scheme_sources(sources: &[SchemeSource], out: &mut String) {
-    for s in sources {
-        let (query, dark) = rewrite_media(&s.media);
-        let Some(url) = s.srcset.split(',').next().and_then(|c| c.split_whitespace().next()).filter(|u| !u.is_empty()) else { continue };
-        if !dark {
-            continue;
-        }
-        let rule = format!("picture>source[srcset=\"{}\"][media=\"{}\"]~img{{content:url(\"{}\")}}", escape(&s.srcset), escape(&s.media), escape(url));
-        match query.trim() {
-            "(min-width:0px)" => out.push_str(&rule),
-            q => wrap(&format!("@media {q}"), &rule, out),
-        }
-    }
-}
-
 /// Escapes text for a double-quoted CSS string.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -393,17 +344,6 @@ mod tests {
     }
 
     #[test]
-    fn legacy_attributes() {
-        let scopes = [Scope {
-            attrs: vec![Attr { name: "bgcolor".into(), value: "#FFFFFF".into() }, Attr { name: "color".into(), value: "navy".into() }],
-            ..Default::default()
-        }];
-        let out = build(&scopes).remove(0);
-        assert!(out.contains("[bgcolor=\"#FFFFFF\" i]{background-color:#"), "{out}");
-        assert!(out.contains("font[color=\"navy\" i]{color:#"), "{out}");
-    }
-
-    #[test]
     fn sheet_media_and_at_rules_are_mirrored() {
         let s = Sheet { css: "@supports (display:grid){a{color:#000}} @keyframes k{from{color:red}}".into(), media: "print".into() };
         let out = build(&[Scope { sheets: vec![s], ..Default::default() }]).remove(0);
@@ -432,9 +372,6 @@ mod tests {
         assert!(out.contains(".disc{--dusk-fill:#052962;fill:#"), "{out}");
         assert!(out.contains("--dusk-stroke:var(--ink)!important;stroke:var(--dusk-fg-ink, var(--ink))!important"), "{out}");
         assert!(out.contains(".none{--dusk-fill:none;}"), "a shape that paints nothing says so: {out}");
-        let scopes = [Scope { attrs: vec![Attr { name: "fill".into(), value: "#FFF".into() }], ..Default::default() }];
-        let out = build(&scopes).remove(0);
-        assert!(out.contains(":where([fill=\"#FFF\" i]){fill:#") && out.contains(";--dusk-fill:#FFF}"), "{out}");
     }
 
     #[test]
@@ -449,22 +386,6 @@ mod tests {
         let out = one(":root{--bg:#fff;--text:#1b1b1f} @media (prefers-color-scheme: dark){:root{--bg:#111318;--text:#e4e6eb}} body{background:var(--bg);color:var(--text)}");
         assert!(out.contains("@media (min-width:0px){:root{--bg:#111318;--dusk-bg-bg:#111318;--text:#e4e6eb;--dusk-fg-text:#e4e6eb;}}"), "{out}");
         assert!(out.contains("body{background:var(--dusk-bg-bg, var(--bg));color:var(--dusk-fg-text, var(--text));}"), "{out}");
-    }
-
-    #[test]
-    fn a_pictures_dark_scheme_source_is_shown() {
-        let scopes = [Scope {
-            scheme_sources: vec![
-                SchemeSource { srcset: "chart-dark.png 1x, chart-dark@2x.png 2x".into(), media: "(prefers-color-scheme: dark)".into() },
-                SchemeSource { srcset: "wide-dark.png".into(), media: "(prefers-color-scheme: dark) and (min-width: 800px)".into() },
-                SchemeSource { srcset: "light.png".into(), media: "(prefers-color-scheme: light)".into() },
-            ],
-            ..Default::default()
-        }];
-        let out = build(&scopes).remove(0);
-        assert!(out.contains("picture>source[srcset=\"chart-dark.png 1x, chart-dark@2x.png 2x\"][media=\"(prefers-color-scheme: dark)\"]~img{content:url(\"chart-dark.png\")}"), "{out}");
-        assert!(out.contains("@media (min-width:0px) and (min-width: 800px){picture>source[srcset=\"wide-dark.png\"]"), "{out}");
-        assert!(!out.contains("light.png"), "{out}");
     }
 
     #[test]
