@@ -31,6 +31,12 @@ const PAGES = [
   // From Debian's rust-doc and postgresql-doc-15, pages the engine was not tuned on.
   "rust-docs/rust-doc/html/std/iter/trait.Iterator.html",
   "postgres-docs/postgresql-doc-15/html/functions-info.html",
+  // Our own: a news article with a masthead logo the width of the page, and modern pages that
+  // ship their own dark design (light-dark(), a palette with a dark set, <picture>) or media.
+  "modern/news-article.html",
+  "modern/light-dark.html",
+  "modern/palette.html",
+  "modern/media.html",
 ].filter((p) => !process.argv[2] || p.includes(process.argv[2]));
 const QUIET_MS = 500, MAX_MS = 8000;
 const TRIALS = Number(process.env.TRIALS ?? 5);

@@ -1,6 +1,6 @@
 //! Reads what styles a scope (the document or an open shadow root) into core's `Scope`.
 
-use dusk_core::dark::{Attr, Scope, Sheet};
+use dusk_core::dark::{Attr, SchemeSource, Scope, Sheet};
 use js_sys::{Array, Object};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CssImportRule, CssStyleSheet, Document, Element, NodeList, ShadowRoot, StyleSheetList};
@@ -169,9 +169,12 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
     }
     out.inline_styles = distinct(root, "[style]", &["style"]);
     out.inline_styles.retain(|s| !s.trim().is_empty());
-    for (selector, names) in
-        [("[bgcolor]", &["bgcolor"][..]), ("font[color]", &["color"]), ("body[text]", &["text"]), ("svg [fill], svg [stroke]", &["fill", "stroke"])]
-    {
+    for (selector, names) in [
+        ("[bgcolor]", &["bgcolor"][..]),
+        ("font[color]", &["color"]),
+        ("body[text]", &["text"]),
+        ("svg[fill], svg [fill], svg[stroke], svg [stroke]", &["fill", "stroke"]),
+    ] {
         let mut seen = std::collections::BTreeSet::new();
         for el in elements(root, selector) {
             for name in names {
@@ -180,6 +183,13 @@ pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scop
         }
         out.attrs.extend(seen);
     }
+    let mut sources = std::collections::BTreeSet::new();
+    for el in elements(root, "picture > source[media*=\"prefers-color-scheme\" i][srcset]") {
+        if let (Some(srcset), Some(media)) = (el.get_attribute("srcset"), el.get_attribute("media")) {
+            sources.insert(SchemeSource { srcset, media });
+        }
+    }
+    out.scheme_sources = sources.into_iter().collect();
     out
 }
 

@@ -2,13 +2,12 @@
 //! unsized SVG (a decorative shape, a figure drawn full width) would become a bright slab.
 
 use super::collect::Root;
+use dusk_core::dark::shapes::is_icon;
 
 /// Set on an SVG that the theme fills with the text colour.
 pub const ICON_ATTR: &str = "data-dusk-icon";
 /// Set on one measured too big to be an icon, so it isn't measured again.
 const LARGE_ATTR: &str = "data-dusk-large";
-/// The largest box, in CSS px, still treated as an icon.
-const ICON_MAX: f64 = 64.0;
 
 /// Measures the unmarked default-fill SVGs of `roots`; call where layout is clean or due anyway.
 pub fn mark(roots: &[Root]) {
@@ -21,7 +20,7 @@ pub fn mark(roots: &[Root]) {
             if r.width() <= 0.0 || r.height() <= 0.0 {
                 continue; // not laid out yet (hidden, or still loading): measured on a later batch
             }
-            let attr = if r.width() <= ICON_MAX && r.height() <= ICON_MAX { ICON_ATTR } else { LARGE_ATTR };
+            let attr = if is_icon(r.width(), r.height()) { ICON_ATTR } else { LARGE_ATTR };
             let _ = el.set_attribute(attr, "");
         }
     }

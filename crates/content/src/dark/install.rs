@@ -59,6 +59,11 @@ impl Installed {
         }
     }
 
+    /// Holds a theme and styles its scope now.
+    pub fn is_on(&self) -> bool {
+        !self.css.is_empty() && !self.sheet.disabled() && self.root.adopted().iter().any(|s| Object::is(&s, &self.sheet))
+    }
+
     pub fn set_enabled(&self, on: bool) {
         self.sheet.set_disabled(!on);
     }

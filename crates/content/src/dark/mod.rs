@@ -8,6 +8,7 @@ mod hold;
 mod icons;
 mod install;
 mod quality;
+mod shapes;
 mod watch;
 
 use collect::{Root, SheetCache};
@@ -248,6 +249,7 @@ fn switch_off() {
     watch::disconnect();
     frames::reobserve();
     icons::unmark(&with(|s| s.roots.clone()));
+    shapes::unmark(&with(|s| s.roots.clone()));
     with(|s| {
         for i in s.installed.drain(..) {
             i.remove();
@@ -285,6 +287,8 @@ fn decide() {
     }
     with(|s| s.phase = PagePhase::Active);
     icons::mark(&with(|s| s.roots.clone()));
+    // Before the theme goes on, so a big drawing is dark in the very frame the page turns dark.
+    shapes::mark(&with(|s| s.roots.clone()), theme_on());
     run_batch();
 }
 
@@ -335,7 +339,7 @@ pub(crate) fn run_batch() {
                 return;
             }
         }
-        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).collect();
+        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).chain(shapes::sheets()).collect();
         let State { roots, cache, .. } = s;
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
         s.last_collect_ms = now() - started;
@@ -368,7 +372,20 @@ fn mark_new_icons() {
     ICONS_PENDING.with(|p| p.set(false));
     if with(|s| s.phase == PagePhase::Active) {
         icons::mark(&with(|s| s.roots.clone()));
+        shapes::mark(&with(|s| s.roots.clone()), theme_on());
     }
+}
+
+/// A drawing changed size (or was first observed): its shapes may have crossed the icon size.
+pub(crate) fn shapes_resized() {
+    if with(|s| s.phase == PagePhase::Active && !s.rehearsing) {
+        shapes::mark(&with(|s| s.roots.clone()), theme_on());
+    }
+}
+
+/// The theme is in the page, so shapes' own colours are read from it.
+fn theme_on() -> bool {
+    with(|s| s.installed.iter().any(|i| i.is_on()))
 }
 
 /// Core's theme for every scope, adjusted, with the site's refinement after the document's.

@@ -7,10 +7,12 @@ pub mod detect;
 pub mod foreign;
 pub mod freeze;
 pub mod map;
+mod markup;
 mod named;
+pub mod shapes;
 pub mod shorthand;
 pub mod site;
 pub mod theme;
 pub mod value;
 
-pub use theme::{build, Attr, Scope, Sheet};
+pub use theme::{build, Attr, SchemeSource, Scope, Sheet};

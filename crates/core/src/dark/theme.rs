@@ -5,8 +5,11 @@
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
 use super::map::{base_bg, base_fg, map, Role};
+pub use super::markup::SchemeSource;
+use super::markup::{emit_attrs, emit_scheme_sources};
+use super::shapes::{RAW_FILL, RAW_STROKE};
 use super::shorthand::colour_longhands;
-use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
+use super::value::{rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,6 +35,9 @@ pub struct Scope {
     /// Distinct `style` attribute values that appear in the scope.
     pub inline_styles: Vec<String>,
     pub attrs: Vec<Attr>,
+    /// `<picture>` sources gated by `prefers-color-scheme`.
+    #[serde(default)]
+    pub scheme_sources: Vec<SchemeSource>,
 }
 
 /// Custom property name → the roles its value is used in.
@@ -58,6 +64,7 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
                 emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
             }
             emit_attrs(&scope.attrs, &mut out);
+            emit_scheme_sources(&scope.scheme_sources, &mut out);
             out
         })
         .collect()
@@ -169,7 +176,7 @@ fn emit_rules(rules: &[Rule], roles: &VarRoles, in_dark: bool, out: &mut String)
 }
 
 /// Turns `prefers-color-scheme: dark` on and `light` off; reports whether a dark test was seen.
-fn rewrite_media(query: &str) -> (String, bool) {
+pub(super) fn rewrite_media(query: &str) -> (String, bool) {
     let lower = query.to_ascii_lowercase();
     let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
     let dark = compact.contains("prefers-color-scheme:dark");
@@ -193,15 +200,24 @@ fn rewrite_media(query: &str) -> (String, bool) {
     (out, dark)
 }
 
-/// Writes `selector{…}` with the mapped declarations, if any.
+/// Writes `selector{…}` with the mapped declarations, if any. Inside the site's own dark-scheme
+/// rules (`keep_all`) every declaration is the site's design and goes on as written: a custom
+/// property's twins take its value unmapped, so usages elsewhere get the site's dark palette.
 fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important: bool, keep_all: bool, out: &mut String) {
     let mut body = String::new();
     for d in decls {
         let important = d.important || force_important;
-        if d.name.starts_with("--") {
-            if keep_all {
-                push_decl(&mut body, &d.name, &d.value, important);
+        if keep_all {
+            push_decl(&mut body, &d.name, &d.value, important);
+            for role in roles.get(&d.name).into_iter().flatten() {
+                push_decl(&mut body, &twin(&d.name, *role), &d.value, important);
             }
+            if let Some(raw) = raw_paint(&d.name) {
+                push_decl(&mut body, raw, &d.value, important);
+            }
+            continue;
+        }
+        if d.name.starts_with("--") {
             for role in roles.get(&d.name).into_iter().flatten() {
                 if let Some(v) = rewrite(&d.value, *role) {
                     push_decl(&mut body, &twin(&d.name, *role), &v, important);
@@ -209,20 +225,20 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
             }
             continue;
         }
-        if !keep_all {
-            if let Some(parts) = colour_longhands(&d.name, &d.value) {
-                for (name, value) in parts {
-                    if let Some(v) = role_of(&name).and_then(|r| rewrite(&value, r)) {
-                        push_decl(&mut body, &name, &v, important);
-                    }
+        if let Some(parts) = colour_longhands(&d.name, &d.value) {
+            for (name, value) in parts {
+                if let Some(v) = role_of(&name).and_then(|r| rewrite(&value, r)) {
+                    push_decl(&mut body, &name, &v, important);
                 }
-                continue;
             }
+            continue;
         }
-        match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
-            (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
-            (None, true) => push_decl(&mut body, &d.name, &d.value, important),
-            (None, false) => {}
+        if let Some(raw) = raw_paint(&d.name) {
+            // The page's own paint beside the mapped one: the content script sizes shapes by it.
+            push_decl(&mut body, raw, &d.value, important);
+        }
+        if let Some(v) = role_of(&d.name).and_then(|r| rewrite(&d.value, r)) {
+            push_decl(&mut body, &d.name, &v, important);
         }
     }
     if !body.is_empty() {
@@ -230,6 +246,15 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
         out.push('{');
         out.push_str(&body);
         out.push('}');
+    }
+}
+
+/// The custom property holding the page's own value of an SVG paint property.
+pub(super) fn raw_paint(property: &str) -> Option<&'static str> {
+    match property {
+        "fill" => Some(RAW_FILL),
+        "stroke" => Some(RAW_STROKE),
+        _ => None,
     }
 }
 
@@ -243,7 +268,7 @@ fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
     body.push(';');
 }
 
-fn wrap(prelude: &str, inner: &str, out: &mut String) {
+pub(super) fn wrap(prelude: &str, inner: &str, out: &mut String) {
     if !inner.is_empty() {
         out.push_str(prelude);
         out.push('{');
@@ -252,25 +277,8 @@ fn wrap(prelude: &str, inner: &str, out: &mut String) {
     }
 }
 
-/// Presentational attributes lose to any author rule, so these overrides need no !important.
-fn emit_attrs(attrs: &[Attr], out: &mut String) {
-    for a in attrs {
-        let (selector, property, role) = match a.name.as_str() {
-            "bgcolor" => ("", "background-color", Role::Bg),
-            "color" => ("font", "color", Role::Fg),
-            "text" => ("body", "color", Role::Fg),
-            "fill" => ("", "fill", Role::Fg),
-            "stroke" => ("", "stroke", Role::Fg),
-            _ => continue,
-        };
-        if let Some(c) = map_attribute(&a.value, role) {
-            out.push_str(&format!("{selector}[{}=\"{}\" i]{{{property}:{}}}", a.name, escape(&a.value), c.to_css()));
-        }
-    }
-}
-
 /// Escapes text for a double-quoted CSS string.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -336,17 +344,6 @@ mod tests {
     }
 
     #[test]
-    fn legacy_attributes() {
-        let scopes = [Scope {
-            attrs: vec![Attr { name: "bgcolor".into(), value: "#FFFFFF".into() }, Attr { name: "color".into(), value: "navy".into() }],
-            ..Default::default()
-        }];
-        let out = build(&scopes).remove(0);
-        assert!(out.contains("[bgcolor=\"#FFFFFF\" i]{background-color:#"), "{out}");
-        assert!(out.contains("font[color=\"navy\" i]{color:#"), "{out}");
-    }
-
-    #[test]
     fn sheet_media_and_at_rules_are_mirrored() {
         let s = Sheet { css: "@supports (display:grid){a{color:#000}} @keyframes k{from{color:red}}".into(), media: "print".into() };
         let out = build(&[Scope { sheets: vec![s], ..Default::default() }]).remove(0);
@@ -367,6 +364,28 @@ mod tests {
     fn svgs_on_the_default_black_fill_follow_the_text_colour() {
         let out = one("");
         assert!(out.contains(":where(svg[data-dusk-icon]:not([fill])){fill:currentColor}"), "{out}");
+    }
+
+    #[test]
+    fn svg_paint_keeps_the_pages_own_value_beside_the_mapped_one() {
+        let out = one(".disc{fill:#052962} .line{stroke:var(--ink)!important} .none{fill:none}");
+        assert!(out.contains(".disc{--dusk-fill:#052962;fill:#"), "{out}");
+        assert!(out.contains("--dusk-stroke:var(--ink)!important;stroke:var(--dusk-fg-ink, var(--ink))!important"), "{out}");
+        assert!(out.contains(".none{--dusk-fill:none;}"), "a shape that paints nothing says so: {out}");
+    }
+
+    #[test]
+    fn light_dark_is_left_to_the_forced_dark_scheme() {
+        let out = one("body{background:light-dark(#fff,#101418);color:light-dark(#1f2328,#e3e8ef)} a{color:#00e}");
+        assert!(!out.contains("body{"), "the site's own dark values apply as written: {out}");
+        assert!(out.starts_with(":root{color-scheme:dark!important}"), "{out}");
+    }
+
+    #[test]
+    fn the_sites_own_dark_palette_goes_on_unmapped() {
+        let out = one(":root{--bg:#fff;--text:#1b1b1f} @media (prefers-color-scheme: dark){:root{--bg:#111318;--text:#e4e6eb}} body{background:var(--bg);color:var(--text)}");
+        assert!(out.contains("@media (min-width:0px){:root{--bg:#111318;--dusk-bg-bg:#111318;--text:#e4e6eb;--dusk-fg-text:#e4e6eb;}}"), "{out}");
+        assert!(out.contains("body{background:var(--dusk-bg-bg, var(--bg));color:var(--dusk-fg-text, var(--text));}"), "{out}");
     }
 
     #[test]

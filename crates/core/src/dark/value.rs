@@ -84,7 +84,8 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
                 let inner = &value[end + 1..close.min(s.len())];
                 let tail = if close < s.len() { ")" } else { "" };
                 match word.to_ascii_lowercase().as_str() {
-                    "url" | "image-set" | "-webkit-image-set" | "attr" | "env" => out.push_str(&value[i..close_end(close, s.len())]),
+                    // light-dark(): the root's scheme is forced dark, so the site's own dark colour applies.
+                    "url" | "image-set" | "-webkit-image-set" | "attr" | "env" | "light-dark" => out.push_str(&value[i..close_end(close, s.len())]),
                     "rgb" | "rgba" | "hsl" | "hsla" => match color::parse(&value[i..close_end(close, s.len())]) {
                         Some(col) => {
                             out.push_str(&map(col, role).to_css());
