@@ -5,6 +5,7 @@ pub mod css;
 pub mod detect;
 pub mod foreign;
 pub mod freeze;
+mod inert;
 pub mod map;
 mod named;
 pub mod shorthand;

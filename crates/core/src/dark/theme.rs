@@ -4,6 +4,7 @@
 
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
+use super::inert::paints_nothing;
 use super::map::{base_bg, base_fg, map, Role};
 use super::shorthand::colour_longhands;
 use super::value::{map_attribute, rewrite, role_of, twin, var_refs};
@@ -221,6 +222,7 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
         }
         match (role_of(&d.name).and_then(|r| rewrite(&d.value, r)), keep_all) {
             (Some(v), _) => push_decl(&mut body, &d.name, &v, important),
+            (None, true) if paints_nothing(selector, d) => {}
             (None, true) => push_decl(&mut body, &d.name, &d.value, important),
             (None, false) => {}
         }
@@ -323,6 +325,15 @@ mod tests {
         assert!(out.contains("@media (min-width:0px){img.logo{display:none;}"), "{out}");
         let light = one("@media screen and (prefers-color-scheme: light) { body { color: #000 } }");
         assert!(light.contains("@media screen and (max-width:-1px)"), "{light}");
+    }
+
+    #[test]
+    fn a_dark_scheme_flag_that_paints_nothing_is_left_out() {
+        // rustdoc's flag: mirrored, it relaid the whole page out on switch-on.
+        let out = one("@media (prefers-color-scheme: dark) { html { content: \"dark\" } a::after { content: \"*\" } }");
+        assert!(!out.contains("html{content"), "{out}");
+        assert!(out.contains("@media (min-width:0px){a::after{content:\"*\";}}"), "{out}");
+        assert_eq!(one("@media (prefers-color-scheme: dark) { html { content: \"dark\" } }"), one(""));
     }
 
     #[test]
