@@ -66,18 +66,22 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
 
 /// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
 /// on the default black fill would vanish on a dark background, so it follows the text colour;
-/// the content script marks which default-fill SVGs are icon-sized.
+/// the content script marks which default-fill SVGs are icon-sized. A `<table border>` grid is
+/// drawn in the text colour (its cells inherit the table's), which on a dark page would be a
+/// light line around every cell: it gets the colour a black border gets.
 fn base_rules() -> String {
     format!(
         ":root{{color-scheme:dark!important}}html{{background-color:{bg};color:{fg}}}\
          :where(a:link){{color:{link}}}:where(a:visited){{color:{visited}}}\
          :where(mark){{background-color:{mark};color:{fg}}}\
+         :where(table[border]){{border-color:{grid}}}\
          :where(svg[data-dusk-icon]:not([fill])){{fill:currentColor}}",
         bg = base_bg().to_css(),
         fg = base_fg().to_css(),
         link = map(Rgba::rgb(0, 0, 238), Role::Fg).to_css(),
         visited = map(Rgba::rgb(85, 26, 139), Role::Fg).to_css(),
         mark = map(Rgba::rgb(255, 255, 0), Role::Bg).to_css(),
+        grid = map(Rgba::rgb(0, 0, 0), Role::Border).to_css(),
     )
 }
 
@@ -378,6 +382,14 @@ mod tests {
     fn svgs_on_the_default_black_fill_follow_the_text_colour() {
         let out = one("");
         assert!(out.contains(":where(svg[data-dusk-icon]:not([fill])){fill:currentColor}"), "{out}");
+    }
+
+    #[test]
+    fn a_table_border_grid_gets_a_border_colour_not_the_text_colour() {
+        let out = one("");
+        let grid = map(Rgba::rgb(0, 0, 0), Role::Border);
+        assert!(grid.luminance() < 0.3, "{grid:?}");
+        assert!(out.contains(&format!(":where(table[border]){{border-color:{}}}", grid.to_css())), "{out}");
     }
 
     #[test]
