@@ -67,8 +67,8 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
 /// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
 /// on the default black fill would vanish on a dark background, so it follows the text colour;
 /// the content script marks which default-fill SVGs are icon-sized. A `<table border>` grid is
-/// drawn in the text colour (its cells inherit the table's), which on a dark page would be a
-/// light line around every cell: it gets the colour a black border gets.
+/// drawn in the text colour (its cells inherit the table's): it gets the UA's gray table border
+/// instead, dark enough that the lit side of its inset shading stays below half luminance.
 fn base_rules() -> String {
     format!(
         ":root{{color-scheme:dark!important}}html{{background-color:{bg};color:{fg}}}\
@@ -81,7 +81,7 @@ fn base_rules() -> String {
         link = map(Rgba::rgb(0, 0, 238), Role::Fg).to_css(),
         visited = map(Rgba::rgb(85, 26, 139), Role::Fg).to_css(),
         mark = map(Rgba::rgb(255, 255, 0), Role::Bg).to_css(),
-        grid = map(Rgba::rgb(0, 0, 0), Role::Border).to_css(),
+        grid = map(Rgba::rgb(128, 128, 128), Role::Border).to_css(),
     )
 }
 
@@ -387,8 +387,10 @@ mod tests {
     #[test]
     fn a_table_border_grid_gets_a_border_colour_not_the_text_colour() {
         let out = one("");
-        let grid = map(Rgba::rgb(0, 0, 0), Role::Border);
-        assert!(grid.luminance() < 0.3, "{grid:?}");
+        let grid = map(Rgba::rgb(128, 128, 128), Role::Border);
+        // Chromium draws an inset border's lit side with the brightest channel raised by a third.
+        let lit = ((grid.r / 255.0 + 0.33).min(1.0) * 255.0) as u8;
+        assert!(Rgba::rgb(lit, lit, lit).luminance() < 0.5 && grid.luminance() > 0.05, "{grid:?}");
         assert!(out.contains(&format!(":where(table[border]){{border-color:{}}}", grid.to_css())), "{out}");
     }
 
