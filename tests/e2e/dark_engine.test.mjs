@@ -128,10 +128,14 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
-  ["legacy bgcolor tables and <font color> are themed", async (env) => {
+  ["legacy bgcolor tables and <font color> are themed, and a border=1 grid is not a light line round every cell", async (env) => {
     const { page } = await darkened(env, "legacy.html");
     try {
       for (const sel of ["#table", "#row", "#white"]) assert.ok(await isDark(page, sel), `${sel} is dark`);
+      for (const sel of ["#table", "#cell"]) {
+        const y = luminance(await computed(page, sel, "border-top-color"));
+        assert.ok(y > 0.05 && y < 0.3, `${sel}'s border is a visible dark-theme grey, not the light text colour (luminance ${y})`);
+      }
       const report = await page.evaluate(aaReport);
       assert.equal(report.share, 1, JSON.stringify(report.failures));
     } finally { await resetMemory(env); }

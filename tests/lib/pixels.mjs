@@ -56,3 +56,35 @@ export async function colourSpot(extPage, buffer, rgb, { band = 120, tol = 14 } 
     return n > 20 ? { x: sx / n, y: sy / n } : null;
   }, [Buffer.from(buffer).toString("base64"), rgb, band, tol]);
 }
+
+/** Per `cell`-px square of a PNG: bright pixels (luminance > 0.5, count and mean colour) and summed luminance; x/y the cell's centre. */
+export async function brightCells(extPage, buffer, { cell = 16 } = {}) {
+  return extPage.evaluate(async ([b64, cell]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, img.width, img.height).data;
+    const lut = new Float32Array(256).map((_, i) => { const c = i / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    const cols = Math.ceil(img.width / cell);
+    const cells = new Map();
+    for (let i = 0; i < d.length; i += 4) {
+      const y = 0.2126 * lut[d[i]] + 0.7152 * lut[d[i + 1]] + 0.0722 * lut[d[i + 2]];
+      const p = i / 4;
+      const key = Math.floor(Math.floor(p / img.width) / cell) * cols + Math.floor((p % img.width) / cell);
+      let e = cells.get(key);
+      if (!e) cells.set(key, (e = { n: 0, lum: 0, r: 0, g: 0, b: 0 }));
+      e.lum += y;
+      if (y > 0.5) { e.n++; e.r += d[i]; e.g += d[i + 1]; e.b += d[i + 2]; }
+    }
+    return [...cells].map(([key, e]) => ({
+      x: (key % cols) * cell + cell / 2,
+      y: Math.floor(key / cols) * cell + cell / 2,
+      n: e.n,
+      lum: e.lum,
+      rgb: [e.r, e.g, e.b].map((v) => (e.n ? v / e.n : 0)),
+    }));
+  }, [Buffer.from(buffer).toString("base64"), cell]);
+}

@@ -6,6 +6,7 @@ pub mod css;
 pub mod detect;
 pub mod foreign;
 pub mod freeze;
+mod inert;
 pub mod map;
 mod markup;
 mod named;

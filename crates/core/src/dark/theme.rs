@@ -4,6 +4,7 @@
 
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
+use super::inert::paints_nothing;
 use super::map::{base_bg, base_fg, map, Role};
 pub use super::markup::SchemeSource;
 use super::markup::{emit_attrs, emit_scheme_sources};
@@ -72,18 +73,22 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
 
 /// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
 /// on the default black fill would vanish on a dark background, so it follows the text colour;
-/// the content script marks which default-fill SVGs are icon-sized.
+/// the content script marks which default-fill SVGs are icon-sized. A `<table border>` grid is
+/// drawn in the text colour (its cells inherit the table's): it gets the UA's gray table border
+/// instead, dark enough that the lit side of its inset shading stays below half luminance.
 fn base_rules() -> String {
     format!(
         ":root{{color-scheme:dark!important}}html{{background-color:{bg};color:{fg}}}\
          :where(a:link){{color:{link}}}:where(a:visited){{color:{visited}}}\
          :where(mark){{background-color:{mark};color:{fg}}}\
+         :where(table[border]){{border-color:{grid}}}\
          :where(svg[data-dusk-icon]:not([fill])){{fill:currentColor}}",
         bg = base_bg().to_css(),
         fg = base_fg().to_css(),
         link = map(Rgba::rgb(0, 0, 238), Role::Fg).to_css(),
         visited = map(Rgba::rgb(85, 26, 139), Role::Fg).to_css(),
         mark = map(Rgba::rgb(255, 255, 0), Role::Bg).to_css(),
+        grid = map(Rgba::rgb(128, 128, 128), Role::Border).to_css(),
     )
 }
 
@@ -208,6 +213,9 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
     for d in decls {
         let important = d.important || force_important;
         if keep_all {
+            if paints_nothing(selector, d) {
+                continue;
+            }
             push_decl(&mut body, &d.name, &d.value, important);
             for role in roles.get(&d.name).into_iter().flatten() {
                 push_decl(&mut body, &twin(&d.name, *role), &d.value, important);
@@ -334,6 +342,15 @@ mod tests {
     }
 
     #[test]
+    fn a_dark_scheme_flag_that_paints_nothing_is_left_out() {
+        // rustdoc's flag: mirrored, it relaid the whole page out on switch-on.
+        let out = one("@media (prefers-color-scheme: dark) { html { content: \"dark\" } a::after { content: \"*\" } }");
+        assert!(!out.contains("html{content"), "{out}");
+        assert!(out.contains("@media (min-width:0px){a::after{content:\"*\";}}"), "{out}");
+        assert_eq!(one("@media (prefers-color-scheme: dark) { html { content: \"dark\" } }"), one(""));
+    }
+
+    #[test]
     fn importance_is_kept_and_inline_styles_are_beaten() {
         let out = one("p{color:red!important}");
         assert!(out.contains("p{color:#") && out.contains("!important"), "{out}");
@@ -386,6 +403,16 @@ mod tests {
         let out = one(":root{--bg:#fff;--text:#1b1b1f} @media (prefers-color-scheme: dark){:root{--bg:#111318;--text:#e4e6eb}} body{background:var(--bg);color:var(--text)}");
         assert!(out.contains("@media (min-width:0px){:root{--bg:#111318;--dusk-bg-bg:#111318;--text:#e4e6eb;--dusk-fg-text:#e4e6eb;}}"), "{out}");
         assert!(out.contains("body{background:var(--dusk-bg-bg, var(--bg));color:var(--dusk-fg-text, var(--text));}"), "{out}");
+    }
+
+    #[test]
+    fn a_table_border_grid_gets_a_border_colour_not_the_text_colour() {
+        let out = one("");
+        let grid = map(Rgba::rgb(128, 128, 128), Role::Border);
+        // Chromium draws an inset border's lit side with the brightest channel raised by a third.
+        let lit = ((grid.r / 255.0 + 0.33).min(1.0) * 255.0) as u8;
+        assert!(Rgba::rgb(lit, lit, lit).luminance() < 0.5 && grid.luminance() > 0.05, "{grid:?}");
+        assert!(out.contains(&format!(":where(table[border]){{border-color:{}}}", grid.to_css())), "{out}");
     }
 
     #[test]
