@@ -12,6 +12,7 @@ use super::sse::SseParser;
 use super::stream::{StreamAccumulator, StreamEvent};
 use super::text_protocol::{downgrade_request, parse_reply};
 use super::tools::ToolSpec;
+use super::on_device::{self, ContextUse, PromptRequest};
 use super::usage::{estimate_input_tokens, estimate_output_tokens, Usage};
 use crate::settings::ProviderSettings;
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,9 @@ pub enum TransportError {
     Timeout,
     #[error("aborted")]
     Aborted,
+    /// The Prompt API rejected a call: the DOMException's name and message.
+    #[error("{name}: {message}")]
+    OnDevice { name: String, message: String },
 }
 
 impl From<TransportError> for LlmError {
@@ -34,6 +38,7 @@ impl From<TransportError> for LlmError {
             TransportError::Network(m) => LlmError::Network(m),
             TransportError::Timeout => LlmError::Timeout,
             TransportError::Aborted => LlmError::Aborted,
+            TransportError::OnDevice { name, message } => on_device::errors::classify(&name, &message),
         }
     }
 }
@@ -48,11 +53,41 @@ pub trait HttpResponse {
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>>;
 }
 
-/// Sends HTTP requests. No Send bounds: wasm is single-threaded.
+/// A reply from the on-device model, read as text deltas (`promptStreaming`) or one piece (`prompt`).
+#[allow(async_fn_in_trait)]
+pub trait PromptReply {
+    /// The next piece of text; None at the end.
+    async fn next_delta(&mut self) -> Option<Result<String, TransportError>>;
+    /// `contextUsage`/`contextWindow` once the reply has ended.
+    fn context(&self) -> Option<ContextUse>;
+}
+
+/// How a request is carried: HTTP for the cloud and local servers, the browser's `LanguageModel`
+/// for the on-device model. No Send bounds: wasm is single-threaded.
 #[allow(async_fn_in_trait)]
 pub trait Transport {
     type Response: HttpResponse;
+    type Prompt: PromptReply;
     async fn send(&self, request: HttpRequest) -> Result<Self::Response, TransportError>;
+    /// Runs one request on the on-device model: availability, `create`, `append`, the prompt.
+    async fn prompt(&self, request: PromptRequest) -> Result<Self::Prompt, TransportError>;
+}
+
+/// The `Prompt` of a transport with no on-device model (tests of HTTP providers).
+pub struct NoPrompt;
+
+impl PromptReply for NoPrompt {
+    async fn next_delta(&mut self) -> Option<Result<String, TransportError>> {
+        None
+    }
+    fn context(&self) -> Option<ContextUse> {
+        None
+    }
+}
+
+/// What a transport without a built-in model answers to `prompt`.
+pub fn no_on_device_model() -> TransportError {
+    TransportError::OnDevice { name: "NotSupportedError".into(), message: "this browser has no built-in model".into() }
 }
 
 /// Waits between retries.
@@ -97,12 +132,14 @@ pub struct LlmClient<T, S> {
     provider: ProviderSettings,
     policy: RetryPolicy,
     capabilities: Cell<Capabilities>,
+    /// The on-device session's last `contextWindow`, which the chat's budget follows.
+    context_window: Cell<Option<u64>>,
 }
 
 impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     pub fn new(provider: ProviderSettings, transport: T, sleeper: S) -> Self {
         let capabilities = Cell::new(provider.capabilities());
-        LlmClient { transport, sleeper, provider, policy: RetryPolicy::default(), capabilities }
+        LlmClient { transport, sleeper, provider, policy: RetryPolicy::default(), capabilities, context_window: Cell::new(None) }
     }
 
     pub fn with_retry_policy(mut self, policy: RetryPolicy) -> Self {
@@ -122,6 +159,15 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     /// Whether tools are described in the prompt instead of sent natively.
     pub fn uses_text_protocol(&self) -> bool {
         !self.capabilities.get().tools
+    }
+
+    /// The on-device model's context window, as its last session reported it (or the caller restored).
+    pub fn context_window(&self) -> Option<u64> {
+        self.context_window.get()
+    }
+
+    pub fn set_context_window(&self, window: Option<u64>) {
+        self.context_window.set(window);
     }
 
     /// Lets the caller restore a downgrade it persisted (the worker may have restarted).
@@ -254,6 +300,9 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
 
     async fn attempt(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, Failure> {
         let kind = self.provider.kind;
+        if kind.is_on_device() {
+            return self.attempt_on_device(wire, on_event).await;
+        }
         let http = build_request(&self.provider, wire)?;
         let mut resp = self.transport.send(http).await?;
         let status = resp.status();
@@ -300,6 +349,37 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                 emit(events, &mut acc);
             }
             emit(decoder.finish()?, &mut acc);
+        }
+        Ok(acc.finish()?)
+    }
+}
+
+impl<T: Transport, S: Sleeper> LlmClient<T, S> {
+    /// One request to the browser's model: shaped in core, carried by the transport's `prompt`.
+    async fn attempt_on_device(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, Failure> {
+        let request = on_device::shape(wire, self.capabilities().vision)?;
+        let mut reply = self.transport.prompt(request).await?;
+        let mut acc = StreamAccumulator::new();
+        let mut text = String::new();
+        while let Some(delta) = reply.next_delta().await {
+            let delta = delta?;
+            if delta.is_empty() {
+                continue;
+            }
+            text.push_str(&delta);
+            let e = StreamEvent::TextDelta { text: delta };
+            acc.push(&e);
+            on_event(&e);
+        }
+        let mut ending = vec![];
+        if let Some(context) = reply.context() {
+            self.context_window.set(Some(context.window));
+            ending.push(StreamEvent::Usage { usage: context.usage(&text) });
+        }
+        ending.push(StreamEvent::Done { stop_reason: Some(StopReason::EndTurn) });
+        for e in &ending {
+            acc.push(e);
+            on_event(e);
         }
         Ok(acc.finish()?)
     }

@@ -15,6 +15,7 @@ pub mod client;
 pub mod errors;
 pub mod http;
 pub mod message;
+pub mod on_device;
 pub mod providers;
 pub mod retry;
 pub mod sse;
@@ -24,7 +25,7 @@ pub mod tools;
 pub mod usage;
 
 pub use capabilities::Capabilities;
-pub use client::{HttpResponse, LlmClient, Sleeper, Transport, TransportError};
+pub use client::{no_on_device_model, HttpResponse, LlmClient, NoPrompt, PromptReply, Sleeper, Transport, TransportError};
 pub use errors::LlmError;
 pub use http::HttpRequest;
 pub use message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall, ToolResult};
