@@ -197,6 +197,7 @@ impl Settings {
             version: version.to_string(),
             provider_configured: configured,
             provider: if configured { self.provider.map(|k| k.as_str().to_string()) } else { None },
+            on_device: configured && self.provider.is_some_and(|k| k.is_on_device()),
         }
     }
 
@@ -285,5 +286,17 @@ mod tests {
         let mut edited = r.clone();
         edited.restore_keys(&s);
         assert_eq!(edited.active().unwrap().api_key, "sk-very-secret");
+    }
+
+    #[test]
+    fn the_on_device_model_needs_no_key_and_the_status_says_so() {
+        let s = Settings { provider: Some(ProviderKind::OnDevice), providers: vec![] };
+        assert!(s.provider_configured());
+        let status = s.status("1");
+        assert!(status.on_device && status.provider.as_deref() == Some("on_device"));
+        let cloud = Settings { provider: Some(ProviderKind::Openai), providers: vec![] };
+        assert!(!cloud.status("1").on_device);
+        let stored: Settings = serde_json::from_value(json!({"provider": "on_device", "providers": [{"kind": "on_device", "drive_agents": true}]})).unwrap();
+        assert!(stored.active().unwrap().drive_agents);
     }
 }

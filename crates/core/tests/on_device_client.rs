@@ -6,7 +6,7 @@ use common::block_on;
 
 use dusk_core::llm::on_device::{ContextUse, PromptRequest, PromptRole};
 use dusk_core::llm::{
-    ChatRequest, HttpRequest, HttpResponse, LlmClient, LlmError, Message, ProviderKind, PromptReply, Sleeper, StreamEvent, ToolSpec, Transport, TransportError,
+    ChatRequest, HttpRequest, HttpResponse, LlmClient, LlmError, Message, PromptReply, ProviderKind, Sleeper, StreamEvent, ToolSpec, Transport, TransportError,
 };
 use dusk_core::settings::ProviderSettings;
 use serde_json::json;
@@ -143,6 +143,15 @@ fn a_model_that_became_unavailable_says_so_plainly() {
     let e = block_on(client.complete(chat(), |_| {})).unwrap_err();
     assert!(matches!(e, LlmError::OnDeviceUnavailable(_)), "{e:?}");
     assert!(e.to_string().contains("Download in Options"), "{e}");
+}
+
+#[test]
+fn unavailable_discovered_when_a_request_starts_is_a_plain_refusal() {
+    let model = FakeModel::default().fail(TransportError::NotReady(dusk_core::llm::on_device::Availability::Unavailable));
+    let client = LlmClient::new(on_device(), &model, NoSleep);
+    let e = block_on(client.complete(chat(), |_| {})).unwrap_err();
+    assert!(e.to_string().contains("can't run it now"), "{e}");
+    assert!(!e.is_retryable());
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod foreign_css;
 mod listeners;
 mod live;
 mod llm;
+mod on_device;
 mod port;
 pub(crate) mod route;
 mod runs;

@@ -6,13 +6,13 @@ use super::capabilities::{tools_rejected, Capabilities};
 use super::errors::{classify, LlmError};
 use super::http::HttpRequest;
 use super::message::{AssistantReply, ChatRequest, Message, StopReason};
+use super::on_device::{self, ContextUse, PromptRequest};
 use super::providers::{build_request, cut_stream, parse_response, StreamDecoder};
 use super::retry::{parse_retry_after, RetryPolicy};
 use super::sse::SseParser;
 use super::stream::{StreamAccumulator, StreamEvent};
 use super::text_protocol::{downgrade_request, parse_reply};
 use super::tools::ToolSpec;
-use super::on_device::{self, ContextUse, PromptRequest};
 use super::usage::{estimate_input_tokens, estimate_output_tokens, Usage};
 use crate::settings::ProviderSettings;
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,9 @@ pub enum TransportError {
     /// The Prompt API rejected a call: the DOMException's name and message.
     #[error("{name}: {message}")]
     OnDevice { name: String, message: String },
+    /// `availability()` did not say "available" when the request started.
+    #[error("the on-device model is {0:?}")]
+    NotReady(on_device::Availability),
 }
 
 impl From<TransportError> for LlmError {
@@ -39,6 +42,7 @@ impl From<TransportError> for LlmError {
             TransportError::Timeout => LlmError::Timeout,
             TransportError::Aborted => LlmError::Aborted,
             TransportError::OnDevice { name, message } => on_device::errors::classify(&name, &message),
+            TransportError::NotReady(a) => on_device::errors::not_ready(a).unwrap_or_else(|| LlmError::OnDeviceUnavailable(format!("{a:?}"))),
         }
     }
 }

@@ -9,8 +9,12 @@ pub fn classify(name: &str, message: &str) -> LlmError {
     let said = if message.trim().is_empty() { name.to_string() } else { message.trim().to_string() };
     match name {
         "AbortError" => LlmError::Aborted,
-        "QuotaExceededError" => LlmError::ContextTooLong { message: format!("the on-device model's context window is full ({said}). Ask about fewer tabs, or start a new chat.") },
-        "NotAllowedError" => LlmError::OnDeviceUnavailable(format!("Chrome refused to start it ({said}). If the model is not downloaded yet, press Download in Options.")),
+        "QuotaExceededError" => {
+            LlmError::ContextTooLong { message: format!("the on-device model's context window is full ({said}). Ask about fewer tabs, or start a new chat.") }
+        }
+        "NotAllowedError" => {
+            LlmError::OnDeviceUnavailable(format!("Chrome refused to start it ({said}). If the model is not downloaded yet, press Download in Options."))
+        }
         "NotSupportedError" => LlmError::OnDeviceUnavailable(format!("it can't take this kind of input ({said}).")),
         "InvalidStateError" => LlmError::OnDeviceUnavailable(format!("its session ended ({said}). Try again.")),
         "TimeoutError" => LlmError::Timeout,

@@ -23,6 +23,14 @@ impl Feature {
         matches!(self, Feature::ChatAnswer | Feature::QuickDark)
     }
 
+    /// The browser run of this kind (the agent or Customize).
+    pub fn of_run(kind: crate::browser_agent::mode::RunKind) -> Feature {
+        match kind {
+            crate::browser_agent::mode::RunKind::Act => Feature::BrowserAgent,
+            crate::browser_agent::mode::RunKind::Customize => Feature::Customize,
+        }
+    }
+
     /// How the refusal names it.
     pub fn label(self) -> &'static str {
         match self {

@@ -116,7 +116,14 @@ pub fn shape(request: &ChatRequest, vision: bool) -> Result<PromptRequest, LlmEr
     if has_images {
         expected_inputs.push(Expected::new("image"));
     }
-    Ok(PromptRequest { initial_prompts, expected_inputs, expected_outputs: vec![Expected::new("text")], append: trailing, input: vec![input], stream: request.stream })
+    Ok(PromptRequest {
+        initial_prompts,
+        expected_inputs,
+        expected_outputs: vec![Expected::new("text")],
+        append: trailing,
+        input: vec![input],
+        stream: request.stream,
+    })
 }
 
 #[cfg(test)]
@@ -134,16 +141,14 @@ mod tests {
 
     #[test]
     fn system_and_history_open_the_session_and_the_question_is_the_prompt() {
-        let req = ChatRequest::new(vec![
-            Message::system("rules"),
-            Message::user("q1"),
-            Message::assistant("a1"),
-            Message::user("page text"),
-            Message::user("q2"),
-        ])
-        .streaming(true);
+        let req =
+            ChatRequest::new(vec![Message::system("rules"), Message::user("q1"), Message::assistant("a1"), Message::user("page text"), Message::user("q2")])
+                .streaming(true);
         let p = shape(&req, false).unwrap();
-        assert_eq!(texts(&p.initial_prompts), vec![(PromptRole::System, "rules".into()), (PromptRole::User, "q1".into()), (PromptRole::Assistant, "a1".into())]);
+        assert_eq!(
+            texts(&p.initial_prompts),
+            vec![(PromptRole::System, "rules".into()), (PromptRole::User, "q1".into()), (PromptRole::Assistant, "a1".into())]
+        );
         assert_eq!(texts(&p.append), vec![(PromptRole::User, "page text".into())]);
         assert_eq!(texts(&p.input), vec![(PromptRole::User, "q2".into())]);
         assert!(p.stream);

@@ -13,6 +13,8 @@ pub struct Fields {
     api_key: HtmlInputElement,
     tools: HtmlSelectElement,
     vision: HtmlSelectElement,
+    /// On-device only: "let the on-device model drive agents".
+    drive_agents: HtmlInputElement,
 }
 
 fn tri_state(v: Option<bool>) -> &'static str {
@@ -43,6 +45,7 @@ impl Fields {
             api_key: dom::input(form, "api-key", "apiKey", "password")?,
             tools: dom::select(form, "tools", "functionCalling", &auto())?,
             vision: dom::select(form, "vision", "vision", &auto())?,
+            drive_agents: dom::input(form, "on-device-agents", "onDeviceDriveAgents", "checkbox")?,
         })
     }
 
@@ -69,6 +72,17 @@ impl Fields {
         self.api_key.set_value(&p.api_key);
         self.tools.set_value(tri_state(p.supports_tools));
         self.vision.set_value(tri_state(p.supports_vision));
+        self.drive_agents.set_checked(p.drive_agents);
+        // Chrome's model has no key, no URL and no native tools; only it has the agents switch.
+        let on_device = kind.is_on_device();
+        for (input, hidden) in [(&self.model, on_device), (&self.base_url, on_device), (&self.api_key, on_device), (&self.drive_agents, !on_device)] {
+            if let Some(row) = input.parent_element() {
+                let _ = row.toggle_attribute_with_force("hidden", hidden);
+            }
+        }
+        if let Some(row) = self.tools.parent_element() {
+            let _ = row.toggle_attribute_with_force("hidden", on_device);
+        }
     }
 
     /// The model field suggests the kind's known models (a datalist; any name may be typed).
@@ -105,6 +119,7 @@ impl Fields {
             api_key: self.api_key.value().trim().to_string(),
             supports_tools: parse_tri_state(&self.tools.value()),
             supports_vision: parse_tri_state(&self.vision.value()),
+            drive_agents: kind.is_on_device() && self.drive_agents.checked(),
         })
     }
 

@@ -6,6 +6,7 @@ mod custom;
 mod dark;
 mod data;
 mod fields;
+mod on_device;
 
 use crate::{dom, status, worker};
 use dusk_chrome::i18n;
@@ -31,6 +32,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let fields = Rc::new(Fields::build(&form)?);
     let state = Rc::new(RefCell::new(settings));
     fields.show(&state.borrow());
+    on_device::OnDevice::build(&form, fields.provider.clone()).await?;
 
     let buttons = dom::append(&form, "div", "buttons", "")?;
     let save = dom::append_i18n(&buttons, "button", "primary", "save")?;
