@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { answerText, ask, panelFor } from "./chat_panel.mjs";
+import { agentPanel, outcome, runTask } from "./agent_panel.mjs";
 import { resetMemory, setSite, isDark, until } from "./dark.mjs";
 
 const STANDIN = readFileSync(new URL("./prompt_api_standin.js", import.meta.url), "utf8");
@@ -252,6 +253,26 @@ const cases = [
     const tabId = await env.tabIdFor(page.url());
     const reply = await env.sendToWorker({ type: "dark_refine", tab_id: tabId, mode: "thorough" });
     assert.match(JSON.stringify(reply), /only drives chat and Quick dark mode[^]*Let the on-device model drive agents/);
+  }],
+
+  ["the browser agent runs on the on-device model only once the user lets it, with tools in the text protocol", async (env) => {
+    const sw = await standIn(env, { replies: [{ chunks: ["The page is about ", "Alpha facts."] }] });
+    let { panel } = await agentPanel(env, "/pages/chat-a.html");
+    await useOnDevice(env);
+    await runTask(panel, "What is this page about?");
+    let end = await outcome(panel);
+    assert.equal(end.state, "failed");
+    assert.match(end.text, /only drives chat and Quick dark mode[^]*Let the on-device model drive agents/);
+    assert.equal((await control(sw)).calls.filter((c) => c.method === "create").length, 0, "the model was never asked");
+    ({ panel } = await agentPanel(env, "/pages/chat-a.html"));
+    await useOnDevice(env, { drive_agents: true });
+    await runTask(panel, "What is this page about?");
+    end = await outcome(panel);
+    assert.equal(end.state, "done", end.text);
+    assert.match(end.text, /The page is about Alpha facts\./);
+    const create = (await control(sw)).calls.find((c) => c.method === "create");
+    assert.deepEqual(create.initialPrompts, ["system"]);
+    assert.match(create.text, /# Tools\nYou call tools by writing JSON[^]*## click/, "the tools are described in the system prompt");
   }],
 ];
 

@@ -143,7 +143,7 @@
       if (d.monitor !== undefined && typeof d.monitor !== "function") throw typeError("create: member monitor is not a function");
       const initial = d.initialPrompts === undefined ? [] : sequence(d.initialPrompts, "create").map((m) => message(m, "create"));
       if (initial.some((m, i) => m.role === "system" && i > 0)) throw typeError("create: a system message is only allowed first in initialPrompts");
-      control.calls.push({ method: "create", initialPrompts: initial.map((m) => m.role), expectedInputs: inputs, signal: Boolean(signal), monitor: Boolean(d.monitor) });
+      control.calls.push({ method: "create", initialPrompts: initial.map((m) => m.role), text: textOf(initial), expectedInputs: inputs, signal: Boolean(signal), monitor: Boolean(d.monitor) });
       if (signal?.aborted) throw signal.reason;
       const allowed = (inputs ?? []).map((e) => e.type);
       checkInputs(initial, allowed);
