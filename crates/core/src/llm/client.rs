@@ -6,7 +6,7 @@ use super::capabilities::{tools_rejected, Capabilities};
 use super::errors::{classify, LlmError};
 use super::http::HttpRequest;
 use super::message::{AssistantReply, ChatRequest, Message, StopReason};
-use super::on_device::{self, ContextUse, PromptRequest};
+use super::on_device::{self, PromptReply, PromptRequest};
 use super::providers::{build_request, cut_stream, parse_response, StreamDecoder};
 use super::retry::{parse_retry_after, RetryPolicy};
 use super::sse::SseParser;
@@ -57,15 +57,6 @@ pub trait HttpResponse {
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>>;
 }
 
-/// A reply from the on-device model, read as text deltas (`promptStreaming`) or one piece (`prompt`).
-#[allow(async_fn_in_trait)]
-pub trait PromptReply {
-    /// The next piece of text; None at the end.
-    async fn next_delta(&mut self) -> Option<Result<String, TransportError>>;
-    /// `contextUsage`/`contextWindow` once the reply has ended.
-    fn context(&self) -> Option<ContextUse>;
-}
-
 /// How a request is carried: HTTP for the cloud and local servers, the browser's `LanguageModel`
 /// for the on-device model. No Send bounds: wasm is single-threaded.
 #[allow(async_fn_in_trait)]
@@ -75,23 +66,6 @@ pub trait Transport {
     async fn send(&self, request: HttpRequest) -> Result<Self::Response, TransportError>;
     /// Runs one request on the on-device model: availability, `create`, `append`, the prompt.
     async fn prompt(&self, request: PromptRequest) -> Result<Self::Prompt, TransportError>;
-}
-
-/// The `Prompt` of a transport with no on-device model (tests of HTTP providers).
-pub struct NoPrompt;
-
-impl PromptReply for NoPrompt {
-    async fn next_delta(&mut self) -> Option<Result<String, TransportError>> {
-        None
-    }
-    fn context(&self) -> Option<ContextUse> {
-        None
-    }
-}
-
-/// What a transport without a built-in model answers to `prompt`.
-pub fn no_on_device_model() -> TransportError {
-    TransportError::OnDevice { name: "NotSupportedError".into(), message: "this browser has no built-in model".into() }
 }
 
 /// Waits between retries.
@@ -362,30 +336,12 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     /// One request to the browser's model: shaped in core, carried by the transport's `prompt`.
     async fn attempt_on_device(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, Failure> {
         let request = on_device::shape(wire, self.capabilities().vision)?;
-        let mut reply = self.transport.prompt(request).await?;
-        let mut acc = StreamAccumulator::new();
-        let mut text = String::new();
-        while let Some(delta) = reply.next_delta().await {
-            let delta = delta?;
-            if delta.is_empty() {
-                continue;
-            }
-            text.push_str(&delta);
-            let e = StreamEvent::TextDelta { text: delta };
-            acc.push(&e);
-            on_event(&e);
+        let reply = self.transport.prompt(request).await?;
+        let (reply, context) = on_device::reply::read(reply, on_event).await?;
+        if let Some(c) = context {
+            self.context_window.set(Some(c.window));
         }
-        let mut ending = vec![];
-        if let Some(context) = reply.context() {
-            self.context_window.set(Some(context.window));
-            ending.push(StreamEvent::Usage { usage: context.usage(&text) });
-        }
-        ending.push(StreamEvent::Done { stop_reason: Some(StopReason::EndTurn) });
-        for e in &ending {
-            acc.push(e);
-            on_event(e);
-        }
-        Ok(acc.finish()?)
+        Ok(reply)
     }
 }
 

@@ -25,10 +25,11 @@ pub mod tools;
 pub mod usage;
 
 pub use capabilities::Capabilities;
-pub use client::{no_on_device_model, HttpResponse, LlmClient, NoPrompt, PromptReply, Sleeper, Transport, TransportError};
+pub use client::{HttpResponse, LlmClient, Sleeper, Transport, TransportError};
 pub use errors::LlmError;
 pub use http::HttpRequest;
 pub use message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall, ToolResult};
+pub use on_device::{no_on_device_model, NoPrompt, PromptReply};
 pub use providers::ProviderKind;
 pub use retry::RetryPolicy;
 pub use stream::{StreamAccumulator, StreamEvent};

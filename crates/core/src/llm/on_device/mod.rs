@@ -7,11 +7,13 @@ pub mod availability;
 pub mod budget;
 pub mod errors;
 pub mod gate;
+pub mod reply;
 pub mod shape;
 
 pub use availability::Availability;
 pub use budget::ChatBudget;
 pub use gate::Feature;
+pub use reply::{no_on_device_model, NoPrompt, PromptReply};
 pub use shape::{shape, PromptContent, PromptMessage, PromptRequest, PromptRole};
 
 use serde::{Deserialize, Serialize};

@@ -33,6 +33,10 @@ impl OnDevice {
     pub async fn build(form: &Element, select: HtmlSelectElement) -> Result<Rc<OnDevice>, JsValue> {
         let block = dom::append(form, "div", "on-device-block", "")?;
         block.set_id("on-device");
+        // Right under the provider choice it describes.
+        if let Some(row) = select.parent_element() {
+            row.after_with_node_1(&block)?;
+        }
         let line = dom::append(&block, "p", "on-device-line", "")?;
         line.set_id("on-device-availability");
         line.set_attribute("role", "status")?;
