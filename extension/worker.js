@@ -34,6 +34,9 @@ globalThis.duskSheetLinked = (url) => {
 // "missing", or "refused" (the page's CSP refused its WebAssembly build: engine/wasm.js).
 globalThis.duskHasLayer = (layer) => globalThis.duskLayers?.[layer]?.doc === document ? "loaded" : globalThis.duskWasmRefused === document ? "refused" : "missing";
 
+// Run in each frame of a tab (isolated world): the text the user selected there.
+globalThis.duskSelection = () => String(globalThis.getSelection?.() ?? "");
+
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   ready.then(() => handle_message(message, sender)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
   return true;

@@ -2,25 +2,14 @@
 // popup, side panel, options and first-run pages, in the light and the dark colour scheme; every
 // control is reachable by keyboard and shows where the focus is.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { serious } from "./axe.mjs";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PAGES = [
   ["popup", (env, tab) => env.extUrl(`popup.html?tab=${tab}`), "#dark-site"],
   ["side panel", (env) => env.extUrl("sidepanel.html"), "#question"],
   ["options", (env) => env.extUrl("options.html"), "#custom-sites details"],
   ["first-run page", (env) => env.extUrl("welcome.html"), "#welcome-data"],
 ];
-
-async function serious(page) {
-  // Evaluated through DevTools, which the pages' CSP doesn't govern.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => axe.run(document, { resultTypes: ["violations"] }));
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 export const tests = [
   ["axe finds no serious or critical violation on Dusk's pages, light and dark", async (env) => {

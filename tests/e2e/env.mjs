@@ -1,7 +1,7 @@
 // The shared test environment: Chromium with dist/ loaded, a fixture server, helpers to reach the extension.
 import { chromium } from "playwright-core";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,13 +20,17 @@ export function extensionId() {
 
 /** `extensions`: more unpacked extension folders to load beside dist/ (benchmarks load peers). */
 /** `lang`: the browser's UI language (chrome.i18n follows it), e.g. "zh-CN". */
-export async function launch({ extensions = [], lang = "" } = {}) {
+/** `profile`: a user-data dir to start on and keep (a browser restart); a fresh temporary one otherwise. */
+export async function launch({ extensions = [], lang = "", profile: kept = "" } = {}) {
   const fixtures = await startFixtureServer();
   const llm = await startLlmServer();
-  const profile = mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
+  const profile = kept || mkdtempSync(path.join(tmpdir(), "dusk-profile-"));
   // "Allow User Scripts" switched on for Dusk, as a user would on its details page (execute_js).
-  mkdirSync(path.join(profile, "Default"), { recursive: true });
-  writeFileSync(path.join(profile, "Default", "Preferences"), JSON.stringify({ extensions: { settings: { [extensionId()]: { user_scripts_enabled: true } } } }));
+  const restarted = existsSync(path.join(profile, "Default", "Preferences"));
+  if (!restarted) {
+    mkdirSync(path.join(profile, "Default"), { recursive: true });
+    writeFileSync(path.join(profile, "Default", "Preferences"), JSON.stringify({ extensions: { settings: { [extensionId()]: { user_scripts_enabled: true } } } }));
+  }
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
@@ -44,7 +48,8 @@ export async function launch({ extensions = [], lang = "" } = {}) {
     ...(lang ? { locale: lang, env: { ...process.env, LANGUAGE: lang.replace("-", "_"), LANG: `${lang.replace("-", "_")}.UTF-8` } } : {}),
   });
   const extId = extensionId();
-  const welcome = ctx.waitForEvent("page", { predicate: (p) => p.url().endsWith("/welcome.html"), timeout: 10_000 }).catch(() => null);
+  // A restarted browser is no fresh install: no first-run page comes.
+  const welcome = restarted ? Promise.resolve(null) : ctx.waitForEvent("page", { predicate: (p) => p.url().endsWith("/welcome.html"), timeout: 10_000 }).catch(() => null);
   if (!ctx.serviceWorkers().length) await ctx.waitForEvent("serviceworker", { timeout: 15_000 });
   // A fresh install opens the first-run page; tests note it and close it so it is not in their way.
   const welcomePage = await welcome;
@@ -116,7 +121,7 @@ export async function launch({ extensions = [], lang = "" } = {}) {
       await ctx.close();
       await fixtures.close();
       await llm.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (!kept) rmSync(profile, { recursive: true, force: true });
     },
   };
   return env;

@@ -102,7 +102,7 @@ export const tests = [
       const line = page.locator("#status .provider");
       await line.waitFor();
       assert.equal(await line.getAttribute("data-configured"), "true");
-      assert.match(await line.textContent(), /anthropic/);
+      assert.match(await line.textContent(), /^Provider: Anthropic$/);
     } finally {
       await ext.evaluate(() => chrome.storage.local.remove("settings"));
     }

@@ -27,7 +27,7 @@ const readable = (page) => page.evaluate(() => {
 });
 
 // The scripted model has no price: a cost shown as "$0.0000" would be a false figure.
-const RAW = [/\{[A-Za-z_]\w*\}/, /\$[A-Za-z_]\w*\$/, /__MSG_/, /\bundefined\b/, /\bNaN\b/, /\[object Object\]/, /\$0\.0+\b/];
+const RAW = [/\{[A-Za-z_]\w*\}/, /\$[A-Za-z_]\w*\$/, /\$\d\b/, /__MSG_/, /\bundefined\b/, /\bNaN\b/, /\[object Object\]/, /\$0\.0+\b/];
 const unpaired = (s) => [...s].reduce((d, c) => (d < 0 ? d : c === "{" ? d + 1 : c === "}" ? d - 1 : d), 0) !== 0;
 
 async function check(page, state, problems) {
@@ -125,6 +125,22 @@ async function sweep(env) {
   await press(panel, "#agent-stop");
   await finish(panel);
   await check(panel, "side panel, after a stopped run", problems);
+
+  // History: the list, a kept chat reopened, a kept run reopened; the empty chat's starters.
+  await press(panel, "#open-history");
+  await panel.locator(".history-item").nth(3).waitFor();
+  await check(panel, "side panel, history", problems);
+  await panel.locator('.history-item[data-kind="agent"] .history-open').first().dispatchEvent("click");
+  await panel.locator("#agent-steps.kept").waitFor();
+  await check(panel, "side panel, a kept run", problems);
+  await press(panel, "#open-history");
+  await panel.locator('.history-item[data-kind="chat"] .history-open').first().dispatchEvent("click");
+  await panel.locator(".msg.assistant .retry").waitFor();
+  await check(panel, "side panel, a kept chat", problems);
+  await press(panel, "#new-chat");
+  await panel.locator("#starters").waitFor();
+  await check(panel, "side panel, an empty chat's starters", problems);
+  await reload(options);
   await check(options, "options, after everything", problems);
   await resetMemory(env);
   return problems;

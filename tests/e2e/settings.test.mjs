@@ -34,7 +34,8 @@ export const tests = [
     assert.equal(req.provider, k.kind === "openai_compatible" ? "openai" : k.kind);
     assert.ok(k.auth(req.headers), `credentials header: ${JSON.stringify(req.headers)}`);
     assert.match(JSON.stringify(req.body) + req.path, /test-model/);
-    assert.match(await page.locator("#usage").textContent(), /Requests so far: 1 /);
+    // The usage line reads in words, with no price for the scripted model.
+    assert.match(await page.locator("#usage").textContent(), /^Used so far: 1 request · [\d,]+ tokens in · [\d,]+ out · cost unknown$/);
     if (k.kind === "gemini") {
       // Gemini refuses an object schema with empty `properties`: a tool without arguments has none.
       const [decl] = req.body.tools[0].functionDeclarations;
@@ -82,7 +83,7 @@ export const tests = [
     assert.equal(await page.inputValue("#provider"), "gemini");
     assert.equal(await page.inputValue("#model"), "gemini-test");
     assert.equal(await page.inputValue("#api-key"), "<redacted>", "the real key never reaches the page");
-    assert.match(await page.locator("#status .provider").textContent(), /gemini/);
+    assert.match(await page.locator("#status .provider").textContent(), /^Provider: Google Gemini$/);
     const stored = await (await env.extPage()).evaluate(() => chrome.storage.local.get("settings"));
     assert.equal(stored.settings.providers[0].api_key, "sk-test-gemini");
     await page.click("#test");

@@ -9,6 +9,7 @@ pub mod customize;
 pub mod dark;
 pub mod dark_agent;
 pub mod error;
+pub mod history;
 pub mod llm;
 pub mod page;
 pub mod protocol;

@@ -13,12 +13,20 @@ pub enum StoredKind {
     DarkThemes,
     Customisations,
     Usage,
+    History,
     Other,
 }
 
 impl StoredKind {
-    pub const ALL: [StoredKind; 6] =
-        [StoredKind::Settings, StoredKind::DarkSites, StoredKind::DarkThemes, StoredKind::Customisations, StoredKind::Usage, StoredKind::Other];
+    pub const ALL: [StoredKind; 7] = [
+        StoredKind::Settings,
+        StoredKind::DarkSites,
+        StoredKind::DarkThemes,
+        StoredKind::Customisations,
+        StoredKind::Usage,
+        StoredKind::History,
+        StoredKind::Other,
+    ];
 
     pub fn of(key: &str) -> StoredKind {
         match key {
@@ -27,6 +35,7 @@ impl StoredKind {
             k if k == UsageTotals::STORAGE_KEY => StoredKind::Usage,
             k if k.starts_with("dark_theme:") || k.starts_with("dark_history:") => StoredKind::DarkThemes,
             k if k.starts_with("custom:") || k.starts_with("custom_css:") => StoredKind::Customisations,
+            k if k == crate::history::INDEX_KEY || k.starts_with("history:") => StoredKind::History,
             _ => StoredKind::Other,
         }
     }
@@ -39,6 +48,7 @@ impl StoredKind {
             StoredKind::DarkThemes => "storageDarkThemes",
             StoredKind::Customisations => "storageCustom",
             StoredKind::Usage => "storageUsage",
+            StoredKind::History => "storageHistory",
             StoredKind::Other => "storageOther",
         }
     }
@@ -94,6 +104,8 @@ mod tests {
             "dark_history:a.example": [],
             "custom:a.example": {},
             "usage_totals": {},
+            "history_index": {},
+            "history:chat-1": 1,
             "zz": "x",
         });
         let used = measure(stored.as_object().unwrap(), 123, true);
@@ -101,7 +113,8 @@ mod tests {
         assert_eq!(of(StoredKind::Settings), ("settings".len() + r#"{"provider":"openai"}"#.len()) as u64);
         assert_eq!(of(StoredKind::DarkThemes), ("dark_theme:a.example".len() + 8 + "dark_history:a.example".len() + 2) as u64);
         assert_eq!(of(StoredKind::Other), 2 + 3);
-        assert_eq!(used.kinds.len(), 6);
+        assert_eq!(of(StoredKind::History), ("history_index".len() + 2 + "history:chat-1".len() + 1) as u64);
+        assert_eq!(used.kinds.len(), 7);
         assert_eq!((format_bytes(812), format_bytes(12_595), format_bytes(10_276_044)), ("812 B".into(), "12.3 KB".into(), "9.8 MB".into()));
     }
 }

@@ -63,6 +63,20 @@ pub fn on(target: &Element, event: &str, f: impl FnMut() + 'static) -> Result<()
     Ok(())
 }
 
+/// Saves `text` as a file of type `mime` through a hidden link `#id` (kept, so tests can read it).
+pub fn download_text(parent: &Element, id: &str, filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+    if let Some(old) = document()?.get_element_by_id(id) {
+        old.remove();
+    }
+    let link: HtmlElement = append(parent, "a", "", "")?.dyn_into()?;
+    link.set_id(id);
+    link.set_attribute("hidden", "")?;
+    link.set_attribute("download", filename)?;
+    link.set_attribute("href", &format!("data:{mime};charset=utf-8,{}", js_sys::encode_uri_component(text)))?;
+    link.click();
+    Ok(())
+}
+
 /// Saves `value` as a JSON file through a hidden link `#id` (kept, so tests can read it).
 pub fn download_json(parent: &Element, id: &str, filename: &str, value: &serde_json::Value) -> Result<(), JsValue> {
     if let Some(old) = document()?.get_element_by_id(id) {

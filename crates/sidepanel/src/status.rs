@@ -2,13 +2,22 @@
 
 use crate::dom;
 use dusk_chrome::i18n;
-use dusk_core::protocol::{Status, WorkerRequest, WorkerResponse};
+use dusk_core::llm::usage::{format_usd, group_digits};
+use dusk_core::llm::ProviderKind;
+use dusk_core::protocol::{Status, UsageTotals, WorkerRequest, WorkerResponse};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-/// `$0.0123`, or "cost unknown" when no model involved has a known price (never a false $0).
+/// `$0.04`, or "cost unknown" when no model involved has a known price (never a false $0).
 pub fn cost_text(cost_usd: Option<f64>) -> String {
-    cost_usd.map_or_else(|| i18n::message("costUnknown"), |c| format!("${c:.4}"))
+    cost_usd.map_or_else(|| i18n::message("costUnknown"), format_usd)
+}
+
+/// "12 requests · 48,210 tokens in · 3,120 out · $0.04", in the UI's language.
+pub fn usage_words(t: &UsageTotals) -> String {
+    let requests = if t.requests == 1 { i18n::message("usageOneRequest") } else { i18n::message_with("usageRequests", &[&group_digits(t.requests)]) };
+    let (input, output) = (group_digits(t.input_tokens), group_digits(t.output_tokens));
+    i18n::message_with("usageLine", &[&requests, &input, &output, &cost_text(t.known_cost())])
 }
 
 pub async fn fetch() -> Result<Status, String> {
@@ -26,7 +35,10 @@ pub async fn render(parent: &Element) -> Result<(), JsValue> {
         Ok(status) => {
             dom::append(&boxed, "div", "version", &format!("{} {}", i18n::message("version"), status.version))?;
             let provider = match &status.provider {
-                Some(p) => format!("{} {p}", i18n::message("providerConfigured")),
+                Some(p) => {
+                    let name = ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.as_str(), |k| k.display_name());
+                    format!("{} {name}", i18n::message("providerConfigured"))
+                }
                 None => i18n::message("noProvider"),
             };
             let line = dom::append(&boxed, "div", "provider", &provider)?;

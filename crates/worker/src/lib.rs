@@ -10,6 +10,7 @@ mod dark;
 mod dark_agent;
 mod fetch;
 mod foreign_css;
+mod history;
 mod listeners;
 mod live;
 mod llm;

@@ -85,9 +85,13 @@ fn canvas(w: f64, h: f64) -> Result<(OffscreenCanvas, OffscreenCanvasRenderingCo
 }
 
 async fn encode(canvas: &OffscreenCanvas) -> Result<Image, JsValue> {
+    encode_at(canvas, 0.75).await
+}
+
+async fn encode_at(canvas: &OffscreenCanvas, quality: f64) -> Result<Image, JsValue> {
     let options = ImageEncodeOptions::new();
     options.set_type("image/jpeg");
-    options.set_quality(0.75);
+    options.set_quality(quality);
     let out: Blob = JsFuture::from(canvas.convert_to_blob_with_options(&options)?).await?.dyn_into()?;
     let bytes = js_sys::Uint8Array::new(&JsFuture::from(out.array_buffer()).await?).to_vec();
     Ok(Image::new("image/jpeg", base64::engine::general_purpose::STANDARD.encode(bytes)))
@@ -134,4 +138,21 @@ async fn scale(data_url: &str, max_width: u32) -> Result<Image, JsValue> {
     ctx.draw_image_with_image_bitmap_and_dw_and_dh(&bitmap, 0.0, 0.0, tw, th)?;
     bitmap.close();
     encode(&canvas).await
+}
+
+/// Thumbnails for the kept timeline: this wide, and JPEG quality low enough for ~5 KB each.
+const THUMB_WIDTH: u32 = 160;
+const THUMB_QUALITY: f64 = 0.5;
+
+/// A screenshot (data URL) as a small JPEG data URL for history.
+pub async fn thumbnail(data_url: &str) -> Result<String, String> {
+    let small = async {
+        let bitmap = bitmap(data_url).await?;
+        let (w, h) = output_size(f64::from(bitmap.width()), f64::from(bitmap.height()), THUMB_WIDTH);
+        let (canvas, ctx) = canvas(w, h)?;
+        ctx.draw_image_with_image_bitmap_and_dw_and_dh(&bitmap, 0.0, 0.0, w, h)?;
+        bitmap.close();
+        encode_at(&canvas, THUMB_QUALITY).await
+    };
+    small.await.map(|i| i.data_url()).map_err(|e| format!("could not make a thumbnail: {}", error_text(&e)))
 }

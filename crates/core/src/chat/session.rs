@@ -55,6 +55,8 @@ pub struct ChatSession {
     pub priced: bool,
     /// Exchanges no longer sent to the model (chat::budget).
     pub left_out: usize,
+    /// The kept item (core::history) this conversation is saved as, once it has an answer.
+    pub history_id: Option<String>,
 }
 
 impl ChatSession {
@@ -76,6 +78,18 @@ impl ChatSession {
             self.entries.truncate(self.entries.len() - 2);
         }
         self
+    }
+
+    /// Takes the last question off, with everything after it (its answer, steps, the model's turns),
+    /// so Retry can ask it again: the question and the tabs it was about.
+    pub fn take_last_question(&mut self) -> Option<(String, Vec<TabInfo>)> {
+        let at = self.entries.iter().rposition(|e| matches!(e, ChatEntry::User { .. }))?;
+        let Some(ChatEntry::User { text, tabs }) = self.entries.get(at).cloned() else { return None };
+        self.entries.truncate(at);
+        if let Some(m) = self.history.iter().rposition(|m| matches!(m, Message::User { .. })) {
+            self.history.truncate(m);
+        }
+        Some((text, tabs))
     }
 
     pub fn add_usage(&mut self, usage: &Usage, cost: Option<f64>) {
@@ -101,6 +115,22 @@ mod tests {
         assert!(!s.contexts_match(&[tab(1, "http://a/next")]));
         assert!(!s.contexts_match(&[tab(1, "http://a/"), tab(2, "http://b/")]));
         assert!(!s.contexts_match(&[tab(2, "http://a/")]));
+    }
+
+    #[test]
+    fn retry_takes_the_last_question_and_its_answer_off() {
+        let mut s = ChatSession::default();
+        for q in ["first", "second"] {
+            s.entries.push(ChatEntry::User { text: q.into(), tabs: vec![tab(1, "u")] });
+            s.entries.push(ChatEntry::Step { text: "looked".into(), screenshot: None });
+            s.entries.push(ChatEntry::Assistant { text: format!("answer to {q}"), stopped: false, error: None });
+            s.history.push(Message::user(q));
+            s.history.push(Message::assistant(format!("answer to {q}")));
+        }
+        assert_eq!(s.take_last_question(), Some(("second".to_string(), vec![tab(1, "u")])));
+        assert_eq!(s.entries.len(), 3);
+        assert_eq!(s.history, vec![Message::user("first"), Message::assistant("answer to first")]);
+        assert_eq!(ChatSession::default().take_last_question(), None);
     }
 
     #[test]

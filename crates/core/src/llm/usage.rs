@@ -114,6 +114,28 @@ pub fn cost_usd(model: &str, usage: &Usage) -> Option<f64> {
     Some((usage.input_tokens as f64 * i + usage.output_tokens as f64 * o) / 1_000_000.0)
 }
 
+/// 48210 → "48,210": usage figures read at a glance.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// "$0.04"; a spend under a cent says so rather than rounding to a false "$0.00".
+pub fn format_usd(cost: f64) -> String {
+    if cost > 0.0 && cost < 0.005 {
+        "< $0.01".to_string()
+    } else {
+        format!("${cost:.2}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +159,17 @@ mod tests {
         assert_eq!(cost_usd("llama3.1:8b", &Usage::new(1000, 1000)), None);
         let c = cost_usd("gpt-4o", &Usage::new(1_000_000, 100_000)).unwrap();
         assert!((c - 3.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn figures_read_in_words() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(48_210), "48,210");
+        assert_eq!(group_digits(1_234_567), "1,234,567");
+        assert_eq!(format_usd(0.04), "$0.04");
+        assert_eq!(format_usd(12.345), "$12.35");
+        assert_eq!(format_usd(0.0004), "< $0.01");
+        assert_eq!(format_usd(0.0), "$0.00");
     }
 }

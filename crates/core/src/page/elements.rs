@@ -222,18 +222,21 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
     let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
     let control = || [Label, LabelledBy, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some);
     let guess = |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
-    let (real, guessed) = match tag {
+    // `glyph`: shown text with no letter or digit ("«", "¶", "×") draws an icon, so a title or an
+    // icon word names it better; it is kept only when nothing else does.
+    let (real, ligature, glyph) = match tag {
         "input" => {
             let t = part(Type).unwrap_or_default().to_ascii_lowercase();
-            match t.as_str() {
-                "button" | "submit" | "reset" => (Some(part(Value).unwrap_or(t)), None),
-                "image" => (some(Alt).or_else(control), None),
-                _ => (control(), None),
-            }
+            let real = match t.as_str() {
+                "button" | "submit" | "reset" => Some(part(Value).unwrap_or(t)),
+                "image" => some(Alt).or_else(control),
+                _ => control(),
+            };
+            (real, None, None)
         }
-        "textarea" | "select" => (control(), None),
-        "img" => ([AriaLabel, Alt, Title].into_iter().find_map(some), None),
-        "iframe" | "frame" => ([Title, Src, Name].into_iter().find_map(some), None),
+        "textarea" | "select" => (control(), None, None),
+        "img" => ([AriaLabel, Alt, Title].into_iter().find_map(some), None, None),
+        "iframe" | "frame" => ([Title, Src, Name].into_iter().find_map(some), None, None),
         _ => {
             let labelled = [LabelledBy, AriaLabel].into_iter().find_map(some);
             let (shown, ligature) = match labelled {
@@ -249,16 +252,21 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
                     (shown.filter(|_| ligature.is_none()), ligature)
                 }
             };
+            let (shown, glyph) = match shown {
+                Some(s) if !s.chars().any(char::is_alphanumeric) => (None, Some(s)),
+                other => (other, None),
+            };
             let real = labelled.or(shown).or_else(|| [Title, Inner, SvgTitle].into_iter().find_map(some));
-            (real, Some(ligature))
+            (real, Some(ligature), glyph)
         }
     };
-    match real {
-        Some(text) => ElementName { text: clean_text(&text, max), guess: false },
-        None => match guessed.map_or_else(|| some(Words).and_then(|w| action_word(&w)), guess) {
-            Some(text) => ElementName { text: clean_text(&text, max), guess: true },
-            None => ElementName::default(),
-        },
+    let name = |text: String, guess: bool| ElementName { text: clean_text(&text, max), guess };
+    if let Some(text) = real {
+        return name(text, false);
+    }
+    match ligature.map_or_else(|| some(Words).and_then(|w| action_word(&w)), guess) {
+        Some(text) => name(text, true),
+        None => glyph.map(|g| name(g, false)).unwrap_or_default(),
     }
 }
 
@@ -319,6 +327,9 @@ mod tests {
         assert_eq!(name("button", &[(AriaLabel, "Close"), (Shown, "×")]), "Close");
         assert_eq!(name("a", &[(Shown, "  Read   more \n"), (Title, "t")]), "Read more");
         assert_eq!(name("div", &[(Shown, &"word ".repeat(20))]).chars().count(), 40, "cut at max");
+        assert_eq!(name("div", &[(Shown, "«"), (Title, "Collapse sidebar")]), "Collapse sidebar", "a glyph loses to a title");
+        assert_eq!(name("a", &[(Shown, "¶"), (Words, "headerlink")]), "¶", "a glyph is kept when nothing names it");
+        assert_eq!(name("span", &[(Shown, "×"), (Words, "modal-close")]), "close", "an icon word beats a glyph");
     }
 
     #[test]

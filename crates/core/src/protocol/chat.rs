@@ -33,6 +33,21 @@ pub enum ChatRequest {
     ExportRun {
         window_id: i32,
     },
+    /// Asks the last question again: it and its answer are replaced by the new answer.
+    Retry {
+        window_id: i32,
+    },
+    /// `question` about the text selected in the active tab (or the first of `tab_ids`), quoted.
+    AskSelection {
+        window_id: i32,
+        question: String,
+        tab_ids: Vec<i32>,
+    },
+    /// Makes the kept conversation `id` (core::history) the window's, to read and continue.
+    Reopen {
+        window_id: i32,
+        id: String,
+    },
 }
 
 /// What the worker posts back on the `chat` port.
@@ -82,4 +97,6 @@ pub enum ChatEvent {
     RunExport {
         run: serde_json::Value,
     },
+    /// `ask_selection` found no selected text in the tab.
+    NoSelection,
 }

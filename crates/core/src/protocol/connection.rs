@@ -63,6 +63,11 @@ impl UsageTotals {
             self.priced_requests += 1;
         }
     }
+
+    /// The spend, or None when no request had a known price (never a false $0).
+    pub fn known_cost(&self) -> Option<f64> {
+        (self.priced_requests > 0).then_some(self.cost_usd)
+    }
 }
 
 #[cfg(test)]

@@ -61,6 +61,17 @@ pub enum WorkerRequest {
     },
     /// Options → Data: what Dusk keeps in chrome.storage.local, by kind.
     StorageUse,
+    /// The side panel's History view: kept conversations and runs, newest first.
+    HistoryList,
+    /// One kept item, to reopen or export.
+    HistoryGet {
+        id: String,
+    },
+    HistoryDelete {
+        id: String,
+    },
+    /// Forgets every kept conversation and run (options → Data).
+    HistoryClear,
 }
 
 /// The worker's replies.
@@ -93,6 +104,10 @@ pub enum WorkerResponse {
         user_scripts: bool,
     },
     StorageUse(crate::storage_use::StorageUse),
+    History(crate::history::HistoryList),
+    HistoryItem {
+        item: crate::history::Item,
+    },
     Error {
         message: String,
     },

@@ -15,6 +15,8 @@ use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, RunStatus, StopSignal};
 use dusk_core::browser_agent::{begin, checked_task, drive, mode, AgentSettings, BrowserRun, RunKind, Start};
+use dusk_core::history::run::browser_run_item;
+use dusk_core::history::PageRef;
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ContentRequest};
 use events::WindowSink;
@@ -137,6 +139,7 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     }
     store::set_last_run(window_id, &run_id).await;
     store::set_current_tab(window_id, tab.tab_id);
+    store::set_start_page(window_id, PageRef { title: tab.title.clone(), url: tab.url.clone() });
     let settings = AgentSettings::from_stored(read(mode::STORAGE_KEY).await);
     let vision = provider.capabilities().vision;
     let browser = TabsBrowser { window_id, run_id: run_id.clone(), stop: stop.clone() };
@@ -149,14 +152,19 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     remember_downgrade(&client).await;
 }
 
-/// Drives the run with the mask kept alive by a heartbeat, then clears the window's run.
+/// Drives the run with the mask kept alive by a heartbeat, then clears the window's run and keeps
+/// it in history.
 async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agent::Model, browser: TabsBrowser) {
     heartbeat(window_id, browser.stop.clone());
-    drive(state, client, &browser, &WindowSink(window_id)).await;
+    drive(state, client, &browser, &WindowSink(window_id, state.run_id.clone())).await;
     browser.stop.stop();
+    // Taken before the window is free, so a run started next never takes it.
+    let start_page = store::take_start_page(window_id);
     approvals::drop_run(&state.run_id);
     store::forget(window_id);
     events::finish(window_id);
+    let thumbs = events::take_thumbnails(&state.run_id).await;
+    crate::history::save(&browser_run_item(state, start_page, &thumbs, crate::clock::now_ms())).await;
 }
 
 fn heartbeat(window_id: i32, ended: StopSignal) {

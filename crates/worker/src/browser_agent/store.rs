@@ -2,11 +2,30 @@
 //! finds it after a worker restart) and the tab it acts on now (for the mask's Stop and heartbeat).
 
 use dusk_chrome::storage;
+use dusk_core::history::PageRef;
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 
 thread_local! {
     static CURRENT: RefCell<Vec<(i32, i32)>> = const { RefCell::new(Vec::new()) };
+    /// The page each window's run started on, for its history entry.
+    static START: RefCell<Vec<(i32, PageRef)>> = const { RefCell::new(Vec::new()) };
+}
+
+pub fn set_start_page(window_id: i32, page: PageRef) {
+    START.with(|s| {
+        let mut s = s.borrow_mut();
+        s.retain(|(w, _)| *w != window_id);
+        s.push((window_id, page));
+    });
+}
+
+pub fn take_start_page(window_id: i32) -> Option<PageRef> {
+    START.with(|s| {
+        let mut s = s.borrow_mut();
+        let at = s.iter().position(|(w, _)| *w == window_id)?;
+        Some(s.remove(at).1)
+    })
 }
 
 fn last_key(window_id: i32) -> String {

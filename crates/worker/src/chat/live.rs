@@ -32,6 +32,10 @@ pub fn stop(window_id: i32) {
     LIVE.with(|l| l.stop(window_id));
 }
 
+pub fn is_running(window_id: i32) -> bool {
+    LIVE.with(|l| l.is_running(window_id))
+}
+
 pub fn replay(window_id: i32) -> Option<Vec<ChatEvent>> {
     LIVE.with(|l| l.replay(window_id))
 }

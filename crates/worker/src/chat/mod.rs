@@ -14,6 +14,7 @@ use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, StopSignal};
 use dusk_core::chat::{self, answer, mention, ChatSink};
+use dusk_core::commands::ChatPrefill;
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{ChatEvent, ChatPortRequest};
 use live::WindowSink;
@@ -40,6 +41,40 @@ pub async fn handle(port: Port, request: ChatPortRequest) {
         ChatPortRequest::Ask { window_id, question, tab_ids } => {
             live::subscribe(window_id, &port);
             ask(window_id, question, tab_ids).await
+        }
+        ChatPortRequest::Retry { window_id } => {
+            live::subscribe(window_id, &port);
+            if live::is_running(window_id) {
+                return;
+            }
+            let mut session = store::load(window_id).await;
+            let Some((question, tabs)) = session.take_last_question() else { return };
+            store::save(window_id, &session).await;
+            post(&port, &ChatEvent::Session { session });
+            ask(window_id, question, tabs.iter().map(|t| t.tab_id).collect()).await
+        }
+        ChatPortRequest::AskSelection { window_id, question, tab_ids } => {
+            live::subscribe(window_id, &port);
+            let tab = match tab_ids.first() {
+                Some(&id) => Some(id),
+                None => tabs::active(window_id).await.map(|t| t.tab_id),
+            };
+            let selection = match tab {
+                Some(id) => tabs::selection(id).await,
+                None => String::new(),
+            };
+            if selection.trim().is_empty() {
+                return post(&port, &ChatEvent::NoSelection);
+            }
+            let quoted = ChatPrefill::from_selection(window_id, &selection).text;
+            ask(window_id, format!("{quoted}{question}"), tab_ids).await
+        }
+        ChatPortRequest::Reopen { window_id, id } => {
+            live::stop(window_id);
+            match store::reopen(window_id, &id).await {
+                Some(session) => post(&port, &ChatEvent::Session { session }),
+                None => post(&port, &ChatEvent::Failed { message: "this conversation is no longer kept".into() }),
+            }
         }
         ChatPortRequest::ExportRun { window_id } => {
             let run = crate::runs::load(&store::run_id(window_id)).await.map(|s| s.export()).unwrap_or_default();
@@ -93,8 +128,10 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     let client = client_for(provider, controller.signal()).await;
     answer(&mut session, &question, chosen, &client, &TabBrowser { window_id, stop }, &sink).await;
     remember_downgrade(&client).await;
+    let kept = store::history_id(&mut session);
     store::save(window_id, &session).await;
     live::finish(window_id);
+    store::keep(kept, &session).await;
 }
 
 /// Picks up a pass 2 that a dead worker left running; registered as live at once.
@@ -122,6 +159,8 @@ async fn resume_run(window_id: i32, state: RunState, stop: StopSignal, controlle
             sink.emit(ChatEvent::Failed { message: "The answer could not be resumed: no LLM provider is configured.".into() });
         }
     }
+    let kept = store::history_id(&mut session);
     store::save(window_id, &session).await;
     live::finish(window_id);
+    store::keep(kept, &session).await;
 }

@@ -5,6 +5,7 @@ use dusk_chrome::message::{from_js, to_js};
 use dusk_chrome::storage;
 use dusk_core::agent::RunState;
 use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
+use dusk_core::history::Item;
 
 pub async fn load(window_id: i32) -> ChatSession {
     let stored = storage::session_get(&ChatSession::storage_key(window_id)).await.ok();
@@ -39,4 +40,29 @@ pub fn run_id(window_id: i32) -> String {
 
 pub fn window_of(run_id: &str) -> Option<i32> {
     run_id.strip_prefix("chat-")?.parse().ok()
+}
+
+/// The conversation's history id, given on its first answer; None while it has none.
+pub fn history_id(session: &mut ChatSession) -> Option<String> {
+    if !session.entries.iter().any(|e| matches!(e, ChatEntry::Assistant { .. })) {
+        return None;
+    }
+    Some(session.history_id.get_or_insert_with(|| format!("chat-{}", crate::clock::now_ms() as u64)).clone())
+}
+
+/// Keeps the conversation in history (chrome.storage.local) under `id`.
+pub async fn keep(id: Option<String>, session: &ChatSession) {
+    if let Some(id) = id {
+        crate::history::save(&Item::chat(&id, session, crate::clock::now_ms())).await;
+    }
+}
+
+/// A kept conversation as the window's own, to read and continue.
+pub async fn reopen(window_id: i32, id: &str) -> Option<ChatSession> {
+    let item = crate::history::get(id).await?;
+    let dusk_core::history::Body::Chat { mut session } = item.body else { return None };
+    session.history_id = Some(id.to_string());
+    clear(window_id).await;
+    save(window_id, &session).await;
+    Some(session)
 }

@@ -12,3 +12,16 @@ pub async fn list(window_id: i32) -> Vec<TabInfo> {
 pub async fn active(window_id: i32) -> Option<TabInfo> {
     query(window_id).await.unwrap_or_default().into_iter().find(|t| t.active).and_then(|t| Some(TabInfo { tab_id: t.id?, title: t.title, url: t.url }))
 }
+
+/// The text selected in the tab's frames (the first frame that has some), or "".
+pub async fn selection(tab_id: i32) -> String {
+    use js_sys::{Array, Object, Reflect};
+    let target = Object::new();
+    let _ = Reflect::set(&target, &"tabId".into(), &tab_id.into());
+    let _ = Reflect::set(&target, &"allFrames".into(), &true.into());
+    let injection = Object::new();
+    let _ = Reflect::set(&injection, &"target".into(), &target);
+    let _ = Reflect::set(&injection, &"func".into(), &Reflect::get(&js_sys::global(), &"duskSelection".into()).unwrap_or_default());
+    let Ok(results) = dusk_chrome::scripting::execute_script(&injection).await else { return String::new() };
+    Array::from(&results).iter().filter_map(|r| Reflect::get(&r, &"result".into()).ok()?.as_string()).find(|s| !s.trim().is_empty()).unwrap_or_default()
+}

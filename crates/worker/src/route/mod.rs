@@ -23,6 +23,10 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
         WorkerRequest::StorageUse => data::storage_use().await,
         WorkerRequest::ImportData { data } => data::import(data).await,
         WorkerRequest::ClearData => data::clear().await,
+        WorkerRequest::HistoryList => crate::history::list().await,
+        WorkerRequest::HistoryGet { id } => crate::history::item(&id).await,
+        WorkerRequest::HistoryDelete { id } => crate::history::delete(&id).await,
+        WorkerRequest::HistoryClear => crate::history::clear().await,
         WorkerRequest::CustomList
         | WorkerRequest::CustomSave { .. }
         | WorkerRequest::CustomSetEnabled { .. }

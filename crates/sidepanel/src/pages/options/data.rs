@@ -35,6 +35,8 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
     import.set_type("file");
     import.set_id("data-import");
     import.set_accept("application/json,.json");
+    let clear_history = dom::append_i18n(&buttons, "button", "", "dataClearHistory")?;
+    clear_history.set_id("data-clear-history");
     let clear = dom::append_i18n(&buttons, "button", "stop", "dataClear")?;
     clear.set_id("data-clear");
     let result = dom::append(&section, "div", "result", "")?;
@@ -78,6 +80,22 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
                         let _ = web_sys::window().map(|w| w.location().set_hash("imported"));
                         let _ = web_sys::window().map(|w| w.location().reload());
                     }
+                    Err(e) => show(&result, "error", &e),
+                }
+            });
+        })?;
+    }
+    {
+        let result = result.clone();
+        dom::on(&clear_history, "click", move || {
+            let sure = web_sys::window().and_then(|w| w.confirm_with_message(&i18n::message("dataClearHistoryConfirm")).ok()).unwrap_or(false);
+            if !sure {
+                return;
+            }
+            let result = result.clone();
+            spawn_local(async move {
+                match worker::request(&WorkerRequest::HistoryClear).await {
+                    Ok(_) => show(&result, "ok", &i18n::message("dataHistoryCleared")),
                     Err(e) => show(&result, "error", &e),
                 }
             });

@@ -26,13 +26,17 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
         Ok(WorkerResponse::Settings { settings }) => settings,
         _ => Settings::default(),
     };
-    let form = dom::append(body, "form", "settings", "")?;
+    // Every section is the same card: a fieldset with its legend, one column wide.
+    let section = dom::append(body, "fieldset", "provider-options", "")?;
+    section.set_id("provider-options");
+    dom::append_i18n(&section, "legend", "", "optProviderTitle")?;
+    let form = dom::append(&section, "form", "settings", "")?;
     form.set_id("provider-form");
-    dom::append_i18n(&form, "h2", "", "optProviderTitle")?;
     let fields = Rc::new(Fields::build(&form)?);
     let state = Rc::new(RefCell::new(settings));
     fields.show(&state.borrow());
-    on_device::OnDevice::build(&form, fields.provider.clone()).await?;
+    // Its availability arrives later, so Save and Test connection are wired without waiting for it.
+    spawn_local(on_device::OnDevice::build(&form, fields.provider.clone())?.refresh());
 
     let buttons = dom::append(&form, "div", "buttons", "")?;
     let save = dom::append_i18n(&buttons, "button", "primary", "save")?;
@@ -45,7 +49,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let result = dom::append(&form, "div", "result", "")?;
     result.set_id("result");
     result.set_attribute("role", "status")?;
-    let usage = dom::append(body, "p", "usage", "")?;
+    let usage = dom::append(&section, "p", "usage", "")?;
     usage.set_id("usage");
     spawn_local(show_usage(usage.clone()));
 
@@ -60,10 +64,6 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             spawn_local(save_settings(settings, result.clone()));
         })?;
     }
-    dark::render(body).await?;
-    agent::render(body).await?;
-    custom::render(body).await?;
-    data::render(body)?;
     dom::on(&test.clone(), "click", move || {
         if let Some(provider) = fields.read() {
             show(&result, "pending", &i18n::message("testing"));
@@ -72,6 +72,11 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             show(&result, "error", &i18n::message("chooseProvider"));
         }
     })?;
+    // The provider form answers before the other sections load: a quick click is never lost.
+    dark::render(body).await?;
+    agent::render(body).await?;
+    custom::render(body).await?;
+    data::render(body)?;
     Ok(())
 }
 
@@ -100,8 +105,6 @@ async fn test_connection(provider: dusk_core::settings::ProviderSettings, result
 
 async fn show_usage(usage: Element) {
     if let Ok(WorkerResponse::Usage(t)) = worker::request(&WorkerRequest::GetUsage).await {
-        let cost = crate::status::cost_text((t.priced_requests > 0).then_some(t.cost_usd));
-        let text = format!("{} {} · {} ↑ {} ↓ · {cost}", i18n::message("usageSoFar"), t.requests, t.input_tokens, t.output_tokens);
-        usage.set_text_content(Some(&text));
+        usage.set_text_content(Some(&status::usage_words(&t)));
     }
 }

@@ -29,8 +29,8 @@ pub async fn availability() -> Availability {
 }
 
 impl OnDevice {
-    /// Builds the block after the provider select and shows what the worker says.
-    pub async fn build(form: &Element, select: HtmlSelectElement) -> Result<Rc<OnDevice>, JsValue> {
+    /// Builds the block under the provider select; `refresh` fills it in.
+    pub fn build(form: &Element, select: HtmlSelectElement) -> Result<Rc<OnDevice>, JsValue> {
         let block = dom::append(form, "div", "on-device-block", "")?;
         block.set_id("on-device");
         // Right under the provider choice it describes.
@@ -47,11 +47,17 @@ impl OnDevice {
         progress.set_id("on-device-progress");
         progress.set_attribute("max", "1")?;
         progress.set_attribute("aria-label", &i18n::message("onDeviceDownload"))?;
+        download.set_attribute("hidden", "")?;
+        progress.set_attribute("hidden", "")?;
         let me = Rc::new(OnDevice { select, line, download, progress });
-        me.show(availability().await)?;
         let this = me.clone();
         dom::on(&me.download.clone(), "click", move || this.clone().start_download())?;
         Ok(me)
+    }
+
+    /// Shows what the worker says about the built-in model.
+    pub async fn refresh(self: Rc<Self>) {
+        let _ = self.show(availability().await);
     }
 
     fn show(&self, a: Availability) -> Result<(), JsValue> {

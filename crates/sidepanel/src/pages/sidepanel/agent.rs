@@ -128,6 +128,23 @@ impl Pane {
         self.run.set_text_content(Some(&i18n::message(run)));
     }
 
+    /// Esc: stops the run if one is going; whether it did.
+    pub fn stop_if_running(&self) -> bool {
+        if self.running.get() {
+            self.send(&AgentPortRequest::Stop { window_id: self.window_id });
+        }
+        self.running.get()
+    }
+
+    /// A kept run from History, read-only; refused while a run is going here.
+    pub fn show_kept(&self, run: &dusk_core::history::KeptRun, date: &str) -> Result<(), JsValue> {
+        if self.running.get() {
+            self.status.set_text_content(Some(&i18n::message("historyBusy")));
+            return Ok(());
+        }
+        super::kept::render(&self.steps, &self.answer, &self.status, run, date)
+    }
+
     fn send(&self, request: &AgentPortRequest) {
         if let Some(conn) = self.conn.borrow().as_ref() {
             if let Err(e) = conn.send(request) {
@@ -161,7 +178,7 @@ impl Pane {
             Ok(AgentPortEvent::Confirm { card }) => self.card(card),
             Ok(AgentPortEvent::ConfirmClosed { step, approved }) => {
                 if let Some(card) = self.steps.query_selector(&format!(".confirm-card[data-step=\"{step}\"]"))? {
-                    card.remove();
+                    card.parent_element().unwrap_or(card).remove();
                 }
                 let key = if approved { "agentApproved" } else { "agentDeclined" };
                 self.step_el(step)?.set_attribute("data-decision", &i18n::message(key))
@@ -210,6 +227,7 @@ impl Pane {
             AgentEvent::Started { task, .. } => {
                 self.set_running(true);
                 self.steps.set_inner_html("");
+                self.steps.class_list().remove_1("kept")?;
                 self.answer.set_attribute("hidden", "")?;
                 self.answer.set_class_name("agent-answer");
                 self.status.class_list().remove_1("error")?;
@@ -256,7 +274,7 @@ impl Pane {
     fn end(&self, class: &str, html: &str) -> Result<(), JsValue> {
         self.set_running(false);
         for card in list(&self.steps, ".confirm-card") {
-            card.remove();
+            card.parent_element().unwrap_or(card).remove();
         }
         self.answer.set_inner_html(html);
         self.answer.set_class_name(&format!("agent-answer {class}"));
@@ -265,13 +283,18 @@ impl Pane {
 
     fn card(&self, card: ConfirmCard) -> Result<(), JsValue> {
         let r = &card.request;
-        let el = dom::append(&self.steps, "li", "confirm-card", "")?;
+        // The list holds a plain item; the card inside it is the dialog, named by its title.
+        let item = dom::append(&self.steps, "li", "confirm-item", "")?;
+        let el = dom::append(&item, "div", "confirm-card", "")?;
         el.set_attribute("role", "alertdialog")?;
+        el.set_attribute("aria-labelledby", &format!("confirm-title-{}", r.step))?;
         el.set_attribute("data-run-id", &r.run_id)?;
         el.set_attribute("data-step", &r.step.to_string())?;
         el.set_attribute("data-digest", &r.digest)?;
-        dom::append_i18n(&el, "strong", "confirm-title", "agentConfirmTitle")?;
-        dom::append(&el, "div", "confirm-action", &format!("{} — {}", r.tool, r.summary))?;
+        dom::append_i18n(&el, "strong", "confirm-title", "agentConfirmTitle")?.set_id(&format!("confirm-title-{}", r.step));
+        let action = dom::append(&el, "div", "confirm-action", "")?;
+        dom::append_i18n(&action, "span", "confirm-label", "agentWillHappen")?;
+        dom::append(&action, "span", "", &format!(" {} — {}", r.tool, r.summary))?;
         if let Some(t) = &r.target {
             let text = if t.text.is_empty() { format!("[{}] {}", t.index, t.tag) } else { format!("“{}” ({})", t.text, t.tag) };
             dom::append(&el, "div", "confirm-target", &text)?;

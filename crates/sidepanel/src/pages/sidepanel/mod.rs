@@ -2,21 +2,28 @@
 
 mod agent;
 mod connection;
+mod history;
+mod kept;
 mod picker;
 mod prefill;
+mod starters;
 mod view;
 
 use crate::{dom, status};
 use connection::Connection;
 use dusk_chrome::{i18n, runtime, windows};
 use dusk_core::browser_agent::RunKind;
+use dusk_core::history::{Body, Item, ItemKind};
 use dusk_core::protocol::{ChatEvent, ChatPortRequest, CHAT_PORT};
+use starters::Starter;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use view::View;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
+
+type OnStarter = Rc<dyn Fn(Starter)>;
 
 struct Ui {
     view: RefCell<View>,
@@ -27,6 +34,8 @@ struct Ui {
     running: Cell<bool>,
     /// Re-opens the port and asks for the conversation; set once the connection exists.
     reconnect: RefCell<Option<Rc<dyn Fn()>>>,
+    /// What a starter on an empty chat does; set once the connection exists.
+    on_starter: RefCell<Option<OnStarter>>,
 }
 
 impl Ui {
@@ -44,6 +53,9 @@ impl Ui {
                 view.clear();
                 for entry in &session.entries {
                     view.entry(entry)?;
+                }
+                if let (true, Some(pick)) = (session.entries.is_empty(), self.on_starter.borrow().clone()) {
+                    starters::show(&view.messages, pick)?;
                 }
                 self.show_usage(session.usage.total(), session.priced.then_some(session.cost_usd));
             }
@@ -70,6 +82,11 @@ impl Ui {
                 self.set_running(false);
             }
             Ok(ChatEvent::RunExport { run }) => export_run(&run)?,
+            Ok(ChatEvent::NoSelection) => {
+                self.set_running(false);
+                let note = dom::append_i18n(&view.messages, "div", "msg step no-selection", "starterNoSelection")?;
+                note.set_attribute("role", "status")?;
+            }
             // The worker died mid-answer: reconnecting wakes it, it resumes the run and replays it.
             Err(e) if self.running.get() => match self.reconnect.borrow().clone() {
                 Some(reconnect) => {
@@ -102,6 +119,10 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     agent_mode.set_id("mode-agent");
     let customize_mode = dom::append_i18n(&modes, "button", "mode", "modeCustomize")?;
     customize_mode.set_id("mode-customize");
+    let history_button = dom::append_i18n(&header, "button", "icon", "historyButton")?;
+    history_button.set_id("open-history");
+    history_button.set_attribute("title", &i18n::message("historyButtonTitle"))?;
+    history_button.set_attribute("aria-pressed", "false")?;
     let export = dom::append_i18n(&header, "button", "icon", "exportRun")?;
     export.set_id("export-run");
     export.set_attribute("title", &i18n::message("exportRunTitle"))?;
@@ -120,9 +141,13 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let agent_pane = dom::append(body, "section", "pane", "")?;
     agent_pane.set_id("agent-pane");
     agent_pane.set_attribute("hidden", "")?;
+    let history_pane = dom::append(body, "section", "pane history-pane", "")?;
+    history_pane.set_id("history-pane");
+    history_pane.set_attribute("hidden", "")?;
     // Bound before the first await, so a click as soon as the button shows is never lost.
     let kind = Rc::new(Cell::new(RunKind::Act));
-    bind_modes([&chat_mode, &agent_mode, &customize_mode], &[&chat_pane, &new_chat, &export], &agent_pane, kind.clone())?;
+    let show =
+        bind_modes([&chat_mode, &agent_mode, &customize_mode, &history_button], &[&chat_pane, &new_chat, &export], &agent_pane, &history_pane, kind.clone())?;
     status::render(body).await?;
     let window_id = windows::current_id().await.unwrap_or(-1);
     let agent = agent::render(&agent_pane, window_id)?;
@@ -153,14 +178,24 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let usage = dom::append(body, "div", "usage", "")?;
     usage.set_id("usage");
 
+    let conn_slot: Rc<RefCell<Option<Connection<ChatPortRequest, ChatEvent>>>> = Rc::new(RefCell::new(None));
+    let on_retry: Rc<dyn Fn()> = {
+        let slot = conn_slot.clone();
+        Rc::new(move || {
+            if let Some(conn) = slot.borrow().as_ref() {
+                let _ = conn.send(&ChatPortRequest::Retry { window_id });
+            }
+        })
+    };
     let ui = Rc::new(Ui {
-        view: RefCell::new(View::new(messages)),
+        view: RefCell::new(View::new(messages, on_retry)),
         picker,
         send: send.clone(),
         stop: stop.clone(),
         usage,
         running: Cell::new(false),
         reconnect: RefCell::new(None),
+        on_starter: RefCell::new(None),
     });
     let handler_ui = ui.clone();
     let conn: Connection<ChatPortRequest, ChatEvent> = Connection::new(CHAT_PORT, move |event| {
@@ -168,6 +203,24 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             web_sys::console::error_1(&e);
         }
     });
+    *conn_slot.borrow_mut() = Some(conn.clone());
+    {
+        let (conn, me) = (conn.clone(), ui.clone());
+        *ui.on_starter.borrow_mut() = Some(Rc::new(move |starter: Starter| {
+            if me.running.get() {
+                return;
+            }
+            me.set_running(true);
+            let (question, tab_ids) = (starter.question(), picker::checked(&me.picker));
+            let request = match starter {
+                Starter::Selection => ChatPortRequest::AskSelection { window_id, question, tab_ids },
+                _ => ChatPortRequest::Ask { window_id, question, tab_ids },
+            };
+            if let Err(e) = conn.send(&request) {
+                let _ = me.handle(Ok(ChatEvent::Failed { message: format!("{e:?}") }));
+            }
+        }));
+    }
     conn.send(&ChatPortRequest::Load { window_id })?;
     conn.send(&ChatPortRequest::ListTabs { window_id })?;
     {
@@ -225,6 +278,47 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             let _ = conn.send(&ChatPortRequest::ListTabs { window_id });
         })?;
     }
+    bind_escape(conn.clone(), ui.clone(), window_id)?;
+    let open: Rc<dyn Fn(Item)> = Rc::new(move |item: Item| open_kept(&conn, &show, window_id, item));
+    let history = history::render(&history_pane, open)?;
+    HISTORY.with(|h| *h.borrow_mut() = Some(history.clone()));
+    if !history_pane.has_attribute("hidden") {
+        history.refresh();
+    }
+    Ok(())
+}
+
+/// Reopens a kept item: a chat becomes the window's conversation, a run shows in its pane.
+fn open_kept(conn: &Connection<ChatPortRequest, ChatEvent>, show: &Rc<dyn Fn(usize)>, window_id: i32, item: Item) {
+    let date = history::date_text(item.summary.updated_ms);
+    match (&item.body, item.summary.kind) {
+        (Body::Chat { .. }, _) => {
+            let _ = conn.send(&ChatPortRequest::Reopen { window_id, id: item.summary.id.clone() });
+            show(0);
+        }
+        (Body::Run { run }, kind) => {
+            show(if kind == ItemKind::Customize { 2 } else { 1 });
+            PANE.with(|p| p.borrow().as_ref().map(|pane| pane.show_kept(run, &date)));
+        }
+    }
+}
+
+/// Esc anywhere in the panel stops what is running: the answer, or the agent's run.
+fn bind_escape(conn: Connection<ChatPortRequest, ChatEvent>, ui: Rc<Ui>, window_id: i32) -> Result<(), JsValue> {
+    let on_key = Closure::<dyn Fn(web_sys::KeyboardEvent)>::new(move |e: web_sys::KeyboardEvent| {
+        if e.key() != "Escape" || e.is_composing() {
+            return;
+        }
+        let agent = PANE.with(|p| p.borrow().as_ref().is_some_and(|pane| pane.stop_if_running()));
+        if ui.running.get() {
+            let _ = conn.send(&ChatPortRequest::Stop { window_id });
+        }
+        if agent || ui.running.get() {
+            e.prevent_default();
+        }
+    });
+    dom::document()?.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
+    on_key.forget();
     Ok(())
 }
 
@@ -245,23 +339,36 @@ pub(super) fn export_run(run: &serde_json::Value) -> Result<(), JsValue> {
 
 thread_local! {
     static PANE: RefCell<Option<Rc<agent::Pane>>> = const { RefCell::new(None) };
+    static HISTORY: RefCell<Option<Rc<history::History>>> = const { RefCell::new(None) };
 }
 
-/// The Chat / Agent / Customize switch: chat has its pane (and header buttons); Agent and
-/// Customize share the agent pane, which runs the one or the other.
-fn bind_modes(buttons: [&Element; 3], chat_parts: &[&Element], agent_pane: &Element, kind: Rc<Cell<RunKind>>) -> Result<(), JsValue> {
+/// The Chat / Agent / Customize / History switch: chat has its pane (and header buttons); Agent
+/// and Customize share the agent pane, which runs the one or the other; History lists kept work.
+/// Returns the switch, so History can open what it lists.
+fn bind_modes(
+    buttons: [&Element; 4],
+    chat_parts: &[&Element],
+    agent_pane: &Element,
+    history_pane: &Element,
+    kind: Rc<Cell<RunKind>>,
+) -> Result<Rc<dyn Fn(usize)>, JsValue> {
     let buttons: Vec<Element> = buttons.iter().map(|e| (*e).clone()).collect();
     let targets = buttons.clone();
     let chat_parts: Vec<Element> = chat_parts.iter().map(|e| (*e).clone()).collect();
-    let agent_pane = agent_pane.clone();
-    let show = Rc::new(move |picked: usize| {
+    let (agent_pane, history_pane) = (agent_pane.clone(), history_pane.clone());
+    let show: Rc<dyn Fn(usize)> = Rc::new(move |picked: usize| {
         for (i, b) in buttons.iter().enumerate() {
             let _ = b.class_list().toggle_with_force("active", i == picked);
             let _ = b.set_attribute("aria-pressed", if i == picked { "true" } else { "false" });
         }
-        let _ = agent_pane.toggle_attribute_with_force("hidden", picked == 0);
+        let _ = agent_pane.toggle_attribute_with_force("hidden", !(picked == 1 || picked == 2));
+        let _ = history_pane.toggle_attribute_with_force("hidden", picked != 3);
         for part in &chat_parts {
             let _ = part.toggle_attribute_with_force("hidden", picked != 0);
+        }
+        if picked == 3 {
+            HISTORY.with(|h| h.borrow().as_ref().map(|h| h.refresh()));
+            return;
         }
         let k = if picked == 2 { RunKind::Customize } else { RunKind::Act };
         kind.set(k);
@@ -271,5 +378,5 @@ fn bind_modes(buttons: [&Element; 3], chat_parts: &[&Element], agent_pane: &Elem
         let show = show.clone();
         dom::on(&b, "click", move || show(i))?;
     }
-    Ok(())
+    Ok(show)
 }

@@ -4,6 +4,7 @@ use crate::dom;
 use dusk_chrome::i18n;
 use dusk_core::chat::markdown;
 use dusk_core::chat::{ChatEntry, TabInfo};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -11,11 +12,13 @@ pub struct View {
     pub messages: Element,
     /// The answer being streamed, and its raw Markdown.
     current: Option<(Element, String)>,
+    /// Each answer's Retry: asks the last question again.
+    on_retry: Rc<dyn Fn()>,
 }
 
 impl View {
-    pub fn new(messages: Element) -> Self {
-        View { messages, current: None }
+    pub fn new(messages: Element, on_retry: Rc<dyn Fn()>) -> Self {
+        View { messages, current: None, on_retry }
     }
 
     pub fn clear(&mut self) {
@@ -43,6 +46,7 @@ impl View {
     }
 
     pub fn question(&mut self, text: &str, tabs: &[TabInfo]) -> Result<(), JsValue> {
+        super::starters::hide(&self.messages);
         let el = dom::append(&self.messages, "div", "msg user", text)?;
         if !tabs.is_empty() {
             let names: Vec<&str> = tabs.iter().map(|t| t.title.as_str()).collect();
@@ -114,6 +118,11 @@ impl View {
             }
             button.set_text_content(Some(&i18n::message("copied")));
         })?;
+        let retry = dom::append(&el, "button", "retry", &i18n::message("retry"))?;
+        retry.set_attribute("type", "button")?;
+        retry.set_attribute("title", &i18n::message("retryTitle"))?;
+        let on_retry = self.on_retry.clone();
+        dom::on(&retry, "click", move || on_retry())?;
         Ok(el)
     }
 

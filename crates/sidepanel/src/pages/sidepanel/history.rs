@@ -1,0 +1,158 @@
+//! The History view: kept conversations and runs, newest first, with their page and date; each can
+//! be reopened, exported (Markdown or JSON) or deleted. The bound is said in a line above the list.
+
+use crate::{dom, worker};
+use dusk_chrome::i18n;
+use dusk_core::history::export::{self, Labels};
+use dusk_core::history::{HistoryList, Item, Summary};
+use dusk_core::protocol::{WorkerRequest, WorkerResponse};
+use dusk_core::storage_use::format_bytes;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::spawn_local;
+use web_sys::Element;
+
+type OnOpen = Rc<dyn Fn(Item)>;
+
+pub struct History {
+    limit: Element,
+    evicted: Element,
+    list: Element,
+    status: Element,
+    on_open: OnOpen,
+}
+
+pub fn render(pane: &Element, on_open: OnOpen) -> Result<Rc<History>, JsValue> {
+    dom::append_i18n(pane, "h2", "history-title", "historyTitle")?;
+    let limit = dom::append(pane, "p", "notice", "")?;
+    limit.set_id("history-limit");
+    let evicted = dom::append(pane, "p", "notice", "")?;
+    evicted.set_id("history-evicted");
+    evicted.set_attribute("hidden", "")?;
+    let status = dom::append(pane, "div", "usage", "")?;
+    status.set_id("history-status");
+    status.set_attribute("role", "status")?;
+    let list = dom::append(pane, "ul", "history-list", "")?;
+    list.set_id("history-list");
+    Ok(Rc::new(History { limit, evicted, list, status, on_open }))
+}
+
+impl History {
+    /// Asks the worker for the list and shows it.
+    pub fn refresh(self: &Rc<Self>) {
+        self.request(WorkerRequest::HistoryList);
+    }
+
+    fn request(self: &Rc<Self>, request: WorkerRequest) {
+        let this = self.clone();
+        spawn_local(async move {
+            match worker::request(&request).await {
+                Ok(WorkerResponse::History(list)) => {
+                    if let Err(e) = this.show(&list) {
+                        web_sys::console::error_1(&e);
+                    }
+                }
+                Ok(_) => this.say("unexpected reply"),
+                Err(e) => this.say(&e),
+            }
+        });
+    }
+
+    fn say(&self, text: &str) {
+        self.status.set_text_content(Some(text));
+    }
+
+    fn show(self: &Rc<Self>, list: &HistoryList) -> Result<(), JsValue> {
+        let limits = &list.limits;
+        let limit = i18n::message_with("historyLimit", &[&limits.max_items.to_string(), &format_bytes(limits.max_bytes)]);
+        self.limit.set_text_content(Some(&format!("{limit} {}", i18n::message_with("historyInUse", &[&format_bytes(list.total_bytes)]))));
+        self.evicted.set_text_content(Some(&i18n::message_with("historyEvicted", &[&list.evicted.to_string()])));
+        self.evicted.toggle_attribute_with_force("hidden", list.evicted == 0)?;
+        self.list.set_inner_html("");
+        if list.items.is_empty() {
+            dom::append_i18n(&self.list, "li", "history-empty", "historyEmpty")?;
+        }
+        for s in &list.items {
+            self.row(s)?;
+        }
+        Ok(())
+    }
+
+    fn row(self: &Rc<Self>, s: &Summary) -> Result<(), JsValue> {
+        let li = dom::append(&self.list, "li", "history-item", "")?;
+        li.set_attribute("data-id", &s.id)?;
+        let kind = serde_json::to_value(s.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        li.set_attribute("data-kind", &kind)?;
+        let head = dom::append(&li, "div", "history-head", "")?;
+        dom::append_i18n(&head, "span", "history-kind", s.kind.label_key())?;
+        let open = dom::append(&head, "button", "history-open link", &s.title)?;
+        open.set_attribute("title", &i18n::message("historyOpen"))?;
+        let page = s.page.as_ref().map(|p| if p.title.is_empty() { p.host() } else { format!("{} · {}", p.host(), p.title) });
+        let meta = [page.unwrap_or_default(), date_text(s.updated_ms)].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>();
+        dom::append(&li, "div", "history-meta", &meta.join(" · "))?;
+        let actions = dom::append(&li, "div", "history-actions", "")?;
+        let md = dom::append_i18n(&actions, "button", "history-md", "historyExportMd")?;
+        let json = dom::append_i18n(&actions, "button", "history-json", "historyExportJson")?;
+        let delete = dom::append_i18n(&actions, "button", "history-delete", "historyDelete")?;
+        for b in [&md, &json, &delete] {
+            b.set_attribute("aria-label", &format!("{} — {}", b.text_content().unwrap_or_default(), s.title))?;
+        }
+        let id = s.id.clone();
+        {
+            let (this, id) = (self.clone(), id.clone());
+            dom::on(&open, "click", move || this.with_item(&id, |this, item| (this.on_open)(item)))?;
+        }
+        {
+            let (this, id) = (self.clone(), id.clone());
+            dom::on(&md, "click", move || this.with_item(&id, |this, item| this.download(&item, true)))?;
+        }
+        {
+            let (this, id) = (self.clone(), id.clone());
+            dom::on(&json, "click", move || this.with_item(&id, |this, item| this.download(&item, false)))?;
+        }
+        let this = self.clone();
+        dom::on(&delete, "click", move || this.request(WorkerRequest::HistoryDelete { id: id.clone() }))
+    }
+
+    fn with_item(self: &Rc<Self>, id: &str, then: impl FnOnce(&Rc<Self>, Item) + 'static) {
+        let (this, id) = (self.clone(), id.to_string());
+        spawn_local(async move {
+            match worker::request(&WorkerRequest::HistoryGet { id }).await {
+                Ok(WorkerResponse::HistoryItem { item }) => then(&this, item),
+                Ok(_) => this.say("unexpected reply"),
+                Err(e) => this.say(&e),
+            }
+        });
+    }
+
+    fn download(&self, item: &Item, markdown: bool) {
+        let Some(parent) = self.list.parent_element() else { return };
+        let done = if markdown {
+            let text = export::markdown(item, &labels(), &date_text(item.summary.updated_ms));
+            dom::download_text(&parent, "history-file", &export::file_name(item, "md"), "text/markdown", &text)
+        } else {
+            dom::download_json(&parent, "history-file", &export::file_name(item, "json"), &export::json(item))
+        };
+        if let Err(e) = done {
+            self.say(&format!("{e:?}"));
+        }
+    }
+}
+
+/// The date in the browser's language, e.g. "26/11/2026, 10:42:07".
+pub fn date_text(ms: f64) -> String {
+    let date = js_sys::Date::new(&JsValue::from_f64(ms));
+    date.to_locale_string(&i18n::ui_language(), &JsValue::UNDEFINED).as_string().unwrap_or_default()
+}
+
+fn labels() -> Labels {
+    Labels {
+        page: i18n::message("historyMdPage"),
+        date: i18n::message("historyMdDate"),
+        you: i18n::message("historyMdYou"),
+        dusk: i18n::message("extName"),
+        steps: i18n::message("historyMdSteps"),
+        result: i18n::message("historyMdResult"),
+        stopped: i18n::message("stoppedNote"),
+    }
+}
