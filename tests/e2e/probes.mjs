@@ -34,10 +34,10 @@ export const PROBES = [
 
 /** Every content RPC and worker message type, each with every field of the wrong type. */
 const CONTENT_TYPES = ["ping", "count_elements", "page_summary", "get_elements", "get_element_details", "inspect", "get_color_palette", "query_elements", "text_snapshot", "page_text", "page_facts", "detect_dark_mode", "theme_measure", "theme_preview", "apply_css", "remove_css", "click", "type_text", "select", "hover", "scroll", "press_key", "drag_drop", "set_files", "scroll_to", "highlight", "mask", "heartbeat", "unmask"];
-const WORKER_TYPES = ["ping", "get_status", "tab_rpc", "get_settings", "save_settings", "test_connection", "get_usage", "agent_stop", "dark_get_state", "dark_set_site", "dark_set_auto", "dark_set_mode", "dark_fetch_css", "dark_refine", "dark_stop", "dark_revert", "dark_back_to_instant"];
+const WORKER_TYPES = ["ping", "get_status", "tab_rpc", "get_settings", "save_settings", "test_connection", "get_usage", "on_device_status", "agent_stop", "dark_get_state", "dark_set_site", "dark_set_auto", "dark_set_mode", "dark_fetch_css", "dark_refine", "dark_stop", "dark_revert", "dark_back_to_instant"];
 const WRONG = { index: "NaN", headings: 5, candidates: 5, limit: -5, offset: "x", text: 12, selector: 7, css: 5, id: 3, description: [], key: {}, indices: "all", y: "top", x: [], from: 1, to: 2, direction: "sideways", files: "x", ttl_ms: -1, duration_ms: "long", token_budget: -1, text_limit: -1, baseline: "yes", reset: 2, filter: "everything", visible_only: "no", value: 9, modifiers: 4, clear: "yes", label: 5, tab_id: "seven", rpc: 4, settings: 3, provider: 2, on: "yes", mode: "turbo", url: 9, window_id: [] };
 // Types with no fields, or only optional ones that default, may simply answer; what matters is a clear, bounded reply.
-const CLEAR = [/"type":"(error|pong|page_summary|elements|color_palette|text_snapshot|page_text|page_facts|dark_mode|theme_quality|mask|status|settings|usage|saved|dark_state|element_details|css_removed)"|"success":false|"ok":false/];
+const CLEAR = [/"type":"(error|pong|page_summary|elements|color_palette|text_snapshot|page_text|page_facts|dark_mode|theme_quality|mask|status|settings|usage|on_device|saved|dark_state|element_details|css_removed)"|"success":false|"ok":false/];
 for (const t of CONTENT_TYPES) PROBES.push([`${t} with wrong field types`, "content", { type: t, ...WRONG }, CLEAR]);
 for (const t of WORKER_TYPES) PROBES.push([`${t} with wrong field types`, "worker", { type: t, ...WRONG }, CLEAR]);
 

@@ -29,6 +29,9 @@ pub struct ProviderSettings {
     pub supports_tools: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supports_vision: Option<bool>,
+    /// On-device only: "let the on-device model drive agents" (Thorough, the browser agent, Customize).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drive_agents: bool,
 }
 
 impl ProviderSettings {
@@ -41,6 +44,7 @@ impl ProviderSettings {
             api_key: String::new(),
             supports_tools: None,
             supports_vision: None,
+            drive_agents: false,
         }
     }
 
@@ -56,7 +60,9 @@ impl ProviderSettings {
 
     /// Configured means a request can be attempted: a key for hosted providers.
     pub fn is_configured(&self) -> bool {
-        if self.kind.needs_api_key() {
+        if self.kind.is_on_device() {
+            true
+        } else if self.kind.needs_api_key() {
             !self.api_key.trim().is_empty()
         } else {
             !self.effective_base_url().is_empty()
@@ -83,6 +89,7 @@ impl std::fmt::Debug for ProviderSettings {
             .field("api_key", &if self.api_key.is_empty() { "<empty>" } else { REDACTED_KEY })
             .field("supports_tools", &self.supports_tools)
             .field("supports_vision", &self.supports_vision)
+            .field("drive_agents", &self.drive_agents)
             .finish()
     }
 }
@@ -142,6 +149,7 @@ impl From<StoredSettings> for Settings {
                     api_key: s.api_key,
                     supports_tools: None,
                     supports_vision: None,
+                    drive_agents: false,
                 });
             }
         }
@@ -189,6 +197,7 @@ impl Settings {
             version: version.to_string(),
             provider_configured: configured,
             provider: if configured { self.provider.map(|k| k.as_str().to_string()) } else { None },
+            on_device: configured && self.provider.is_some_and(|k| k.is_on_device()),
         }
     }
 
@@ -277,5 +286,17 @@ mod tests {
         let mut edited = r.clone();
         edited.restore_keys(&s);
         assert_eq!(edited.active().unwrap().api_key, "sk-very-secret");
+    }
+
+    #[test]
+    fn the_on_device_model_needs_no_key_and_the_status_says_so() {
+        let s = Settings { provider: Some(ProviderKind::OnDevice), providers: vec![] };
+        assert!(s.provider_configured());
+        let status = s.status("1");
+        assert!(status.on_device && status.provider.as_deref() == Some("on_device"));
+        let cloud = Settings { provider: Some(ProviderKind::Openai), providers: vec![] };
+        assert!(!cloud.status("1").on_device);
+        let stored: Settings = serde_json::from_value(json!({"provider": "on_device", "providers": [{"kind": "on_device", "drive_agents": true}]})).unwrap();
+        assert!(stored.active().unwrap().drive_agents);
     }
 }

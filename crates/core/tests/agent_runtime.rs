@@ -577,6 +577,10 @@ impl HttpResponse for Reply {
 struct TextOnlyServer(RefCell<Vec<Value>>);
 impl Transport for &TextOnlyServer {
     type Response = Reply;
+    type Prompt = dusk_core::llm::NoPrompt;
+    async fn prompt(&self, _: dusk_core::llm::on_device::PromptRequest) -> Result<dusk_core::llm::NoPrompt, TransportError> {
+        Err(dusk_core::llm::no_on_device_model())
+    }
     async fn send(&self, r: HttpRequest) -> Result<Reply, TransportError> {
         let body: Value = serde_json::from_str(&r.body).unwrap();
         self.0.borrow_mut().push(body.clone());

@@ -16,6 +16,8 @@ use std::collections::VecDeque;
 struct Model {
     replies: RefCell<VecDeque<Result<AssistantReply, LlmError>>>,
     requests: RefCell<Vec<ChatRequest>>,
+    /// Some(window): the on-device model, left at its default (it may not drive tools).
+    on_device: Option<u64>,
 }
 
 impl Model {
@@ -58,11 +60,21 @@ impl agent::Model for Model {
     fn capabilities(&self) -> Capabilities {
         Capabilities { tools: true, vision: true }
     }
+    fn context_window(&self) -> Option<u64> {
+        self.on_device
+    }
+    fn on_device(&self) -> bool {
+        self.on_device.is_some()
+    }
+    fn drives_agents(&self) -> bool {
+        self.on_device.is_none()
+    }
 }
 
 #[derive(Default)]
 struct Browser {
     snapshots: RefCell<Vec<i32>>,
+    budgets: RefCell<Vec<usize>>,
     scrolls: RefCell<Vec<bool>>,
     stop: StopSignal,
     checkpoints: RefCell<Vec<RunState>>,
@@ -84,6 +96,7 @@ impl ChatBrowser for Browser {
     async fn text_snapshot(&self, tab: &TabInfo, budget: usize) -> Result<String, String> {
         assert!(budget > 0);
         self.snapshots.borrow_mut().push(tab.tab_id);
+        self.budgets.borrow_mut().push(budget);
         if tab.url.starts_with("chrome://") {
             return Err("extensions can't read chrome:// pages".into());
         }
@@ -151,6 +164,25 @@ fn pass_one_streams_without_tools_and_follow_ups_reuse_the_context() {
     assert_eq!(second.messages.len(), 4, "system, Q1, A1, Q2: {:?}", second.messages);
     assert_eq!(s.history.len(), 4);
     assert_eq!(s.usage.input_tokens, 20);
+}
+
+#[test]
+fn the_on_device_model_reads_within_its_window_and_answers_without_page_tools() {
+    let model = Model { on_device: Some(6_144), ..Default::default() }.text("NEED_TOOLS: the chart on the page");
+    let (browser, mut s) = (Browser::default(), ChatSession::default());
+    let sink = run(&mut s, "What does the chart show?", vec![tab(1)], &model, &browser);
+    assert_eq!(model.requests.borrow().len(), 1, "no pass 2");
+    let done = match sink.0.borrow().last() {
+        Some(ChatEvent::Done { text }) => text.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert!(done.contains("the chart on the page") && done.contains("drive agents"), "{done}");
+    let budget = browser.budgets.borrow()[0];
+    assert!(budget < dusk_core::chat::prompt::PAGE_TOKEN_BUDGET / 2, "the page text fits a small window: {budget}");
+    let cloud = Model::default().text("fine");
+    let browser = Browser::default();
+    run(&mut ChatSession::default(), "q", vec![tab(1)], &cloud, &browser);
+    assert_eq!(browser.budgets.borrow()[0], dusk_core::chat::prompt::PAGE_TOKEN_BUDGET);
 }
 
 #[test]

@@ -62,6 +62,10 @@ impl FakeTransport {
 
 impl Transport for &FakeTransport {
     type Response = FakeResponse;
+    type Prompt = dusk_core::llm::NoPrompt;
+    async fn prompt(&self, _: dusk_core::llm::on_device::PromptRequest) -> Result<dusk_core::llm::NoPrompt, TransportError> {
+        Err(dusk_core::llm::no_on_device_model())
+    }
     async fn send(&self, request: HttpRequest) -> Result<FakeResponse, TransportError> {
         self.sent.borrow_mut().push(request);
         self.script.borrow_mut().pop_front().unwrap_or(Err(TransportError::Network("script exhausted".into())))

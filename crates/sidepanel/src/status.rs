@@ -43,6 +43,11 @@ pub async fn render(parent: &Element) -> Result<(), JsValue> {
             };
             let line = dom::append(&boxed, "div", "provider", &provider)?;
             line.set_attribute("data-configured", if status.provider_configured { "true" } else { "false" })?;
+            if status.on_device {
+                // Privacy shown, not claimed: the page's text goes to the browser's own model.
+                let badge = dom::append_i18n(&boxed, "div", "on-device", "onThisDevice")?;
+                badge.set_id("on-device-badge");
+            }
         }
         Err(e) => {
             dom::append(&boxed, "div", "error", &format!("{} {e}", i18n::message("workerUnreachable")))?;

@@ -14,6 +14,7 @@ mod history;
 mod listeners;
 mod live;
 mod llm;
+mod on_device;
 mod port;
 pub(crate) mod route;
 mod runs;

@@ -1,4 +1,5 @@
-//! Binds core's LLM `Transport` and `Sleeper` to fetch and setTimeout. No logic.
+//! Binds core's LLM `Transport` and `Sleeper` to fetch (or, for the on-device model, Chrome's
+//! `LanguageModel`) and setTimeout. No logic.
 
 use crate::fetch::{self, StreamedResponse};
 use dusk_chrome::message::error_text;
@@ -30,6 +31,11 @@ fn abort_error(signal: &AbortSignal, e: &wasm_bindgen::JsValue) -> TransportErro
 
 impl Transport for FetchTransport {
     type Response = FetchResponse;
+    type Prompt = crate::on_device::Session;
+
+    async fn prompt(&self, request: dusk_core::llm::on_device::PromptRequest) -> Result<crate::on_device::Session, TransportError> {
+        crate::on_device::prompt(request, &self.signal).await
+    }
 
     async fn send(&self, r: HttpRequest) -> Result<FetchResponse, TransportError> {
         match fetch::fetch(&r.method, &r.url, &r.headers, &r.body, &self.signal).await {
@@ -68,15 +74,26 @@ impl Sleeper for TimerSleeper {
 pub async fn client_for(provider: ProviderSettings, signal: AbortSignal) -> LlmClient<FetchTransport, TimerSleeper> {
     let key = provider.text_protocol_key();
     let known = dusk_chrome::storage::session_get(&key).await.ok().and_then(|v| v.as_bool()).unwrap_or(false);
+    let on_device = provider.kind.is_on_device();
     let client = LlmClient::new(provider, FetchTransport { signal }, TimerSleeper);
     if known {
         client.set_text_protocol(true);
     }
+    if on_device {
+        let window = dusk_chrome::storage::session_get(CONTEXT_WINDOW_KEY).await.ok().and_then(|v| v.as_f64());
+        client.set_context_window(window.filter(|w| w.is_finite() && *w > 0.0).map(|w| w as u64));
+    }
     client
 }
 
+/// Where the on-device session's last `contextWindow` is kept, so the next chat's budget follows it.
+const CONTEXT_WINDOW_KEY: &str = "on_device_context_window";
+
 /// Remembers a runtime downgrade, so the next request doesn't pay for a rejected `tools` again.
 pub async fn remember_downgrade(client: &LlmClient<FetchTransport, TimerSleeper>) {
+    if let Some(window) = client.context_window().filter(|_| client.provider().kind.is_on_device()) {
+        let _ = dusk_chrome::storage::session_set(CONTEXT_WINDOW_KEY, &wasm_bindgen::JsValue::from_f64(window.min(1 << 40) as f64)).await;
+    }
     if client.uses_text_protocol() && client.provider().capabilities().tools {
         let key = client.provider().text_protocol_key();
         let _ = dusk_chrome::storage::session_set(&key, &wasm_bindgen::JsValue::TRUE).await;

@@ -9,6 +9,18 @@ pub trait Model {
     fn model_name(&self) -> String;
     /// Native tools or the text protocol (the client handles both); vision or text-only screenshots.
     fn capabilities(&self) -> Capabilities;
+    /// The model's context window when it is small and known (the on-device model); budgets follow it.
+    fn context_window(&self) -> Option<u64> {
+        None
+    }
+    /// Whether this is the browser's on-device model.
+    fn on_device(&self) -> bool {
+        false
+    }
+    /// Whether it may drive tool loops (`llm::on_device::gate`).
+    fn drives_agents(&self) -> bool {
+        true
+    }
 }
 
 impl<T: Transport, S: Sleeper> Model for LlmClient<T, S>
@@ -25,5 +37,17 @@ where
 
     fn capabilities(&self) -> Capabilities {
         LlmClient::capabilities(self)
+    }
+
+    fn context_window(&self) -> Option<u64> {
+        LlmClient::context_window(self)
+    }
+
+    fn on_device(&self) -> bool {
+        self.provider().kind.is_on_device()
+    }
+
+    fn drives_agents(&self) -> bool {
+        crate::llm::on_device::gate::drives_agents(self.provider())
     }
 }

@@ -5,6 +5,7 @@ use super::budget;
 use super::prompt::{self, needs_tools};
 use super::{tools, ChatEntry, ChatSession, PageContext, TabInfo};
 use crate::agent::{self, AgentEvent, AgentSpec, Budget, Host, Model, RunOutcome, RunState, Sink};
+use crate::llm::on_device;
 use crate::llm::usage::cost_usd;
 use crate::llm::{AssistantReply, ChatRequest, Image, LlmError, Message, StreamEvent, Usage};
 use crate::protocol::ChatEvent;
@@ -84,14 +85,15 @@ pub struct ChatRun {
 pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo>, model: &impl Model, browser: &impl ChatBrowser, sink: &impl ChatSink) {
     session.entries.push(ChatEntry::User { text: question.to_string(), tabs: tabs.clone() });
     sink.emit(ChatEvent::Asked { text: question.to_string(), tabs: tabs.clone() });
+    let sizes = on_device::budget::for_window(model.on_device(), model.context_window());
     if !session.contexts_match(&tabs) {
-        session.contexts = extract(&tabs, browser).await;
+        session.contexts = extract(&tabs, sizes.page_tokens, browser).await;
     }
     let question_msg = Message::user(format!("{}\nQuestion: {question}", prompt::pages_message(&session.contexts)));
     let count = session.contexts.len().max(1);
     let mut messages = vec![Message::system(prompt::system_prompt(count))];
     // Older exchanges beyond the budget are never sent again, so the session forgets them too.
-    let (kept, dropped) = budget::fit(&session.history, budget::HISTORY_TOKENS);
+    let (kept, dropped) = budget::fit(&session.history, sizes.history_tokens);
     if dropped > 0 {
         session.history = kept;
         session.left_out += dropped;
@@ -106,6 +108,12 @@ pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo
     let reply = match reply {
         Ok(r) => r,
         Err(e) => return finish_failed(session, shown, e, sink),
+    };
+    let needed = needs_tools(&reply.text);
+    // A model that may not drive tool loops says what it would have needed, as its answer.
+    let reply = match needed {
+        Some(reason) if !model.drives_agents() => AssistantReply { text: on_device::gate::answer_without_tools(&reason), ..reply },
+        _ => reply,
     };
     let Some(reason) = needs_tools(&reply.text) else {
         session.history.push(Message::user(question));
@@ -202,8 +210,8 @@ fn finish_failed(session: &mut ChatSession, text: String, e: LlmError, sink: &im
     sink.emit(ChatEvent::Failed { message });
 }
 
-async fn extract(tabs: &[TabInfo], browser: &impl ChatBrowser) -> Vec<PageContext> {
-    let budget = prompt::budget_per_tab(tabs.len());
+async fn extract(tabs: &[TabInfo], page_tokens: usize, browser: &impl ChatBrowser) -> Vec<PageContext> {
+    let budget = page_tokens / tabs.len().max(1);
     let mut out = Vec::new();
     for tab in tabs {
         let text = match browser.text_snapshot(tab, budget).await {

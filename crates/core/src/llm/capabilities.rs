@@ -44,6 +44,8 @@ const VISION: &[&str] = &[
 pub fn defaults(kind: ProviderKind, model: &str) -> Capabilities {
     match kind {
         ProviderKind::Openai | ProviderKind::Anthropic | ProviderKind::Gemini => Capabilities { tools: true, vision: true },
+        // Tools go through the text protocol (docs/architecture.md says why); images only when the user says so.
+        ProviderKind::OnDevice => Capabilities { tools: false, vision: false },
         ProviderKind::OpenaiCompatible => {
             let m = model.to_ascii_lowercase();
             Capabilities { tools: !NO_TOOLS.iter().any(|p| m.contains(p)), vision: VISION.iter().any(|p| m.contains(p)) }

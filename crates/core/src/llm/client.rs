@@ -6,6 +6,7 @@ use super::capabilities::{tools_rejected, Capabilities};
 use super::errors::{classify, LlmError};
 use super::http::HttpRequest;
 use super::message::{AssistantReply, ChatRequest, Message, StopReason};
+use super::on_device::{self, PromptReply, PromptRequest};
 use super::providers::{build_request, cut_stream, parse_response, StreamDecoder};
 use super::retry::{parse_retry_after, RetryPolicy};
 use super::sse::SseParser;
@@ -26,6 +27,12 @@ pub enum TransportError {
     Timeout,
     #[error("aborted")]
     Aborted,
+    /// The Prompt API rejected a call: the DOMException's name and message.
+    #[error("{name}: {message}")]
+    OnDevice { name: String, message: String },
+    /// `availability()` did not say "available" when the request started.
+    #[error("the on-device model is {0:?}")]
+    NotReady(on_device::Availability),
 }
 
 impl From<TransportError> for LlmError {
@@ -34,6 +41,8 @@ impl From<TransportError> for LlmError {
             TransportError::Network(m) => LlmError::Network(m),
             TransportError::Timeout => LlmError::Timeout,
             TransportError::Aborted => LlmError::Aborted,
+            TransportError::OnDevice { name, message } => on_device::errors::classify(&name, &message),
+            TransportError::NotReady(a) => on_device::errors::not_ready(a).unwrap_or_else(|| LlmError::OnDeviceUnavailable(format!("{a:?}"))),
         }
     }
 }
@@ -48,11 +57,15 @@ pub trait HttpResponse {
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>>;
 }
 
-/// Sends HTTP requests. No Send bounds: wasm is single-threaded.
+/// How a request is carried: HTTP for the cloud and local servers, the browser's `LanguageModel`
+/// for the on-device model. No Send bounds: wasm is single-threaded.
 #[allow(async_fn_in_trait)]
 pub trait Transport {
     type Response: HttpResponse;
+    type Prompt: PromptReply;
     async fn send(&self, request: HttpRequest) -> Result<Self::Response, TransportError>;
+    /// Runs one request on the on-device model: availability, `create`, `append`, the prompt.
+    async fn prompt(&self, request: PromptRequest) -> Result<Self::Prompt, TransportError>;
 }
 
 /// Waits between retries.
@@ -97,12 +110,14 @@ pub struct LlmClient<T, S> {
     provider: ProviderSettings,
     policy: RetryPolicy,
     capabilities: Cell<Capabilities>,
+    /// The on-device session's last `contextWindow`, which the chat's budget follows.
+    context_window: Cell<Option<u64>>,
 }
 
 impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     pub fn new(provider: ProviderSettings, transport: T, sleeper: S) -> Self {
         let capabilities = Cell::new(provider.capabilities());
-        LlmClient { transport, sleeper, provider, policy: RetryPolicy::default(), capabilities }
+        LlmClient { transport, sleeper, provider, policy: RetryPolicy::default(), capabilities, context_window: Cell::new(None) }
     }
 
     pub fn with_retry_policy(mut self, policy: RetryPolicy) -> Self {
@@ -122,6 +137,15 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
     /// Whether tools are described in the prompt instead of sent natively.
     pub fn uses_text_protocol(&self) -> bool {
         !self.capabilities.get().tools
+    }
+
+    /// The on-device model's context window, as its last session reported it (or the caller restored).
+    pub fn context_window(&self) -> Option<u64> {
+        self.context_window.get()
+    }
+
+    pub fn set_context_window(&self, window: Option<u64>) {
+        self.context_window.set(window);
     }
 
     /// Lets the caller restore a downgrade it persisted (the worker may have restarted).
@@ -254,6 +278,9 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
 
     async fn attempt(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, Failure> {
         let kind = self.provider.kind;
+        if kind.is_on_device() {
+            return self.attempt_on_device(wire, on_event).await;
+        }
         let http = build_request(&self.provider, wire)?;
         let mut resp = self.transport.send(http).await?;
         let status = resp.status();
@@ -302,6 +329,19 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             emit(decoder.finish()?, &mut acc);
         }
         Ok(acc.finish()?)
+    }
+}
+
+impl<T: Transport, S: Sleeper> LlmClient<T, S> {
+    /// One request to the browser's model: shaped in core, carried by the transport's `prompt`.
+    async fn attempt_on_device(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, Failure> {
+        let request = on_device::shape(wire, self.capabilities().vision)?;
+        let reply = self.transport.prompt(request).await?;
+        let (reply, context) = on_device::reply::read(reply, on_event).await?;
+        if let Some(c) = context {
+            self.context_window.set(Some(c.window));
+        }
+        Ok(reply)
     }
 }
 

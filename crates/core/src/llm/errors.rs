@@ -33,6 +33,12 @@ pub enum LlmError {
     MalformedResponse(String),
     #[error("The model's reply was not a usable tool call: {message}")]
     ToolCallFormat { message: String },
+    /// Chrome's built-in model can't run here or right now; the text says why and what to do.
+    #[error("Chrome's built-in model is not ready: {0}")]
+    OnDeviceUnavailable(String),
+    /// The on-device model was asked to drive something it may not drive by default.
+    #[error("The on-device model only drives chat and Quick dark mode. To let it run {feature}, turn on \"Let the on-device model drive agents\" in Options, or choose another provider.")]
+    NotForOnDevice { feature: String },
 }
 
 impl LlmError {

@@ -27,6 +27,8 @@ pub enum WorkerRequest {
     },
     /// Tokens and cost spent so far.
     GetUsage,
+    /// What `LanguageModel.availability()` says in the worker (or that there is no such API).
+    OnDeviceStatus,
     /// The Stop on the page's mask: stops the agent run working in the sender's tab.
     AgentStop,
     /// Settings and per-site data as a backup (`core::backup`), API keys left out.
@@ -90,6 +92,9 @@ pub enum WorkerResponse {
     Saved,
     ConnectionResult(ConnectionReport),
     Usage(UsageTotals),
+    OnDevice {
+        availability: crate::llm::on_device::Availability,
+    },
     DataExport {
         data: serde_json::Value,
     },
@@ -115,4 +120,7 @@ pub struct Status {
     pub provider_configured: bool,
     /// The provider's kind, e.g. "openai", when one is configured.
     pub provider: Option<String>,
+    /// The active provider is the browser's own model: page text stays on this device.
+    #[serde(default)]
+    pub on_device: bool,
 }

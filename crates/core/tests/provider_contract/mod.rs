@@ -65,8 +65,23 @@ pub fn check(what: &str, request: &ChatRequest) {
                 assert_eq!(header("x-goog-api-key"), "sk-test");
                 gemini(&at, &body);
             }
+            ProviderKind::OnDevice => unreachable!("the on-device model is not HTTP"),
         }
     }
+    on_device(what, request);
+}
+
+/// The Prompt API's rules: a system message only first in `initialPrompts`; append and prompt take user turns.
+fn on_device(what: &str, request: &ChatRequest) {
+    use dusk_core::llm::on_device::{shape, PromptRole};
+    let wire = dusk_core::llm::text_protocol::downgrade_request(request);
+    let p = shape(&wire, true).unwrap_or_else(|e| panic!("{what} OnDevice: {e}"));
+    for (i, m) in p.initial_prompts.iter().enumerate() {
+        assert!(i == 0 || m.role != PromptRole::System, "{what} OnDevice: a system message after the first");
+        assert!(!m.content.is_empty(), "{what} OnDevice: empty content");
+    }
+    assert!(p.append.iter().chain(&p.input).all(|m| m.role == PromptRole::User), "{what} OnDevice: append/prompt hold user turns only");
+    assert_eq!(p.input.len(), 1, "{what} OnDevice: one prompt");
 }
 
 fn arr<'a>(v: &'a Value, key: &str, at: &str) -> &'a Vec<Value> {

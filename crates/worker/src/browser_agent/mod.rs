@@ -118,6 +118,9 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     let Some(provider) = settings::load().await.active().filter(|p| p.is_configured()) else {
         return fail(window_id, LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string());
     };
+    if let Err(e) = dusk_core::llm::on_device::gate::check(&provider, dusk_core::llm::on_device::Feature::of_run(kind)) {
+        return fail(window_id, e.to_string());
+    }
     let tabs = window_tabs(window_id).await.unwrap_or_default();
     let chosen = match tab_id {
         Some(id) => Some(id),

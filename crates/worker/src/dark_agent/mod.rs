@@ -14,6 +14,7 @@ use dusk_core::dark_agent::quick;
 use dusk_core::dark_agent::session::{gather, DarkRunInfo, DarkSession};
 use dusk_core::dark_agent::thorough::{self, ThoroughSettings};
 use dusk_core::dark_agent::versions::ThemeVersion;
+use dusk_core::llm::on_device::{gate, Feature};
 use dusk_core::llm::usage::cost_usd;
 use dusk_core::protocol::dark::{DarkRunView, RunStage, TabDarkState};
 use page::TabPage;
@@ -79,6 +80,8 @@ pub async fn refine(tab_id: i32, mode: Mode) -> Result<(), String> {
     }
     let provider =
         settings::load().await.active().filter(|p| p.is_configured()).ok_or("Quick and Thorough need an LLM provider: add one in Dusk's settings")?;
+    let feature = if mode == Mode::Thorough { Feature::ThoroughDark } else { Feature::QuickDark };
+    gate::check(&provider, feature).map_err(|e| e.to_string())?;
     let host = tab_host(tab_id).await?;
     let (stop, controller) = register(tab_id).ok_or("a run is already going in this tab")?;
     let view = DarkRunView { mode, stage: RunStage::Analyzing, ..Default::default() };

@@ -16,6 +16,7 @@ pub async fn handle(request: WorkerRequest) -> WorkerResponse {
         WorkerRequest::SaveSettings { settings } => settings::save(settings).await,
         WorkerRequest::TestConnection { provider } => settings::test_connection(provider).await,
         WorkerRequest::GetUsage => WorkerResponse::Usage(settings::usage().await),
+        WorkerRequest::OnDeviceStatus => WorkerResponse::OnDevice { availability: crate::on_device::availability(false).await },
         // Only a page's mask sends it; `handle_message` answers it with the sender's tab.
         WorkerRequest::AgentStop => WorkerResponse::Error { message: "agent_stop comes from a page's mask".into() },
         WorkerRequest::ExportData => data::export().await,

@@ -21,10 +21,13 @@ pub enum ProviderKind {
     Anthropic,
     Gemini,
     OpenaiCompatible,
+    /// Chrome's built-in model through the Prompt API (`LanguageModel`): no key, no URL, no HTTP.
+    OnDevice,
 }
 
 impl ProviderKind {
-    pub const ALL: [ProviderKind; 4] = [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini, ProviderKind::OpenaiCompatible];
+    pub const ALL: [ProviderKind; 5] =
+        [ProviderKind::Openai, ProviderKind::Anthropic, ProviderKind::Gemini, ProviderKind::OpenaiCompatible, ProviderKind::OnDevice];
 
     /// The snake_case name used in settings and in `Status.provider`.
     pub fn as_str(self) -> &'static str {
@@ -33,6 +36,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "anthropic",
             ProviderKind::Gemini => "gemini",
             ProviderKind::OpenaiCompatible => "openai_compatible",
+            ProviderKind::OnDevice => "on_device",
         }
     }
 
@@ -46,6 +50,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "Anthropic",
             ProviderKind::Gemini => "Google Gemini",
             ProviderKind::OpenaiCompatible => "OpenAI-compatible server",
+            ProviderKind::OnDevice => "On this device (Chrome)",
         }
     }
 
@@ -55,6 +60,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "https://api.anthropic.com",
             ProviderKind::Gemini => "https://generativelanguage.googleapis.com",
             ProviderKind::OpenaiCompatible => "http://localhost:11434/v1",
+            ProviderKind::OnDevice => "",
         }
     }
 
@@ -64,6 +70,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "claude-sonnet-4-5",
             ProviderKind::Gemini => "gemini-2.5-flash",
             ProviderKind::OpenaiCompatible => "qwen2.5:7b",
+            ProviderKind::OnDevice => crate::llm::on_device::MODEL_NAME,
         }
     }
 
@@ -73,13 +80,18 @@ impl ProviderKind {
             ProviderKind::Openai => crate::llm::usage::known_models(&["gpt-"]),
             ProviderKind::Anthropic => crate::llm::usage::known_models(&["claude-"]),
             ProviderKind::Gemini => crate::llm::usage::known_models(&["gemini-"]),
-            ProviderKind::OpenaiCompatible => vec![self.default_model()],
+            ProviderKind::OpenaiCompatible | ProviderKind::OnDevice => vec![self.default_model()],
         }
     }
 
-    /// Local servers usually run without a key; hosted ones never do.
+    /// Local servers usually run without a key; hosted ones never do; Chrome's model has none.
     pub fn needs_api_key(self) -> bool {
-        self != ProviderKind::OpenaiCompatible
+        !matches!(self, ProviderKind::OpenaiCompatible | ProviderKind::OnDevice)
+    }
+
+    /// The browser's own model: requests go to `LanguageModel`, never over the network.
+    pub fn is_on_device(self) -> bool {
+        self == ProviderKind::OnDevice
     }
 }
 
@@ -96,6 +108,9 @@ pub(crate) fn join_url(base: &str, path: &str) -> String {
 
 /// Builds the HTTP request for the configured provider.
 pub fn build_request(provider: &ProviderSettings, request: &ChatRequest) -> Result<HttpRequest, LlmError> {
+    if provider.kind.is_on_device() {
+        return Err(LlmError::BadRequest { provider: provider.kind.display_name().into(), message: "the on-device model is not reached over HTTP".into() });
+    }
     if provider.kind.needs_api_key() && provider.api_key.trim().is_empty() {
         return Err(LlmError::NotConfigured(format!("{} needs an API key.", provider.kind.display_name())));
     }
@@ -110,14 +125,14 @@ pub fn build_request(provider: &ProviderSettings, request: &ChatRequest) -> Resu
         ProviderKind::Openai => openai::build_request(provider, &model, request),
         ProviderKind::Anthropic => anthropic::build_request(provider, &model, request),
         ProviderKind::Gemini => gemini::build_request(provider, &model, request),
-        ProviderKind::OpenaiCompatible => openai_compatible::build_request(provider, &model, request),
+        ProviderKind::OpenaiCompatible | ProviderKind::OnDevice => openai_compatible::build_request(provider, &model, request),
     })
 }
 
 /// Parses a complete (non-streamed) successful response body.
 pub fn parse_response(kind: ProviderKind, model: &str, body: &str) -> Result<AssistantReply, LlmError> {
     match kind {
-        ProviderKind::Openai | ProviderKind::OpenaiCompatible => openai::parse_response(kind, model, body),
+        ProviderKind::Openai | ProviderKind::OpenaiCompatible | ProviderKind::OnDevice => openai::parse_response(kind, model, body),
         ProviderKind::Anthropic => anthropic::parse_response(model, body),
         ProviderKind::Gemini => gemini::parse_response(model, body),
     }
@@ -134,7 +149,8 @@ pub enum StreamDecoder {
 impl StreamDecoder {
     pub fn new(kind: ProviderKind, model: &str) -> Self {
         match kind {
-            ProviderKind::Openai | ProviderKind::OpenaiCompatible => StreamDecoder::Openai(openai::StreamDecoder::new(kind, model)),
+            // On-device replies are text deltas, never SSE; the arm only keeps the match whole.
+            ProviderKind::Openai | ProviderKind::OpenaiCompatible | ProviderKind::OnDevice => StreamDecoder::Openai(openai::StreamDecoder::new(kind, model)),
             ProviderKind::Anthropic => StreamDecoder::Anthropic(anthropic::StreamDecoder::new(model)),
             ProviderKind::Gemini => StreamDecoder::Gemini(gemini::StreamDecoder::new(model)),
         }

@@ -13,6 +13,8 @@ pub struct Fields {
     api_key: HtmlInputElement,
     tools: HtmlSelectElement,
     vision: HtmlSelectElement,
+    /// On-device only: "let the on-device model drive agents".
+    drive_agents: HtmlInputElement,
 }
 
 fn tri_state(v: Option<bool>) -> &'static str {
@@ -36,14 +38,19 @@ impl Fields {
         let mut kinds = vec![("", dusk_chrome::i18n::message("providerNone"))];
         kinds.extend(ProviderKind::ALL.iter().map(|k| (k.as_str(), k.display_name().to_string())));
         let auto = || vec![("auto", dusk_chrome::i18n::message("auto")), ("yes", dusk_chrome::i18n::message("yes")), ("no", dusk_chrome::i18n::message("no"))];
-        Ok(Fields {
+        let fields = Fields {
             provider: dom::select(form, "provider", "provider", &kinds)?,
             model: dom::input(form, "model", "model", "text")?,
             base_url: dom::input(form, "base-url", "baseUrl", "url")?,
             api_key: dom::input(form, "api-key", "apiKey", "password")?,
             tools: dom::select(form, "tools", "functionCalling", &auto())?,
             vision: dom::select(form, "vision", "vision", &auto())?,
-        })
+            drive_agents: dom::input(form, "on-device-agents", "onDeviceDriveAgents", "checkbox")?,
+        };
+        if let Some(row) = fields.drive_agents.parent_element() {
+            row.set_class_name("field check");
+        }
+        Ok(fields)
     }
 
     /// Shows the active provider, or an empty choice when none is set.
@@ -54,7 +61,18 @@ impl Fields {
 
     /// Fills the inputs with the stored values for the selected kind, so each keeps its own key.
     pub fn switch_provider(&self, settings: &Settings) {
-        let Some(kind) = ProviderKind::parse(&self.provider.value()) else {
+        let kind = ProviderKind::parse(&self.provider.value());
+        // Chrome's model has no key, no URL and no native tools; only it has the agents switch.
+        let on_device = kind.is_some_and(|k| k.is_on_device());
+        for (input, hidden) in [(&self.model, on_device), (&self.base_url, on_device), (&self.api_key, on_device), (&self.drive_agents, !on_device)] {
+            if let Some(row) = input.parent_element() {
+                let _ = row.toggle_attribute_with_force("hidden", hidden);
+            }
+        }
+        if let Some(row) = self.tools.parent_element() {
+            let _ = row.toggle_attribute_with_force("hidden", on_device);
+        }
+        let Some(kind) = kind else {
             for input in [&self.model, &self.base_url, &self.api_key] {
                 input.set_value("");
             }
@@ -69,6 +87,7 @@ impl Fields {
         self.api_key.set_value(&p.api_key);
         self.tools.set_value(tri_state(p.supports_tools));
         self.vision.set_value(tri_state(p.supports_vision));
+        self.drive_agents.set_checked(p.drive_agents);
     }
 
     /// The model field suggests the kind's known models (a datalist; any name may be typed).
@@ -105,6 +124,7 @@ impl Fields {
             api_key: self.api_key.value().trim().to_string(),
             supports_tools: parse_tri_state(&self.tools.value()),
             supports_vision: parse_tri_state(&self.vision.value()),
+            drive_agents: kind.is_on_device() && self.drive_agents.checked(),
         })
     }
 

@@ -6,6 +6,7 @@ mod custom;
 mod dark;
 mod data;
 mod fields;
+mod on_device;
 
 use crate::{dom, status, worker};
 use dusk_chrome::i18n;
@@ -34,6 +35,8 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let fields = Rc::new(Fields::build(&form)?);
     let state = Rc::new(RefCell::new(settings));
     fields.show(&state.borrow());
+    // Its availability arrives later, so Save and Test connection are wired without waiting for it.
+    spawn_local(on_device::OnDevice::build(&form, fields.provider.clone())?.refresh());
 
     let buttons = dom::append(&form, "div", "buttons", "")?;
     let save = dom::append_i18n(&buttons, "button", "primary", "save")?;
