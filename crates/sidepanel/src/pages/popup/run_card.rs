@@ -58,7 +58,11 @@ pub(super) fn render(section: &Element, state: &TabDarkState) -> Result<(), JsVa
     }
     let stats = fill(
         &i18n::message("darkRunStats"),
-        &[("turns", run.turn.to_string()), ("tokens", dusk_core::llm::usage::group_digits(run.input_tokens + run.output_tokens)), ("cost", crate::status::cost_text(run.cost_usd))],
+        &[
+            ("turns", run.turn.to_string()),
+            ("tokens", dusk_core::llm::usage::group_digits(run.input_tokens + run.output_tokens)),
+            ("cost", crate::status::cost_text(run.cost_usd)),
+        ],
     );
     dom::append(&card, "div", "stats", &stats)?.set_id("dark-run-stats");
     version(&card, state)
