@@ -2,14 +2,25 @@
 //! follows DOM changes, and removes itself without a trace when switched off.
 
 mod collect;
+mod events;
+mod fallback;
 mod foreign;
 mod frames;
 mod hold;
 mod icons;
 mod install;
+mod prepare;
 mod quality;
+mod refine;
+mod requests;
 mod shapes;
 mod watch;
+
+pub(crate) use events::*;
+use fallback::*;
+use prepare::*;
+pub use refine::*;
+pub use requests::*;
 
 use collect::{Root, SheetCache};
 use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
@@ -399,75 +410,6 @@ fn build(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> Vec<
     css
 }
 
-/// A new refinement (stored, or a dark agent's preview): rebuilt and applied at once.
-#[inline(never)]
-pub fn set_refine(css: &str) {
-    let changed = with(|s| {
-        if s.refine == css {
-            return false;
-        }
-        s.refine = css.to_string();
-        s.prepared = None;
-        s.last_input.clear();
-        true
-    });
-    if changed {
-        frames::restyle_all();
-        run_batch();
-    }
-}
-
-/// A new adjustment: stored ones rebuild the theme at once (tabs in the background too); the
-/// popup's live preview (`at_next_frame`) once per frame, however many slider steps arrive in it.
-#[inline(never)]
-pub fn set_adjust(adjust: Adjust, at_next_frame: bool) {
-    let changed = with(|s| {
-        if s.adjust == adjust {
-            return false;
-        }
-        s.adjust = adjust;
-        s.prepared = None;
-        s.last_input.clear();
-        true
-    });
-    if !changed {
-        // The stored value a preview already set: a background tab must not wait for its frame.
-        if !at_next_frame && watch::pending() {
-            run_batch();
-        }
-        return;
-    }
-    frames::restyle_all();
-    if at_next_frame {
-        watch::schedule();
-    } else {
-        run_batch();
-    }
-}
-
-/// The dark agent's preview: `css` after the instant theme, on a page where dark mode is on.
-#[inline(never)]
-pub fn preview(css: &str) -> Result<(), String> {
-    if with(|s| s.phase) != PagePhase::Active {
-        return Err("dark mode is not on for this page; switch it on first".into());
-    }
-    set_refine(css);
-    Ok(())
-}
-
-/// The start of the document's instant theme (without the refinement), for the agent's prompt.
-pub fn instant_css_excerpt(max: usize) -> String {
-    with(|s| {
-        let doc = s.installed.first().map(|i| i.css.as_str()).unwrap_or("");
-        let instant = if s.refine.is_empty() { doc } else { doc.strip_suffix(s.refine.as_str()).unwrap_or(doc) };
-        let mut end = instant.len().min(max);
-        while !instant.is_char_boundary(end) {
-            end -= 1;
-        }
-        instant[..end].to_string()
-    })
-}
-
 /// A cross-origin sheet's text arrived (or could not be had): rebuild whatever theme uses it.
 #[inline(never)]
 fn foreign_arrived(url: &str, css: Option<String>) {
@@ -498,109 +440,6 @@ fn put_theme(s: &mut State, css: &[String], freeze_css: impl FnOnce() -> String)
     }
 }
 
-#[inline(never)]
-pub(crate) fn on_mutations(records: &Array) {
-    let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
-    for r in records.iter() {
-        let record = r.unchecked_into::<web_sys::MutationRecord>();
-        // A frame's mutations only mark it; its shadow roots stay its own.
-        if frames::touched(&record) || !active {
-            continue;
-        }
-        let added = record.added_nodes();
-        for i in 0..added.length() {
-            if let Some(el) = added.item(i).and_then(collect::as_element) {
-                for root in collect::shadow_roots_under(&el) {
-                    add_root(Root::Shadow(root));
-                }
-            }
-        }
-    }
-    watch::schedule();
-}
-
-#[inline(never)]
-pub(crate) fn on_dom_ready() {
-    match with(|s| s.phase) {
-        PagePhase::Pending => decide(),
-        PagePhase::Off if with(|s| s.memory_loaded) => release_fallback(),
-        _ => {}
-    }
-}
-
-/// window load: the one late full scan, for custom elements that attached shadow roots without a mutation record.
-#[inline(never)]
-pub(crate) fn on_page_load() {
-    let replaced = with(|s| s.doc.clone()).zip(document()).is_none_or(|(a, b)| !js_sys::Object::is(&a, &b));
-    if replaced {
-        return;
-    }
-    // Frames the page added while loading.
-    load_frames();
-    // A DOMContentLoaded this layer missed must not leave the page on the fallback.
-    match with(|s| s.phase) {
-        PagePhase::Pending => decide(),
-        PagePhase::Off => {}
-        _ => {
-            recheck_fallback();
-            release_fallback();
-        }
-    }
-    if with(|s| s.phase) == PagePhase::Active {
-        if let Some(d) = document() {
-            for root in collect::shadow_roots_in(&Root::Doc(d)) {
-                add_root(Root::Shadow(root));
-            }
-        }
-    }
-    watch::schedule();
-}
-
-/// A layer that started while the document loaded may have looked for the fallback before the
-/// sheet was in (it comes with the registered script): it looks again until it has claimed.
-fn recheck_fallback() {
-    let claimed = document().and_then(|d| d.document_element()).is_some_and(|h| h.has_attribute(CLAIM_ATTR));
-    with(|s| s.fallback_settled &= claimed || !s.started_loading);
-}
-
-/// Marks the page as ours, which turns the registered pre-paint fallback CSS off.
-fn claim() {
-    if let Some(d) = document() {
-        claim_in(&d);
-    }
-}
-
-fn claim_in(doc: &web_sys::Document) {
-    if let Some(html) = doc.document_element() {
-        let _ = html.set_attribute(CLAIM_ATTR, "");
-    }
-}
-
-/// The registered pre-paint fallback CSS styles `doc` now.
-fn fallback_present(doc: &web_sys::Document) -> bool {
-    let (Some(window), Some(html)) = (doc.default_view(), doc.document_element()) else { return false };
-    let marker = window.get_computed_style(&html).ok().flatten().and_then(|st| st.get_property_value("--dusk-fallback").ok()).unwrap_or_default();
-    !marker.trim().is_empty()
-}
-
-/// Turns the fallback off on a page where it was injected but dark mode is not wanted.
-/// Checked until the DOM is parsed, never after: reading computed style then would force a
-/// full restyle in the middle of a switch.
-#[inline(never)]
-fn release_fallback() {
-    if with(|s| s.fallback_settled) {
-        return;
-    }
-    let Some(document) = document() else { return };
-    let present = fallback_present(&document);
-    if present {
-        claim();
-    }
-    // Registered CSS is injected at document start, so once parsing is done its absence is final.
-    let settled = present || document.ready_state() != "loading";
-    with(|s| s.fallback_settled = settled);
-}
-
 /// The host whose memory applies: the top page's, so frames follow the tab they are in.
 fn top_host() -> Option<String> {
     let location = web_sys::window()?.location();
@@ -611,124 +450,6 @@ fn top_host() -> Option<String> {
         _ => location.href().ok(),
     }?;
     host_of(&top).ok()
-}
-
-/// Answers a dark-layer message given as JSON text.
-pub fn reply(message: &str) -> String {
-    let response = match crate::parse(message) {
-        Ok(request) => handle_request(request),
-        Err(message) => DarkContentResponse::Error { message },
-    };
-    crate::encode(&response)
-}
-
-/// Answers the popup's questions about this page, and the dark agent's previews and measures.
-#[inline(never)]
-fn handle_request(request: DarkContentRequest) -> DarkContentResponse {
-    match request {
-        DarkContentRequest::DarkSwitch { on } => {
-            with(|s| {
-                if let Some(host) = s.host.clone() {
-                    s.memory.set(&host, on);
-                }
-                if !s.memory_loaded {
-                    s.switched_early = Some(on);
-                }
-            });
-            sync();
-        }
-        DarkContentRequest::DarkStatus => {
-            if with(|s| s.phase == PagePhase::Off && s.host.is_some()) {
-                watch::after_reply(prepare);
-            }
-        }
-        DarkContentRequest::DarkThemeMeasure { baseline, reset } => return theme_measure(baseline, reset),
-        DarkContentRequest::DarkAdjust { adjust } => set_adjust(adjust.clamped(), true),
-        DarkContentRequest::DarkThemePreview { css } => {
-            return match dusk_core::protocol::caps::css_ok(&css).and_then(|()| preview(&css)).and_then(|()| measure(false)) {
-                Ok(q) => DarkContentResponse::ThemeQuality(q),
-                Err(message) => DarkContentResponse::Error { message },
-            };
-        }
-    }
-    status()
-}
-
-fn measure(baseline: bool) -> Result<dusk_core::protocol::css::ThemeQuality, String> {
-    let doc = document().ok_or("no document")?;
-    quality::measure(&doc, baseline)
-}
-
-#[inline(never)]
-fn theme_measure(baseline: bool, reset: bool) -> DarkContentResponse {
-    match (if reset { preview("") } else { Ok(()) }).and_then(|()| measure(baseline)) {
-        Ok(mut q) => {
-            if baseline {
-                q.instant_css = instant_css_excerpt(3000);
-            }
-            DarkContentResponse::ThemeQuality(q)
-        }
-        Err(message) => DarkContentResponse::Error { message },
-    }
-}
-
-#[inline(never)]
-fn status() -> DarkContentResponse {
-    with(|s| {
-        DarkContentResponse::DarkStatus(PageDarkStatus {
-            host: s.host.clone().unwrap_or_default(),
-            phase: s.phase,
-            scopes: s.roots.len() as u32,
-            css_bytes: s.installed.iter().map(|i| i.css.len() as u32).sum(),
-            build_ms: s.last_build_ms,
-            collect_ms: s.last_collect_ms,
-        })
-    })
-}
-
-/// Builds the theme for an unthemed page without applying it, so a switch-on is instant.
-#[inline(never)]
-fn prepare() {
-    if with(|s| s.phase != PagePhase::Off || s.prepared.is_some()) {
-        return;
-    }
-    let Some(document) = document() else { return };
-    let shadow_roots = collect::shadow_roots_in(&Root::Doc(document.clone()));
-    let mut roots = vec![Root::Doc(document.clone())];
-    roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
-    let already_dark = page_is_dark(&document);
-    icons::mark(&roots);
-    let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
-    let css = with(|s| build(&input, &s.refine, s.adjust));
-    let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
-    // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
-    let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
-    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark }));
-    foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    watch::after_reply(rehearse);
-}
-
-/// Runs the real switch messages on and off once, in one task with our sheets disabled, so nothing paints
-/// but V8 has compiled that path before the click (cold, it cost ~3 ms of lazy compilation).
-#[inline(never)]
-fn rehearse() {
-    let Some(p) = with(|s| s.prepared.clone().filter(|_| s.phase == PagePhase::Off)) else { return };
-    if document().is_none_or(|d| d.ready_state() == "loading") {
-        return;
-    }
-    let (memory, early) = with(|s| (s.memory.clone(), s.switched_early));
-    p.sheets.iter().for_each(|i| i.set_enabled(false));
-    with(|s| s.rehearsing = true);
-    reply(r#"{"type":"dark_switch","on":true}"#);
-    reply(r#"{"type":"dark_switch","on":false}"#);
-    with(|s| s.rehearsing = false);
-    install::thaw();
-    p.sheets.iter().for_each(|i| i.set_enabled(true));
-    with(|s| {
-        s.memory = memory;
-        s.switched_early = early;
-        s.prepared = Some(p);
-    });
 }
 
 fn now() -> f64 {

@@ -1,0 +1,48 @@
+//! A theme built ahead of a switch-on, and the switch rehearsed so the click pays no compilation.
+
+use super::*;
+
+/// Builds the theme for an unthemed page without applying it, so a switch-on is instant.
+#[inline(never)]
+pub(super) fn prepare() {
+    if with(|s| s.phase != PagePhase::Off || s.prepared.is_some()) {
+        return;
+    }
+    let Some(document) = document() else { return };
+    let shadow_roots = collect::shadow_roots_in(&Root::Doc(document.clone()));
+    let mut roots = vec![Root::Doc(document.clone())];
+    roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
+    let already_dark = page_is_dark(&document);
+    icons::mark(&roots);
+    let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
+    let css = with(|s| build(&input, &s.refine, s.adjust));
+    let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
+    // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
+    let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark }));
+    foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
+    watch::after_reply(rehearse);
+}
+
+/// Runs the real switch messages on and off once, in one task with our sheets disabled, so nothing paints
+/// but V8 has compiled that path before the click (cold, it cost ~3 ms of lazy compilation).
+#[inline(never)]
+pub(super) fn rehearse() {
+    let Some(p) = with(|s| s.prepared.clone().filter(|_| s.phase == PagePhase::Off)) else { return };
+    if document().is_none_or(|d| d.ready_state() == "loading") {
+        return;
+    }
+    let (memory, early) = with(|s| (s.memory.clone(), s.switched_early));
+    p.sheets.iter().for_each(|i| i.set_enabled(false));
+    with(|s| s.rehearsing = true);
+    reply(r#"{"type":"dark_switch","on":true}"#);
+    reply(r#"{"type":"dark_switch","on":false}"#);
+    with(|s| s.rehearsing = false);
+    install::thaw();
+    p.sheets.iter().for_each(|i| i.set_enabled(true));
+    with(|s| {
+        s.memory = memory;
+        s.switched_early = early;
+        s.prepared = Some(p);
+    });
+}
