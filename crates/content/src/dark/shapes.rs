@@ -33,15 +33,15 @@ pub fn mark(roots: &[Root], themed: bool) {
             let Some(svg) = drawings.item(g).and_then(as_element) else { continue };
             observe(&svg);
             let r = svg.get_bounding_client_rect();
-            let Ok(list) = svg.query_selector_all(SHAPES) else { continue };
             // Shapes in an icon-sized drawing are icons: nothing to measure, only old marks to drop.
-            let surface = is_surface(r.width(), r.height(), viewport.0, viewport.1);
+            // Every mutation batch comes here, so an icon costs one query, not one per shape.
+            if !is_surface(r.width(), r.height(), viewport.0, viewport.1) {
+                unmark_in(&svg);
+                continue;
+            }
+            let Ok(list) = svg.query_selector_all(SHAPES) else { continue };
             for i in 0..list.length() {
                 let Some(el) = list.item(i).and_then(as_element) else { continue };
-                if !surface {
-                    unmark_one(&el);
-                    continue;
-                }
                 let Some(style) = window.get_computed_style(&el).ok().flatten() else { continue };
                 let b = el.get_bounding_client_rect();
                 let own = |raw: &str, property: &str, default: Option<Rgba>| {
@@ -91,6 +91,21 @@ fn set(el: &Element, attr: &str, colour: Option<Rgba>) -> Option<String> {
         let _ = el.set_attribute(attr, &css);
     }
     Some(css)
+}
+
+/// The selector of every marked shape.
+fn marked() -> String {
+    format!("[{FILL_ATTR}],[{STROKE_ATTR}]")
+}
+
+/// Drops the marks inside a drawing that is icon-sized now (it may have shrunk).
+fn unmark_in(svg: &Element) {
+    let Ok(list) = svg.query_selector_all(&marked()) else { return };
+    for i in 0..list.length() {
+        if let Some(el) = list.item(i).and_then(as_element) {
+            unmark_one(&el);
+        }
+    }
 }
 
 fn unmark_one(el: &Element) {
@@ -165,7 +180,7 @@ pub fn unmark(roots: &[Root]) {
         }
     });
     for root in roots {
-        let Some(list) = root.query_all(&format!("[{FILL_ATTR}],[{STROKE_ATTR}]")) else { continue };
+        let Some(list) = root.query_all(&marked()) else { continue };
         for i in 0..list.length() {
             if let Some(el) = list.item(i).and_then(as_element) {
                 unmark_one(&el);
