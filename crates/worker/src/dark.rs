@@ -4,13 +4,12 @@
 use dusk_chrome::message::{error_text, to_js};
 use dusk_chrome::{scripting, storage, tabs};
 use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
-use dusk_core::dark::site::{host_of, match_pattern, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
+use dusk_core::dark::site::{host_of, is_dark_registration, match_pattern, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, PageDarkStatus, TabDarkState};
 use dusk_core::protocol::layer::Layer;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 
-const FALLBACK_ID: &str = "dusk-dark-fallback";
 /// A page that hangs its main thread must not hang the popup or the memory write.
 const PAGE_STATUS_LIMIT_MS: u32 = 500;
 /// Loading the dark layer into a big page takes longer than answering.
@@ -242,10 +241,9 @@ pub async fn sync_registration(memory: &Memory) {
     let scripts: Vec<serde_json::Value> = memory
         .registrations()
         .into_iter()
-        .enumerate()
-        .map(|(i, reg)| {
+        .map(|reg| {
             serde_json::json!({
-                "id": if i == 0 { FALLBACK_ID.to_string() } else { format!("{FALLBACK_ID}-{i}") },
+                "id": reg.id,
                 "matches": reg.matches,
                 "excludeMatches": reg.exclude_matches,
                 "css": reg.css,
@@ -277,7 +275,7 @@ async fn unregister_ours() {
     let ids: Vec<String> = js_sys::Array::from(&list)
         .iter()
         .filter_map(|s| js_sys::Reflect::get(&s, &"id".into()).ok()?.as_string())
-        .filter(|id| id.starts_with(FALLBACK_ID))
+        .filter(|id| is_dark_registration(id))
         .collect();
     if !ids.is_empty() {
         let _ = scripting::unregister_content_scripts(&to_js(&serde_json::json!({ "ids": ids }))).await;

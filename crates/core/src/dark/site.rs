@@ -85,16 +85,27 @@ impl Memory {
         if self.auto {
             let mut exclude: Vec<String> = self.sites.iter().filter(|(_, on)| !**on).map(|(h, _)| pattern(h)).collect();
             exclude.extend(owned.iter().map(|p| p.to_string()));
-            out.push(Registration { matches: vec!["<all_urls>".into()], exclude_matches: exclude, css: global });
+            out.push(Registration { id: String::new(), matches: vec!["<all_urls>".into()], exclude_matches: exclude, css: global });
         } else {
             let matches: Vec<String> = self.sites.iter().filter(|(h, on)| **on && !owned.contains(&&pattern(h))).map(|(h, _)| pattern(h)).collect();
             if !matches.is_empty() {
-                out.push(Registration { matches, exclude_matches: Vec::new(), css: global });
+                out.push(Registration { id: String::new(), matches, exclude_matches: Vec::new(), css: global });
             }
         }
-        out.extend(own.into_iter().map(|(css, matches)| Registration { matches, exclude_matches: Vec::new(), css }));
+        out.extend(own.into_iter().map(|(css, matches)| Registration { id: String::new(), matches, exclude_matches: Vec::new(), css }));
+        for (i, reg) in out.iter_mut().enumerate() {
+            reg.id = if i == 0 { REGISTRATION_ID.to_string() } else { format!("{REGISTRATION_ID}-{i}") };
+        }
         out
     }
+}
+
+/// The id of the dark layer's first registered content script; the others extend it.
+pub const REGISTRATION_ID: &str = "dusk-dark-fallback";
+
+/// Whether a registered content script is one of the dark layer's (not a customisation's).
+pub fn is_dark_registration(id: &str) -> bool {
+    id == REGISTRATION_ID || id.strip_prefix(REGISTRATION_ID).and_then(|rest| rest.strip_prefix('-')).is_some_and(|n| n.parse::<u32>().is_ok())
 }
 
 /// The match pattern (for registered scripts and `tabs.query`) of every page of `host`.
@@ -105,6 +116,8 @@ pub fn match_pattern(host: &str) -> String {
 /// Match patterns for `chrome.scripting.registerContentScripts`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Registration {
+    /// `REGISTRATION_ID`, then `-1`, `-2`… for the sites with their own adjustment.
+    pub id: String,
     pub matches: Vec<String>,
     pub exclude_matches: Vec<String>,
     /// The fallback CSS files, in order.
@@ -203,6 +216,9 @@ mod tests {
         m.adjust.set_site("c.com", Some(Adjust { brightness: 120, ..Default::default() }));
         let r = m.registrations();
         assert_eq!(r.len(), 2, "{r:?}");
+        assert_eq!((r[0].id.as_str(), r[1].id.as_str()), (REGISTRATION_ID, "dusk-dark-fallback-1"));
+        assert!(r.iter().all(|reg| is_dark_registration(&reg.id)));
+        assert!(!is_dark_registration("dusk-custom-a.com") && !is_dark_registration("dusk-dark-fallbackx"));
         assert_eq!(
             (r[0].matches.clone(), r[0].css.clone()),
             (vec!["*://a.com/*".to_string()], vec!["dark-fallback.css".to_string(), "fallback/sepia-20.css".into()])
