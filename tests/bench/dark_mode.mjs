@@ -1,6 +1,6 @@
 // Benchmark (not a test): the corpus pages unthemed, with Dark Reader (npm build, Dynamic mode,
 // injected into the page) and with Dusk (the real extension), side by side in one Chromium.
-// Usage: [TRIALS=5] node tests/bench/dark_mode.mjs [substring]   (build dist/ first with ./build.sh)
+// Usage: [TRIALS=5] [REGIONS=n] node tests/bench/dark_mode.mjs [substring]   (build dist/ first with ./build.sh)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
@@ -85,10 +85,14 @@ async function regions(page, png) {
 
 /** The element where Dusk's screenshot has the most `key` (bright pixels "n" or luminance "lum") beyond Dark Reader's. */
 function brighterRegion(dusk, dr, key) {
+  return brighterRegions(dusk, dr, key, 1)[0] ?? null;
+}
+
+/** The `n` elements with the most `key` beyond Dark Reader's, most first. */
+function brighterRegions(dusk, dr, key, n) {
   const theirs = new Map(dr.map((e) => [e.element, e]));
   const diff = (e) => e[key] - (theirs.get(e.element)?.[key] ?? 0);
-  const top = [...dusk].sort((a, b) => diff(b) - diff(a))[0];
-  return top && diff(top) > 0 ? { ...top, theirs: theirs.get(top.element), diff: diff(top) } : null;
+  return [...dusk].sort((a, b) => diff(b) - diff(a)).slice(0, n).filter((e) => diff(e) > 0).map((e) => ({ ...e, theirs: theirs.get(e.element), diff: diff(e) }));
 }
 
 async function measure(page, baselineLayout) {
@@ -270,5 +274,9 @@ for (const r of rows) {
     if (r.dusk[key] <= r.dr[key]) continue;
     const g = brighterRegion(r.dusk.region, r.dr.region, cell);
     console.log(`      ${r.page}, ${what}: ${g ? `most above Dark Reader under ${g.element} (${g.size} px): Dusk ${px(g)}; Dark Reader ${px(g.theirs)}` : "no single element"}`);
+    // REGIONS=n lists the next elements too, when one element doesn't explain the difference.
+    for (const e of brighterRegions(r.dusk.region, r.dr.region, cell, Number(process.env.REGIONS ?? 1)).slice(1)) {
+      console.log(`        then ${e.element} (${e.size} px): Dusk ${px(e)}; Dark Reader ${px(e.theirs)}`);
+    }
   }
 }

@@ -27,18 +27,21 @@ impl Role {
     }
 }
 
-/// Highest luminance a background may have (#3a3a3a is about 0.042).
-pub const BG_MAX_Y: f32 = 0.042;
-/// Lowest luminance text may have; (0.40 + 0.05) / (0.042 + 0.05) = 4.9 ≥ 4.5 with rounding margin.
-pub const FG_MIN_Y: f32 = 0.40;
+/// Highest luminance a background may have (#2c2c2c is about 0.025): low enough that links and
+/// accents may sit as low as Dark Reader's and still pass AA on every background of the theme.
+pub const BG_MAX_Y: f32 = 0.025;
+/// Lowest luminance text may have; (0.30 + 0.05) / (0.025 + 0.05) = 4.67 ≥ 4.5 with rounding margin.
+pub const FG_MIN_Y: f32 = 0.30;
+/// Up to this luminance a background counts as dark already (#3a3a3a is about 0.042).
+const DARK_BG_Y: f32 = 0.042;
 
 /// Lightness kept by a background that is dark already (#333 becomes #292929).
 const DARK_BG_DEEPEN: f32 = 0.8;
 /// Highest luminance any text keeps: pure white glares on a dark page (#e7e7e7 is about 0.80).
 pub const FG_MAX_Y: f32 = 0.80;
 /// Highest luminance coloured text is lifted to: links and accents stay vivid but below the
-/// body text, and their glyphs don't glare (Dark Reader's blues and greens sit lower still).
-pub const FG_CHROMA_MAX_Y: f32 = 0.45;
+/// body text, and their glyphs don't glare (about where Dark Reader's blues and greens sit).
+pub const FG_CHROMA_MAX_Y: f32 = 0.32;
 /// Saturation from which text counts as coloured.
 const CHROMA_MIN_S: f32 = 0.25;
 
@@ -65,7 +68,7 @@ fn map_bg(c: Rgba) -> Rgba {
     let (h, s, l) = c.to_hsl();
     // Already-dark backgrounds (dark headers, code blocks) keep their hue, a shade deeper so a
     // #333 sidebar doesn't outshine the page; light ones invert.
-    let l = if c.luminance() <= BG_MAX_Y { l * DARK_BG_DEEPEN } else { 0.09 + 0.13 * (1.0 - l) };
+    let l = if c.luminance() <= DARK_BG_Y { l * DARK_BG_DEEPEN } else { 0.09 + 0.13 * (1.0 - l) };
     let s = s.min(0.6);
     clamp_luminance(h, s, l, c.a, |y| y <= BG_MAX_Y - 0.002, false)
 }
@@ -77,11 +80,11 @@ fn map_fg(c: Rgba) -> Rgba {
     // Translucent text is flattened over white first: the theme must not depend on what lies below.
     let c = if c.a < 1.0 { c.over(Rgba::rgb(255, 255, 255)) } else { c };
     let (h, s, l) = c.to_hsl();
-    if c.luminance() > FG_MAX_Y {
-        return clamp_luminance(h, s, l, 1.0, |y| y <= FG_MAX_Y, false);
-    }
     if c.luminance() >= FG_MIN_Y {
-        return clamp_luminance(h, s, l, 1.0, |y| y >= FG_MIN_Y + 0.01, true);
+        // Text light already (a dark sidebar's, a header's) is drawn into the band below the glare
+        // cap, order kept: white lands on the cap, #ccc a shade under the body text.
+        let y = FG_MIN_Y + 0.01 + (c.luminance() - FG_MIN_Y) * (FG_MAX_Y - FG_MIN_Y - 0.01) / (1.0 - FG_MIN_Y);
+        return with_luminance(h, s, l, y);
     }
     // Black lands on #ccc, not white: softer on the eyes, still 11:1 on the base background.
     let lifted = clamp_luminance(h, s, 0.55 + 0.25 * (1.0 - l), 1.0, |y| y >= FG_MIN_Y + 0.01, true);
@@ -95,6 +98,15 @@ fn map_fg(c: Rgba) -> Rgba {
 fn map_border(c: Rgba) -> Rgba {
     let (h, s, l) = c.to_hsl();
     Rgba::from_hsl(h, s.min(0.5), 0.22 + 0.3 * (1.0 - l), c.a).rounded()
+}
+
+/// The colour of hue `h` and saturation `s` whose rounded luminance is nearest `y` from above.
+fn with_luminance(h: f32, s: f32, l: f32, y: f32) -> Rgba {
+    if Rgba::from_hsl(h, s, l, 1.0).rounded().luminance() > y {
+        clamp_luminance(h, s, l, 1.0, |v| v <= y, false)
+    } else {
+        clamp_luminance(h, s, l, 1.0, |v| v >= y, true)
+    }
 }
 
 /// Moves lightness (up or down) until the rounded colour's luminance satisfies `ok`.
@@ -144,8 +156,10 @@ mod tests {
             assert!((FG_MIN_Y..=FG_CHROMA_MAX_Y).contains(&y), "{c:?} → {y}");
         }
         assert!(base_fg().luminance() > FG_CHROMA_MAX_Y, "grey text is lifted to the body-text shade");
-        // Already-light coloured text is the author's choice and stays; white is only softened.
-        assert_eq!(map(Rgba::rgb(144, 238, 144), Role::Fg), Rgba::rgb(144, 238, 144));
+        // Already-light text keeps its hue and its order, drawn under the glare cap.
+        let (green, grey) = (map(Rgba::rgb(144, 238, 144), Role::Fg), map(Rgba::rgb(204, 204, 204), Role::Fg));
+        assert!((green.to_hsl().0 - 120.0).abs() < 3.0 && green.luminance() < Rgba::rgb(144, 238, 144).luminance(), "{green:?}");
+        assert!(grey.luminance() < 0.54 && grey.luminance() > map(Rgba::rgb(150, 150, 150), Role::Fg).luminance(), "{grey:?}");
         let white = map(Rgba::rgb(255, 255, 255), Role::Fg);
         assert!((0.75..=FG_MAX_Y).contains(&white.luminance()), "{white:?}");
     }
