@@ -68,6 +68,28 @@ export const tests = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 
+  ["the site's sepia reaches a big drawing too, its glyph still legible", async (env) => {
+    const url = fixture(env, "logo.html");
+    const page = await env.open(url);
+    try {
+      await setSite(env, url, true);
+      await until(async () => luminance(await computed(page, "#disc", "fill")) < 0.05, "the disc to be dark");
+      const before = await computed(page, "#glyph", "fill");
+      // As the popup's sliders store a site's own setting: through the worker.
+      const reply = await env.sendToWorker({ type: "dark_set_adjust", tab_id: await env.tabIdFor(url), site: true, adjust: { brightness: 100, contrast: 100, sepia: 100, grayscale: 0 } });
+      assert.equal(reply.type, "dark_state", JSON.stringify(reply));
+      await until(async () => { const [r, , b] = (await computed(page, "#glyph", "fill")).match(/\d+/g).map(Number); return r > b + 2; }, "sepia to warm the glyph");
+      const after = await computed(page, "#glyph", "fill");
+      assert.notEqual(after, before);
+      const disc = await computed(page, "#disc", "fill");
+      assert.ok(luminance(disc) < 0.05, `the disc stays dark: ${disc}`);
+      assert.ok(contrast(after, disc) >= 3, `the glyph stands out on it: ${after} on ${disc}`);
+    } finally {
+      await (await env.extPage()).evaluate(() => chrome.storage.local.remove(["dark_adjust", "dark_adjust_sites"]));
+      await resetMemory(env); await page.close();
+    }
+  }],
+
   ["a drawing that grows past icon size goes dark, and back at icon size follows the text colour again", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "logo.html");

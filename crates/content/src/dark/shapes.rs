@@ -66,7 +66,9 @@ pub fn mark(roots: &[Root], themed: bool) {
             }
         }
         let (mut fills, mut strokes) = (BTreeSet::new(), BTreeSet::new());
-        for (el, p) in elements.iter().zip(paint(&shapes, viewport)) {
+        // Painted with the page's brightness, contrast, sepia and grayscale, like the rest of the theme.
+        let painted = dusk_core::dark::adjust::with_adjust(super::with(|s| s.adjust), || paint(&shapes, viewport));
+        for (el, p) in elements.iter().zip(painted) {
             fills.extend(set(el, FILL_ATTR, p.fill));
             strokes.extend(set(el, STROKE_ATTR, p.stroke));
         }
