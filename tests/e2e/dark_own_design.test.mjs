@@ -53,6 +53,14 @@ export const tests = [
       await until(async () => (await imageStats(ext, await page.screenshot({ clip: await inside(page, "#chart img") }))).luminance < 0.3, "the dark chart to show");
       await setSite(env, url, false);
       await until(async () => (await imageStats(ext, await page.screenshot({ clip: await inside(page, "#chart img") }))).luminance > 0.4, "the light chart to come back");
+      // The source's density candidates come along: on a 2x screen the theme loads its 2x image.
+      const cdp = await env.ctx.newCDPSession(page);
+      await cdp.send("Emulation.setDeviceMetricsOverride", { width: 1280, height: 800, deviceScaleFactor: 2, mobile: false });
+      try {
+        assert.ok(!(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("chart-dark@2x.png")))), "control: not loaded at 1x");
+        await setSite(env, url, true);
+        await until(() => page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("chart-dark@2x.png"))), "the 2x candidate to load on a 2x screen");
+      } finally { await cdp.send("Emulation.clearDeviceMetricsOverride"); await cdp.detach(); }
     } finally { await resetMemory(env); await page.close(); }
   }],
 

@@ -21,6 +21,8 @@ export async function framesDuring(ctx, page, action, settleMs = 400) {
   recording = true;
   await action();
   await new Promise((r) => setTimeout(r, settleMs));
+  // On a loaded machine the first frames can come late; a page that loaded has painted one.
+  for (let waited = 0; !frames.length && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   await cdp.send("Page.stopScreencast").catch(() => {});
   await cdp.detach().catch(() => {});
   return frames;
