@@ -90,6 +90,26 @@ export const tests = [
     }
   }],
 
+  ["a logo in a same-origin frame goes dark with a legible glyph, drawings added later too, and nothing is left when switched off", async (env) => {
+    const url = fixture(env, "logo-frame.html");
+    const page = await env.open(url);
+    try {
+      const frame = await (await page.waitForSelector("#frame")).contentFrame();
+      await frame.waitForSelector("#logo");
+      await setSite(env, url, true);
+      await until(async () => luminance(await computed(frame, "#disc", "fill")) < 0.05, "the framed disc to be dark");
+      await logoIsDarkAndLegible(frame);
+      assert.ok(luminance(await computed(frame, "#iconpath", "fill")) > 0.3, "the framed icon follows the light text");
+      // A drawing the frame adds later is measured and painted too.
+      await frame.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<svg class="logo" style="width: 900px; height: 300px" viewBox="0 0 90 30"><rect class="disc" id="late" width="90" height="30"/></svg>'));
+      await until(async () => luminance(await computed(frame, "#late", "fill")) < 0.05, "the late drawing to be dark");
+      await setSite(env, url, false);
+      await until(async () => (await computed(frame, "#disc", "fill")) === "rgb(5, 41, 98)", "the frame's own navy back");
+      assert.equal(await frame.evaluate(() => document.querySelectorAll("[data-dusk-fill], [data-dusk-stroke], [data-dusk-icon], [data-dusk-large]").length), 0, "no marks left in the frame");
+      assert.equal(await frame.evaluate(() => document.adoptedStyleSheets.length), 0, "no sheet left in the frame");
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+
   ["a drawing that grows past icon size goes dark, and back at icon size follows the text colour again", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "logo.html");

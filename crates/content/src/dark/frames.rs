@@ -117,7 +117,10 @@ fn decide(i: usize) {
         f.phase = PagePhase::Active;
         f.dirty = true;
     });
-    super::icons::mark(&[Root::Doc(doc)]);
+    let root = Root::Doc(doc);
+    super::icons::mark(std::slice::from_ref(&root));
+    // Before the frame's theme goes on, as in the top page: a big drawing is dark in its first frame.
+    super::shapes::mark(&[root], false);
     batch(i);
 }
 
@@ -132,7 +135,8 @@ fn switch_off(i: usize) {
     }) else {
         return;
     };
-    super::icons::unmark(&[Root::Doc(doc)]);
+    super::icons::unmark(&[Root::Doc(doc.clone())]);
+    super::shapes::unmark_root(&Root::Doc(doc));
     release(i);
 }
 
@@ -152,7 +156,7 @@ fn batch(i: usize) {
         return;
     }
     let root = Root::Doc(doc.clone());
-    let own: Vec<_> = own.into_iter().collect();
+    let own: Vec<_> = own.into_iter().chain(super::shapes::sheets()).collect();
     let input = vec![super::with(|s| collect::scope(&root, &mut s.cache, &own))];
     let unchanged = with_frame(i, |f| f.installed.is_some() && f.input == input).unwrap_or(true);
     if unchanged {
@@ -178,6 +182,17 @@ pub fn run_dirty() {
         if with_frame(i, |f| f.dirty).unwrap_or(false) {
             batch(i);
         }
+    }
+}
+
+/// Icons and big drawings added to themed frames since the last pass are measured and painted.
+pub fn mark_drawings() {
+    prune();
+    for i in 0..count() {
+        let Some((doc, themed)) = with_frame(i, |f| (f.phase == PagePhase::Active).then(|| (f.doc.clone(), f.installed.as_ref().is_some_and(|x| x.is_on())))).flatten() else { continue };
+        let root = Root::Doc(doc);
+        super::icons::mark(std::slice::from_ref(&root));
+        super::shapes::mark(&[root], themed);
     }
 }
 

@@ -384,6 +384,7 @@ fn mark_new_icons() {
     if with(|s| s.phase == PagePhase::Active) {
         icons::mark(&with(|s| s.roots.clone()));
         shapes::mark(&with(|s| s.roots.clone()), theme_on());
+        frames::mark_drawings();
     }
 }
 
@@ -391,6 +392,7 @@ fn mark_new_icons() {
 pub(crate) fn shapes_resized() {
     if with(|s| s.phase == PagePhase::Active && !s.rehearsing) {
         shapes::mark(&with(|s| s.roots.clone()), theme_on());
+        frames::mark_drawings();
     }
 }
 

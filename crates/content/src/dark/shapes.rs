@@ -24,9 +24,10 @@ thread_local! {
 /// Measures every drawing of `roots` and paints its surfaces; `themed`: the theme is on, so each
 /// shape's own colour is read from the theme's `--dusk-fill`/`--dusk-stroke`.
 pub fn mark(roots: &[Root], themed: bool) {
-    let Some(window) = web_sys::window() else { return };
-    let viewport = (num(window.inner_width()), num(window.inner_height()));
     for root in roots {
+        // A same-origin frame's drawings are measured against the frame's own viewport.
+        let Some(window) = window_of(root) else { continue };
+        let viewport = (num(window.inner_width()), num(window.inner_height()));
         let Some(drawings) = root.query_all(DRAWINGS) else { continue };
         let (mut shapes, mut elements) = (Vec::new(), Vec::new());
         for g in 0..drawings.length() {
@@ -144,12 +145,16 @@ fn install(root: &Root, css: &str) {
     });
 }
 
-/// A sheet of the root's own realm: a same-origin frame's document adopts only its own.
-fn new_sheet(root: &Root) -> Option<CssStyleSheet> {
-    let window = match root {
+fn window_of(root: &Root) -> Option<web_sys::Window> {
+    match root {
         Root::Doc(d) => d.default_view(),
         Root::Shadow(s) => s.owner_document().and_then(|d| d.default_view()),
-    }?;
+    }
+}
+
+/// A sheet of the root's own realm: a same-origin frame's document adopts only its own.
+fn new_sheet(root: &Root) -> Option<CssStyleSheet> {
+    let window = window_of(root)?;
     let constructor = js_sys::Reflect::get(&window, &"CSSStyleSheet".into()).ok().filter(|c| c.is_function())?.unchecked_into::<js_sys::Function>();
     js_sys::Reflect::construct(&constructor, &Array::new()).ok().map(JsCast::unchecked_into)
 }
@@ -182,15 +187,36 @@ pub fn unmark(roots: &[Root]) {
         }
     });
     for root in roots {
-        let Some(list) = root.query_all(&marked()) else { continue };
-        for i in 0..list.length() {
-            if let Some(el) = list.item(i).and_then(as_element) {
-                unmark_one(&el);
-            }
-        }
+        unmark_marks(root);
     }
     for (root, sheet, _) in SHEETS.with(|cell| std::mem::take(&mut *cell.borrow_mut())) {
-        let next: Array = root.adopted().iter().filter(|s| !Object::is(s, &sheet)).collect();
-        root.set_adopted(&next);
+        drop_sheet(&root, &sheet);
     }
+}
+
+/// Takes one scope's marks and sheet off (a frame switched off on its own).
+pub fn unmark_root(root: &Root) {
+    unmark_marks(root);
+    let mine = SHEETS.with(|cell| {
+        let mut sheets = cell.borrow_mut();
+        let i = sheets.iter().position(|(r, _, _)| Object::is(r.js(), root.js()))?;
+        Some(sheets.remove(i))
+    });
+    if let Some((root, sheet, _)) = mine {
+        drop_sheet(&root, &sheet);
+    }
+}
+
+fn unmark_marks(root: &Root) {
+    let Some(list) = root.query_all(&marked()) else { return };
+    for i in 0..list.length() {
+        if let Some(el) = list.item(i).and_then(as_element) {
+            unmark_one(&el);
+        }
+    }
+}
+
+fn drop_sheet(root: &Root, sheet: &CssStyleSheet) {
+    let next: Array = root.adopted().iter().filter(|s| !Object::is(s, sheet)).collect();
+    root.set_adopted(&next);
 }
