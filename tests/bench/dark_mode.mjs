@@ -236,6 +236,8 @@ await env.close();
 for (const s of sites.values()) await s.close();
 
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+// Per-page brightness is compared with Dark Reader to the fourth decimal.
+const f4 = (x) => (Number.isFinite(x) ? x.toFixed(4) : "–");
 const f0 = (x) => (Number.isFinite(x) ? x.toFixed(0) : "–");
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const header = ["page", "own activity ms", "AA none", "AA DR", "AA Dusk", "lum DR", "lum Dusk", "bright DR", "bright Dusk", "moved DR", "moved Dusk", "settle DR ms", "settle Dusk ms", "browser floor ms", "theme rules", "theme KB", "reload 1st frame", "reload max frame"];
@@ -243,10 +245,10 @@ const line = (cells) => `| ${cells.join(" | ")} |`;
 console.log(line(header));
 console.log(line(header.map(() => "---")));
 for (const r of rows) {
-  console.log(line([r.page, f0(r.none.own), f3(r.none.aa), f3(r.dr.aa), f3(r.dusk.aa), f3(r.dr.lum), f3(r.dusk.lum), f3(r.dr.bright), f3(r.dusk.bright), r.dr.moved, r.dusk.moved, f0(r.dr.settle), f0(r.dusk.settle), f0(r.dusk.floor), r.dusk.rules, (r.dusk.bytes / 1024).toFixed(1), f3(r.dusk.firstFrame), f3(r.dusk.maxFrame)]));
+  console.log(line([r.page, f0(r.none.own), f3(r.none.aa), f3(r.dr.aa), f3(r.dusk.aa), f4(r.dr.lum), f4(r.dusk.lum), f4(r.dr.bright), f4(r.dusk.bright), r.dr.moved, r.dusk.moved, f0(r.dr.settle), f0(r.dusk.settle), f0(r.dusk.floor), r.dusk.rules, (r.dusk.bytes / 1024).toFixed(1), f3(r.dusk.firstFrame), f3(r.dusk.maxFrame)]));
 }
 const m = (f) => mean(rows.map(f));
-console.log(line(["**mean**", f0(m((r) => r.none.own)), f3(m((r) => r.none.aa)), f3(m((r) => r.dr.aa)), f3(m((r) => r.dusk.aa)), f3(m((r) => r.dr.lum)), f3(m((r) => r.dusk.lum)), f3(m((r) => r.dr.bright)), f3(m((r) => r.dusk.bright)), f0(m((r) => r.dr.moved)), f0(m((r) => r.dusk.moved)), f0(m((r) => r.dr.settle)), f0(m((r) => r.dusk.settle)), f0(m((r) => r.dusk.floor)), f0(m((r) => r.dusk.rules)), (m((r) => r.dusk.bytes) / 1024).toFixed(1), f3(m((r) => r.dusk.firstFrame)), f3(m((r) => r.dusk.maxFrame))]));
+console.log(line(["**mean**", f0(m((r) => r.none.own)), f3(m((r) => r.none.aa)), f3(m((r) => r.dr.aa)), f3(m((r) => r.dusk.aa)), f4(m((r) => r.dr.lum)), f4(m((r) => r.dusk.lum)), f4(m((r) => r.dr.bright)), f4(m((r) => r.dusk.bright)), f0(m((r) => r.dr.moved)), f0(m((r) => r.dusk.moved)), f0(m((r) => r.dr.settle)), f0(m((r) => r.dusk.settle)), f0(m((r) => r.dusk.floor)), f0(m((r) => r.dusk.rules)), (m((r) => r.dusk.bytes) / 1024).toFixed(1), f3(m((r) => r.dusk.firstFrame)), f3(m((r) => r.dusk.maxFrame))]));
 
 const checks = [
   ["AA mean ≥ 0.995", m((r) => r.dusk.aa) >= 0.995],
