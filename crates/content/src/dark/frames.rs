@@ -189,7 +189,11 @@ pub fn run_dirty() {
 pub fn mark_drawings() {
     prune();
     for i in 0..count() {
-        let Some((doc, themed)) = with_frame(i, |f| (f.phase == PagePhase::Active).then(|| (f.doc.clone(), f.installed.as_ref().is_some_and(|x| x.is_on())))).flatten() else { continue };
+        let Some((doc, themed)) =
+            with_frame(i, |f| (f.phase == PagePhase::Active).then(|| (f.doc.clone(), f.installed.as_ref().is_some_and(|x| x.is_on())))).flatten()
+        else {
+            continue;
+        };
         let root = Root::Doc(doc);
         super::icons::mark(std::slice::from_ref(&root));
         super::shapes::mark(&[root], themed);
