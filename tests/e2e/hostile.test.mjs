@@ -39,9 +39,14 @@ async function survive(env, query) {
     await until(() => darkInIsolation(env, url), "the page to turn dark", 8000);
     const switchMs = Date.now() - t0;
     assert.ok(switchMs < 5000, `dark in ${switchMs} ms`);
+    // The browser parses the page's own sheets (50 MB of them) on its main thread: what is timed
+    // is Dusk's share, after the page has loaded (a sheet that never answers holds load off).
+    await page.waitForLoadState("load", { timeout: 3000 }).catch(() => {});
     const t1 = Date.now();
     await page.evaluate(() => document.title);
-    assert.ok(Date.now() - t1 < 1000, `the page answered its own script in ${Date.now() - t1} ms`);
+    const answered = Date.now() - t1;
+    if (process.env.HOSTILE_TIMES) console.log(`     ${query.slice(0, 40)}: switch ${switchMs} ms, the page answered in ${answered} ms`);
+    assert.ok(answered < 1000, `the page answered its own script in ${answered} ms`);
     const t2 = Date.now();
     const summary = await rpc(env, url, { type: "page_summary" });
     const elements = await rpc(env, url, { type: "get_elements", filter: "button" });
