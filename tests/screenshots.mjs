@@ -6,6 +6,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "./e2e/env.mjs";
+import { startFixtureServer } from "./e2e/fixture-server.mjs";
 import { configure } from "./e2e/chat_panel.mjs";
 import { agentPanel, nextCard, startRun, usePolicy } from "./e2e/agent_panel.mjs";
 import { answer, byText, lastListing, toolCall } from "./e2e/agent_policy.mjs";
@@ -25,9 +26,11 @@ async function takeAll(scheme) {
   const env = await launch({ colorScheme: scheme });
   await env.ctx.route(/^(https?|wss?):\/\/(?!127\.0\.0\.1[:/])/, (r) => r.abort());
   const shot = (page, name, options = {}) => page.screenshot({ path: path.join(out, `${name}-${scheme}.png`), ...options });
+  // The docs folder is its origin's root, as on the web, so its root-relative stylesheet loads.
+  const site = await startFixtureServer("corpus/python-docs");
   try {
     // A page before and after dark mode (the page's own colours don't follow the scheme).
-    const url = `${env.base}/corpus/python-docs/python3.11-doc/html/tutorial/introduction.html`;
+    const url = `${site.url}/python3.11-doc/html/tutorial/introduction.html`;
     const page = await env.open(url);
     await page.setViewportSize({ width: 1100, height: 700 });
     if (scheme === "light") await page.screenshot({ path: path.join(out, "page-before.png") });
@@ -113,6 +116,7 @@ async function takeAll(scheme) {
     await shot(options, "options", { fullPage: true });
   } finally {
     await env.close();
+    await site.close();
   }
 }
 
