@@ -3,6 +3,8 @@
 // follows the text colour; a drawing that resizes across the icon size is painted again.
 import assert from "node:assert/strict";
 import { computed, fixture, isDark, luminance, resetMemory, setSite, until } from "./dark.mjs";
+import { framesDuring } from "../lib/frames.mjs";
+import { imageStats } from "../lib/pixels.mjs";
 
 const contrast = (a, b) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -65,6 +67,23 @@ export const tests = [
       assert.equal(await computed(page, "#disc", "fill"), "rgb(5, 41, 98)", "the page's own navy is back");
       assert.equal(await page.evaluate(() => document.querySelectorAll("[data-dusk-fill], [data-dusk-stroke]").length), 0, "no marks left behind");
       assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, "no sheet left behind");
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+
+  ["a reload of a dark site with a big white-on-navy logo paints no bright frame before the logo is measured", async (env) => {
+    const url = fixture(env, "logo.html");
+    const page = await env.open(url);
+    try {
+      await setSite(env, url, true);
+      await until(async () => luminance(await computed(page, "#disc", "fill")) < 0.05, "the disc to be dark");
+      await page.bringToFront();
+      const ext = await env.extPage();
+      const frames = await framesDuring(env.ctx, page, () => page.reload(), 400);
+      assert.ok(frames.length > 0, "frames were recorded");
+      const lums = [];
+      for (const f of frames) lums.push((await imageStats(ext, f)).luminance);
+      console.log(`     ${frames.length} frames, luminance ${lums.map((l) => l.toFixed(3)).join(" ")}`);
+      assert.ok(lums.every((l) => l < 0.1), `a bright frame while reloading: ${lums.map((l) => l.toFixed(3))}`);
     } finally { await resetMemory(env); await page.close(); }
   }],
 
