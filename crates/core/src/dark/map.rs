@@ -100,7 +100,7 @@ fn map_border(c: Rgba) -> Rgba {
     Rgba::from_hsl(h, s.min(0.5), 0.22 + 0.3 * (1.0 - l), c.a).rounded()
 }
 
-/// The colour of hue `h` and saturation `s` whose rounded luminance is nearest `y` from above.
+/// The colour of hue `h` and saturation `s` whose rounded luminance lands next to `y`.
 fn with_luminance(h: f32, s: f32, l: f32, y: f32) -> Rgba {
     if Rgba::from_hsl(h, s, l, 1.0).rounded().luminance() > y {
         clamp_luminance(h, s, l, 1.0, |v| v <= y, false)
