@@ -32,6 +32,15 @@ const logoPixels = (page) => page.evaluate(async () => {
   return { w: box.width, h: box.height };
 });
 
+/** logo.html switched on, once its disc has gone dark. */
+async function darkLogo(env) {
+  const url = fixture(env, "logo.html");
+  const page = await env.open(url);
+  await setSite(env, url, true);
+  await until(async () => luminance(await computed(page, "#disc", "fill")) < 0.05, "the disc to be dark");
+  return { url, page };
+}
+
 export const tests = [
   ["a logo 1,200 px wide stays a dark disc with a legible glyph (class rules, attributes, inline style); a 24 px icon follows the text colour", async (env) => {
     await resetMemory(env);
@@ -71,11 +80,8 @@ export const tests = [
   }],
 
   ["a reload of a dark site with a big white-on-navy logo paints no bright frame before the logo is measured", async (env) => {
-    const url = fixture(env, "logo.html");
-    const page = await env.open(url);
+    const { page } = await darkLogo(env);
     try {
-      await setSite(env, url, true);
-      await until(async () => luminance(await computed(page, "#disc", "fill")) < 0.05, "the disc to be dark");
       await page.bringToFront();
       const ext = await env.extPage();
       const frames = await framesDuring(env.ctx, page, () => page.reload(), 400);
@@ -88,11 +94,8 @@ export const tests = [
   }],
 
   ["the site's sepia reaches a big drawing too, its glyph still legible", async (env) => {
-    const url = fixture(env, "logo.html");
-    const page = await env.open(url);
+    const { url, page } = await darkLogo(env);
     try {
-      await setSite(env, url, true);
-      await until(async () => luminance(await computed(page, "#disc", "fill")) < 0.05, "the disc to be dark");
       const before = await computed(page, "#glyph", "fill");
       // As the popup's sliders store a site's own setting: through the worker.
       const reply = await env.sendToWorker({ type: "dark_set_adjust", tab_id: await env.tabIdFor(url), site: true, adjust: { brightness: 100, contrast: 100, sepia: 100, grayscale: 0 } });
