@@ -20,6 +20,14 @@ impl Root {
         }
     }
 
+    /// The window of the scope's own realm (a same-origin frame's, not the top page's).
+    pub fn window(&self) -> Option<web_sys::Window> {
+        match self {
+            Root::Doc(d) => d.default_view(),
+            Root::Shadow(s) => s.owner_document().and_then(|d| d.default_view()),
+        }
+    }
+
     fn style_sheets(&self) -> StyleSheetList {
         match self {
             Root::Doc(d) => d.style_sheets(),

@@ -26,7 +26,7 @@ thread_local! {
 pub fn mark(roots: &[Root], themed: bool) {
     for root in roots {
         // A same-origin frame's drawings are measured against the frame's own viewport.
-        let Some(window) = window_of(root) else { continue };
+        let Some(window) = root.window() else { continue };
         let viewport = (num(window.inner_width()), num(window.inner_height()));
         let Some(drawings) = root.query_all(DRAWINGS) else { continue };
         let (mut shapes, mut elements) = (Vec::new(), Vec::new());
@@ -145,16 +145,9 @@ fn install(root: &Root, css: &str) {
     });
 }
 
-fn window_of(root: &Root) -> Option<web_sys::Window> {
-    match root {
-        Root::Doc(d) => d.default_view(),
-        Root::Shadow(s) => s.owner_document().and_then(|d| d.default_view()),
-    }
-}
-
 /// A sheet of the root's own realm: a same-origin frame's document adopts only its own.
 fn new_sheet(root: &Root) -> Option<CssStyleSheet> {
-    let window = window_of(root)?;
+    let window = root.window()?;
     let constructor = js_sys::Reflect::get(&window, &"CSSStyleSheet".into()).ok().filter(|c| c.is_function())?.unchecked_into::<js_sys::Function>();
     js_sys::Reflect::construct(&constructor, &Array::new()).ok().map(JsCast::unchecked_into)
 }
