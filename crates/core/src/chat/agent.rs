@@ -2,12 +2,13 @@
 //! is one streamed call without tools; pass 2 runs on the agent runtime with three tools.
 
 use super::budget;
+use super::host::{ChatBrowser, ChatHost};
 use super::prompt::{self, needs_tools};
 use super::{tools, ChatEntry, ChatSession, PageContext, TabInfo};
-use crate::agent::{self, AgentEvent, AgentSpec, Budget, Host, Model, RunOutcome, RunState, Sink};
+use crate::agent::{self, AgentEvent, AgentSpec, Budget, Model, RunOutcome, RunState, Sink};
 use crate::llm::on_device;
 use crate::llm::usage::cost_usd;
-use crate::llm::{AssistantReply, ChatRequest, Image, LlmError, Message, StreamEvent, Usage};
+use crate::llm::{AssistantReply, ChatRequest, LlmError, Message, StreamEvent, Usage};
 use crate::protocol::ChatEvent;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -15,54 +16,9 @@ use std::cell::RefCell;
 /// Model calls per question, pass 1 included.
 pub const MAX_TURNS: u32 = 20;
 
-/// What the chat may do to tabs, on top of what the runtime needs.
-#[allow(async_fn_in_trait)]
-pub trait ChatBrowser: Host {
-    async fn text_snapshot(&self, tab: &TabInfo, token_budget: usize) -> Result<String, String>;
-    async fn screenshot(&self, tab: &TabInfo) -> Result<Image, String>;
-    async fn scroll(&self, tab: &TabInfo, down: bool, screens: f64) -> Result<String, String>;
-    async fn tab_exists(&self, tab: &TabInfo) -> bool;
-    /// One chat run at a time per browser window, so the window names the run.
-    fn run_id(&self) -> String;
-}
-
 /// Where events for the side panel go.
 pub trait ChatSink {
     fn emit(&self, event: ChatEvent);
-}
-
-/// Pass 2's host: the browser plus the pages, which refresh_page_state re-reads.
-pub struct ChatHost<'a, B> {
-    pub browser: &'a B,
-    pub contexts: RefCell<Vec<PageContext>>,
-}
-
-impl<B> ChatHost<'_, B> {
-    /// A tab by its 1-based number in the page list.
-    pub fn tab(&self, n: usize) -> Option<TabInfo> {
-        self.contexts.borrow().get(n.checked_sub(1)?).map(|c| c.tab.clone())
-    }
-}
-
-impl<B: ChatBrowser> Host for ChatHost<'_, B> {
-    fn now_ms(&self) -> f64 {
-        self.browser.now_ms()
-    }
-    fn stop_signal(&self) -> &agent::StopSignal {
-        self.browser.stop_signal()
-    }
-    async fn save_checkpoint(&self, state: &RunState) {
-        self.browser.save_checkpoint(state).await
-    }
-    async fn check_target(&self) -> Result<(), String> {
-        let tabs: Vec<TabInfo> = self.contexts.borrow().iter().map(|c| c.tab.clone()).collect();
-        for tab in &tabs {
-            if !self.browser.tab_exists(tab).await {
-                return Err("the tab was closed".into());
-            }
-        }
-        Ok(())
-    }
 }
 
 /// What pass 2 needs to finish after a worker restart, kept in the run's checkpoint.

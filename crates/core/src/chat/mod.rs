@@ -3,11 +3,13 @@
 
 pub mod agent;
 pub mod budget;
+pub mod host;
 pub mod markdown;
 pub mod mention;
 pub mod prompt;
 pub mod session;
 pub mod tools;
 
-pub use agent::{answer, replay, resume, ChatBrowser, ChatHost, ChatRun, ChatSink};
+pub use agent::{answer, replay, resume, ChatRun, ChatSink};
+pub use host::{ChatBrowser, ChatHost};
 pub use session::{ChatEntry, ChatSession, PageContext, TabInfo};

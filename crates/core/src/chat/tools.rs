@@ -1,6 +1,6 @@
 //! The three pass-2 tools. Their schemas and argument parsing come from these types.
 
-use super::agent::{ChatBrowser, ChatHost};
+use super::host::{ChatBrowser, ChatHost};
 use super::prompt;
 use crate::agent::{Registry, Tool, ToolContext, ToolOutput};
 use schemars::JsonSchema;

@@ -3,7 +3,7 @@
 //! colours, and text is put back above the AA floor after every adjustment (see docs/dark-mode.md).
 
 use super::color::Rgba;
-use super::map::{clamp_luminance, Role, BG_MAX_Y, FG_MIN_Y};
+use super::band::{clamp_luminance, Role, BG_MAX_Y, FG_MIN_Y};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::collections::BTreeMap;

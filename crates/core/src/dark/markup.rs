@@ -3,9 +3,16 @@
 //! dark scheme.
 
 use super::map::Role;
-use super::theme::{escape, raw_paint, rewrite_media, wrap, Attr};
+use super::css_text::{escape, raw_paint, rewrite_media, wrap};
 use super::value::map_attribute;
 use serde::{Deserialize, Serialize};
+
+/// A legacy presentational attribute seen in the page, e.g. `bgcolor="#ffffff"`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Attr {
+    pub name: String,
+    pub value: String,
+}
 
 /// A `<source srcset media>` in a `<picture>`, whose media names a colour scheme.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -1,8 +1,10 @@
 //! The instant dark-mode engine: colour maths, role mapping, and the override stylesheet.
 
 pub mod adjust;
+pub mod band;
 pub mod color;
 pub mod css;
+mod css_text;
 pub mod detect;
 pub mod foreign;
 pub mod freeze;

@@ -6,9 +6,9 @@ use super::color::Rgba;
 use super::css::{self, Decl, Rule};
 use super::inert::paints_nothing;
 use super::map::{base_bg, base_fg, map, Role};
-pub use super::markup::SchemeSource;
+use super::css_text::{escape, raw_paint, rewrite_media, wrap};
+pub use super::markup::{Attr, SchemeSource};
 use super::markup::{emit_attrs, emit_scheme_sources};
-use super::shapes::{RAW_FILL, RAW_STROKE};
 use super::shorthand::colour_longhands;
 use super::value::{rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};
@@ -20,13 +20,6 @@ pub struct Sheet {
     pub css: String,
     #[serde(default)]
     pub media: String,
-}
-
-/// A legacy presentational attribute seen in the page, e.g. `bgcolor="#ffffff"`.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Attr {
-    pub name: String,
-    pub value: String,
 }
 
 /// Everything that styles one scope (the document or a shadow root).
@@ -180,31 +173,6 @@ fn emit_rules(rules: &[Rule], roles: &VarRoles, in_dark: bool, out: &mut String)
     }
 }
 
-/// Turns `prefers-color-scheme: dark` on and `light` off; reports whether a dark test was seen.
-pub(super) fn rewrite_media(query: &str) -> (String, bool) {
-    let lower = query.to_ascii_lowercase();
-    let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
-    let dark = compact.contains("prefers-color-scheme:dark");
-    if !compact.contains("prefers-color-scheme") {
-        return (query.to_string(), false);
-    }
-    let mut out = String::new();
-    let mut rest = lower.as_str();
-    while let Some(start) = rest.find('(') {
-        let Some(len) = rest[start..].find(')') else { break };
-        let feature: String = rest[start..start + len + 1].chars().filter(|c| !c.is_whitespace()).collect();
-        out.push_str(&rest[..start]);
-        out.push_str(match feature.as_str() {
-            "(prefers-color-scheme:dark)" => "(min-width:0px)",
-            "(prefers-color-scheme:light)" => "(max-width:-1px)",
-            _ => &rest[start..start + len + 1],
-        });
-        rest = &rest[start + len + 1..];
-    }
-    out.push_str(rest);
-    (out, dark)
-}
-
 /// Writes `selector{…}` with the mapped declarations, if any. Inside the site's own dark-scheme
 /// rules (`keep_all`) every declaration is the site's design and goes on as written: a custom
 /// property's twins take its value unmapped, so usages elsewhere get the site's dark palette.
@@ -257,15 +225,6 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
     }
 }
 
-/// The custom property holding the page's own value of an SVG paint property.
-pub(super) fn raw_paint(property: &str) -> Option<&'static str> {
-    match property {
-        "fill" => Some(RAW_FILL),
-        "stroke" => Some(RAW_STROKE),
-        _ => None,
-    }
-}
-
 fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
     body.push_str(name);
     body.push(':');
@@ -274,29 +233,6 @@ fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
         body.push_str("!important");
     }
     body.push(';');
-}
-
-pub(super) fn wrap(prelude: &str, inner: &str, out: &mut String) {
-    if !inner.is_empty() {
-        out.push_str(prelude);
-        out.push('{');
-        out.push_str(inner);
-        out.push('}');
-    }
-}
-
-/// Escapes text for a double-quoted CSS string.
-pub(super) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:x} ", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
