@@ -76,7 +76,8 @@ impl ProviderSettings {
 
     /// Function calling and vision support: the table, then the user's overrides.
     pub fn capabilities(&self) -> Capabilities {
-        capabilities::resolve(self)
+        let base = capabilities::defaults(self.kind, &self.effective_model());
+        Capabilities { tools: self.supports_tools.unwrap_or(base.tools), vision: self.supports_vision.unwrap_or(base.vision) }
     }
 }
 

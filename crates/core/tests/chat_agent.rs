@@ -315,7 +315,7 @@ fn fifty_questions_stay_within_the_budget_and_the_panel_is_told_what_the_model_n
         let sink = run(&mut s, &format!("Question {n}?"), vec![tab(1)], &model, &browser);
         notes.extend(sink.0.borrow().iter().filter_map(|e| if let ChatEvent::Step { text, .. } = e { Some(text.clone()) } else { None }));
     }
-    let tokens: Vec<u64> = model.requests.borrow().iter().map(|r| dusk_core::llm::usage::estimate_input_tokens(&r.messages, &r.tools)).collect();
+    let tokens: Vec<u64> = model.requests.borrow().iter().map(|r| dusk_core::llm::estimate::estimate_input_tokens(&r.messages, &r.tools)).collect();
     let page_and_question = tokens[0];
     assert!(tokens[9] > page_and_question, "history counts at question 10: {tokens:?}");
     assert!(tokens[49] <= page_and_question + dusk_core::chat::budget::HISTORY_TOKENS + 100, "question 50 stays within the budget: {}", tokens[49]);

@@ -69,7 +69,7 @@ fn a_long_run_on_a_heavy_page_keeps_only_the_newest_listing_whole() {
     let (outcome, _, _) = go(&browser, &m, "Raise the quantity while watching the results", settings);
     assert_eq!(outcome, RunOutcome::Finished { text: "done".into() });
     let reqs = m.requests.borrow();
-    let tokens: Vec<u64> = reqs.iter().map(|r| dusk_core::llm::usage::estimate_input_tokens(&r.messages, &r.tools)).collect();
+    let tokens: Vec<u64> = reqs.iter().map(|r| dusk_core::llm::estimate::estimate_input_tokens(&r.messages, &r.tools)).collect();
     let last = reqs.last().unwrap();
     let whole =
         results(last).iter().filter(|(tool, r)| tool == "get_elements" && r["data"].as_str().is_some_and(|d| d.contains("Result row number 309"))).count();

@@ -1,7 +1,7 @@
 //! The conversation the model is sent stays under a budget as it grows: the oldest exchanges
 //! (a question, and everything up to the next question) are left out, whole, and the panel says so.
 
-use crate::llm::usage::estimate_input_tokens;
+use crate::llm::estimate::estimate_input_tokens;
 use crate::llm::Message;
 
 /// Tokens of earlier questions and answers sent with each new question (the pages' text has its own).

@@ -2,8 +2,8 @@
 //! the theme maps rather than as a CSS `filter` on the page: images and video keep their own
 //! colours, and text is put back above the AA floor after every adjustment (see docs/dark-mode.md).
 
-use super::color::Rgba;
 use super::band::{clamp_luminance, Role, BG_MAX_Y, FG_MIN_Y};
+use super::color::Rgba;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::collections::BTreeMap;

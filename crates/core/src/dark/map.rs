@@ -2,8 +2,8 @@
 //! a dark band and every text colour in a light band, chosen so any text on any background of
 //! the theme has at least AA contrast (4.5:1), whatever pair the cascade ends up combining.
 
-use super::band::{clamp_luminance, BG_MAX_Y, FG_MIN_Y};
 pub use super::band::Role;
+use super::band::{clamp_luminance, BG_MAX_Y, FG_MIN_Y};
 use super::color::Rgba;
 
 /// Up to this luminance a background counts as dark already (#3a3a3a is about 0.042).

@@ -2,8 +2,8 @@
 //! attributes (`bgcolor`, `<font color>`, SVG `fill`/`stroke`) and `<picture>` sources for the
 //! dark scheme.
 
-use super::map::Role;
 use super::css_text::{escape, raw_paint, rewrite_media, wrap};
+use super::map::Role;
 use super::value::map_attribute;
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,6 @@
-//! The bound on kept items: past `LIMITS` the oldest go first, and the index counts them so the
-//! panel can say so. One run's thumbnails are cut before the run is kept (`ITEM_BYTES`).
+//! The bound on kept items: past `LIMITS` the oldest go first (`Index::put`), and the index counts
+//! them so the panel can say so. One run's thumbnails are cut before the run is kept (`ITEM_BYTES`).
 
-use super::Index;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -15,16 +14,3 @@ pub const LIMITS: Limits = Limits { max_items: 100, max_bytes: 8 * 1024 * 1024 }
 
 /// One kept run at most: its oldest thumbnails are dropped past this.
 pub const ITEM_BYTES: usize = 400 * 1024;
-
-/// Drops the oldest items until the index fits; returns their ids. The newest is never dropped.
-pub fn evict(index: &mut Index, limits: &Limits) -> Vec<String> {
-    index.sort();
-    let mut removed = Vec::new();
-    while index.items.len() > 1 && (index.items.len() > limits.max_items || index.total_bytes() > limits.max_bytes) {
-        if let Some(oldest) = index.items.pop() {
-            removed.push(oldest.id);
-        }
-    }
-    index.evicted += removed.len() as u64;
-    removed
-}

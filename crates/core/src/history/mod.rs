@@ -8,6 +8,7 @@ pub mod run;
 use crate::chat::{ChatEntry, ChatSession, TabInfo};
 use serde::{Deserialize, Serialize};
 
+use crate::agent::RunState;
 pub use bound::{Limits, LIMITS};
 pub use run::{KeptRun, KeptStep};
 
@@ -153,7 +154,20 @@ impl Index {
         self.items.retain(|s| s.id != summary.id);
         self.items.push(summary);
         self.sort();
-        bound::evict(self, limits)
+        self.evict(limits)
+    }
+
+    /// Drops the oldest items until the index fits; returns their ids. The newest is never dropped.
+    fn evict(&mut self, limits: &Limits) -> Vec<String> {
+        self.sort();
+        let mut removed = Vec::new();
+        while self.items.len() > 1 && (self.items.len() > limits.max_items || self.total_bytes() > limits.max_bytes) {
+            if let Some(oldest) = self.items.pop() {
+                removed.push(oldest.id);
+            }
+        }
+        self.evicted += removed.len() as u64;
+        removed
     }
 
     pub fn remove(&mut self, id: &str) -> bool {
@@ -170,6 +184,19 @@ impl Index {
     pub fn total_bytes(&self) -> u64 {
         self.items.iter().map(|s| s.bytes).sum()
     }
+}
+
+/// A finished browser run (Agent or Customize) as kept: its kind and page from the run, unless the
+/// page it started on is known.
+pub fn browser_run_item(state: &RunState, start_page: Option<PageRef>, thumbs: &[(u32, String)], now_ms: f64) -> Item {
+    use crate::browser_agent::{BrowserRun, RunKind};
+    let run: Option<BrowserRun> = serde_json::from_value(state.extra.clone()).ok();
+    let kind = match run.as_ref().map(|r| r.kind) {
+        Some(RunKind::Customize) => ItemKind::Customize,
+        _ => ItemKind::Agent,
+    };
+    let page = start_page.or_else(|| run.map(|r| PageRef { title: r.title, url: r.url }).filter(|p| !p.url.is_empty()));
+    Item::run(&state.run_id, kind, page, KeptRun::from_state(state, thumbs), now_ms)
 }
 
 /// What the History view lists.

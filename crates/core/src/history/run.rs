@@ -72,16 +72,3 @@ impl KeptRun {
         }
     }
 }
-
-/// A finished browser run (Agent or Customize) as kept: its kind and page from the run, unless the
-/// page it started on is known.
-pub fn browser_run_item(state: &RunState, start_page: Option<super::PageRef>, thumbs: &[(u32, String)], now_ms: f64) -> super::Item {
-    use crate::browser_agent::{BrowserRun, RunKind};
-    let run: Option<BrowserRun> = serde_json::from_value(state.extra.clone()).ok();
-    let kind = match run.as_ref().map(|r| r.kind) {
-        Some(RunKind::Customize) => super::ItemKind::Customize,
-        _ => super::ItemKind::Agent,
-    };
-    let page = start_page.or_else(|| run.map(|r| super::PageRef { title: r.title, url: r.url }).filter(|p| !p.url.is_empty()));
-    super::Item::run(&state.run_id, kind, page, KeptRun::from_state(state, thumbs), now_ms)
-}

@@ -134,10 +134,10 @@ fn exports_read_as_markdown_and_round_trip_as_json() {
 #[test]
 fn a_browser_run_is_kept_as_its_kind_on_the_page_it_started_on() {
     let mut state = state_with_steps(1);
-    let item = run::browser_run_item(&state, Some(PageRef { title: "Start".into(), url: "http://a.example/".into() }), &[], 1.0);
+    let item = browser_run_item(&state, Some(PageRef { title: "Start".into(), url: "http://a.example/".into() }), &[], 1.0);
     assert_eq!((item.summary.kind, item.summary.page.unwrap().title), (ItemKind::Agent, "Start".to_string()));
     state.extra = serde_json::json!({"window_id": 1, "tab_id": 2, "mode": "dom", "locale": "en", "settings": {}, "url": "http://b.example/x", "title": "Later", "kind": "customize"});
-    let item = run::browser_run_item(&state, None, &[], 1.0);
+    let item = browser_run_item(&state, None, &[], 1.0);
     assert_eq!(item.summary.kind, ItemKind::Customize, "{:?}", state.extra);
     assert_eq!(item.summary.page.unwrap().host(), "b.example");
 }

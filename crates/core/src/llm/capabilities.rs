@@ -1,8 +1,7 @@
 //! What a provider/model can do (function calling, images), so requests are shaped to fit it,
 //! plus detection of a server that rejects `tools` so the client can fall back at runtime.
 
-use super::providers::ProviderKind;
-use crate::settings::ProviderSettings;
+use super::provider_kind::ProviderKind;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,12 +52,6 @@ pub fn defaults(kind: ProviderKind, model: &str) -> Capabilities {
     }
 }
 
-/// The table, overridden by the user's explicit settings.
-pub fn resolve(p: &ProviderSettings) -> Capabilities {
-    let base = defaults(p.kind, &p.effective_model());
-    Capabilities { tools: p.supports_tools.unwrap_or(base.tools), vision: p.supports_vision.unwrap_or(base.vision) }
-}
-
 /// Whether a failed response means "this model/server does not do function calling".
 pub fn tools_rejected(status: u16, body: &str) -> bool {
     if !matches!(status, 400 | 404 | 405 | 422 | 500 | 501) {
@@ -86,6 +79,7 @@ pub fn tools_rejected(status: u16, body: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::ProviderSettings;
 
     #[test]
     fn hosted_providers_do_everything_local_ones_depend_on_the_model() {
@@ -102,7 +96,7 @@ mod tests {
         p.model = "llava".into();
         p.supports_tools = Some(true);
         p.supports_vision = Some(false);
-        assert_eq!(resolve(&p), Capabilities { tools: true, vision: false });
+        assert_eq!(p.capabilities(), Capabilities { tools: true, vision: false });
     }
 
     #[test]

@@ -4,48 +4,22 @@
 
 use super::capabilities::{tools_rejected, Capabilities};
 use super::errors::{classify, LlmError};
+use super::estimate::{estimate_input_tokens, estimate_output_tokens};
 use super::http::HttpRequest;
 use super::message::{AssistantReply, ChatRequest, Message, StopReason};
 use super::on_device::{self, PromptReply, PromptRequest};
-use super::providers::{build_request, cut_stream, parse_response, StreamDecoder};
+use super::providers::wire::cut_stream;
+use super::providers::{build_request, parse_response, StreamDecoder};
 use super::retry::{parse_retry_after, RetryPolicy};
 use super::sse::SseParser;
 use super::stream::{StreamAccumulator, StreamEvent};
 use super::text_protocol::{downgrade_request, parse_reply};
 use super::tools::ToolSpec;
-use super::usage::{estimate_input_tokens, estimate_output_tokens, Usage};
+use super::transport_error::TransportError;
+use super::usage::Usage;
 use crate::settings::ProviderSettings;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
-
-/// Why a request never produced a response.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum TransportError {
-    #[error("{0}")]
-    Network(String),
-    #[error("timed out")]
-    Timeout,
-    #[error("aborted")]
-    Aborted,
-    /// The Prompt API rejected a call: the DOMException's name and message.
-    #[error("{name}: {message}")]
-    OnDevice { name: String, message: String },
-    /// `availability()` did not say "available" when the request started.
-    #[error("the on-device model is {0:?}")]
-    NotReady(on_device::Availability),
-}
-
-impl From<TransportError> for LlmError {
-    fn from(e: TransportError) -> Self {
-        match e {
-            TransportError::Network(m) => LlmError::Network(m),
-            TransportError::Timeout => LlmError::Timeout,
-            TransportError::Aborted => LlmError::Aborted,
-            TransportError::OnDevice { name, message } => on_device::errors::classify(&name, &message),
-            TransportError::NotReady(a) => on_device::errors::not_ready(a).unwrap_or_else(|| LlmError::OnDeviceUnavailable(format!("{a:?}"))),
-        }
-    }
-}
 
 /// A response whose body is read chunk by chunk, as fetch's ReadableStream delivers it.
 #[allow(async_fn_in_trait)]

@@ -1,6 +1,6 @@
 //! Turns provider failures into errors a user can act on, with the provider's own words.
 
-use super::providers::ProviderKind;
+use super::provider_kind::ProviderKind;
 use serde_json::Value;
 use thiserror::Error;
 

@@ -1,7 +1,7 @@
 //! Tool definitions derived from the argument types, so the schema the model sees and the parser
 //! that reads its arguments can't drift apart.
 
-use super::message::ToolCall;
+use super::tool_call::ToolCall;
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;

@@ -12,6 +12,7 @@ pub mod layer;
 pub mod page;
 pub mod page_facts;
 pub mod sender;
+mod status;
 mod stream;
 mod tagged;
 mod worker;
@@ -21,8 +22,9 @@ pub use chat::{ChatEvent, ChatRequest as ChatPortRequest, CHAT_PORT};
 pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{caps, ContentRequest, ContentResponse};
 pub use sender::{check, check_sender, Sender, NOT_ALLOWED};
+pub use status::Status;
 pub use stream::{PortEvent, PortRequest, LLM_PORT};
-pub use worker::{Status, WorkerRequest, WorkerResponse};
+pub use worker::{WorkerRequest, WorkerResponse};
 
 use crate::CoreError;
 use serde::de::DeserializeOwned;

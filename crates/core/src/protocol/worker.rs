@@ -1,4 +1,4 @@
-use super::{ConnectionReport, ContentRequest, UsageTotals};
+use super::{ConnectionReport, ContentRequest, Status, UsageTotals};
 use crate::settings::{ProviderSettings, Settings};
 use serde::{Deserialize, Serialize};
 
@@ -111,16 +111,4 @@ pub enum WorkerResponse {
     Error {
         message: String,
     },
-}
-
-/// The extension's state as a UI page shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Status {
-    pub version: String,
-    pub provider_configured: bool,
-    /// The provider's kind, e.g. "openai", when one is configured.
-    pub provider: Option<String>,
-    /// The active provider is the browser's own model: page text stays on this device.
-    #[serde(default)]
-    pub on_device: bool,
 }

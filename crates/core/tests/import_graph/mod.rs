@@ -203,7 +203,9 @@ impl Collector<'_> {
 
     fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
         let public = self.public;
-        let mut leaf = |alias: String, target: Vec<String>, glob: bool| self.krate.uses.entry(self.module.clone()).or_default().push(UseLeaf { alias, target, glob, public });
+        let mut leaf = |alias: String, target: Vec<String>, glob: bool| {
+            self.krate.uses.entry(self.module.clone()).or_default().push(UseLeaf { alias, target, glob, public })
+        };
         match tree {
             syn::UseTree::Path(p) => {
                 prefix.push(p.ident.to_string());
@@ -342,7 +344,15 @@ pub fn circles(graph: &Graph) -> Vec<Vec<String>> {
     let index: BTreeMap<&String, usize> = nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
     let names: Vec<&String> = nodes.into_iter().collect();
     let next: Vec<Vec<usize>> = names.iter().map(|n| graph.get(*n).map(|to| to.keys().map(|k| index[k]).collect()).unwrap_or_default()).collect();
-    let mut tarjan = Tarjan { next: &next, order: vec![None; names.len()], low: vec![0; names.len()], stack: vec![], on_stack: vec![false; names.len()], counter: 0, parts: vec![] };
+    let mut tarjan = Tarjan {
+        next: &next,
+        order: vec![None; names.len()],
+        low: vec![0; names.len()],
+        stack: vec![],
+        on_stack: vec![false; names.len()],
+        counter: 0,
+        parts: vec![],
+    };
     for v in 0..names.len() {
         if tarjan.order[v].is_none() {
             tarjan.visit(v);

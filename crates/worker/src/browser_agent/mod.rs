@@ -15,7 +15,7 @@ use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, RunStatus, StopSignal};
 use dusk_core::browser_agent::{begin, checked_task, drive, mode, AgentSettings, BrowserRun, RunKind, Start};
-use dusk_core::history::run::browser_run_item;
+use dusk_core::history::browser_run_item;
 use dusk_core::history::PageRef;
 use dusk_core::llm::LlmError;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ContentRequest};

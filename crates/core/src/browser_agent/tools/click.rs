@@ -1,4 +1,4 @@
-use super::{act, Ctx};
+use super::action::{act, Ctx};
 use crate::agent::ToolOutput;
 use crate::agent::{Gate, Tool};
 use crate::browser_agent::browser::Browser;

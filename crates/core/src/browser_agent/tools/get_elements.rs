@@ -1,4 +1,4 @@
-use super::Ctx;
+use super::action::Ctx;
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::context::{element_lines, left_out_lines};

@@ -1,6 +1,6 @@
 //! go_back, go_forward and refresh: a navigation of the current tab, waited for like `navigate`.
 
-use super::{output, Ctx, NoArgs};
+use super::action::{output, Ctx, NoArgs};
 use crate::agent::{Gate, ToolOutput};
 use crate::browser_agent::browser::{Browser, Navigation};
 use crate::browser_agent::safety::Action;

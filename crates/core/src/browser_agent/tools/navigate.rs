@@ -1,4 +1,4 @@
-use super::{output, Ctx};
+use super::action::{output, Ctx};
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::{Browser, Navigation};
 use crate::browser_agent::safety::site::same_site;

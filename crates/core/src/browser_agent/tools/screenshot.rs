@@ -1,4 +1,4 @@
-use super::{Ctx, NoArgs};
+use super::action::{Ctx, NoArgs};
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::Action;

@@ -1,4 +1,4 @@
-use super::{act, Ctx};
+use super::action::{act, Ctx};
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::Action;

@@ -1,4 +1,4 @@
-use super::{output, Ctx};
+use super::action::{output, Ctx};
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::Action;

@@ -1,7 +1,8 @@
-use super::{try_css, Ctx, Tried};
+use super::run_site::{try_css, Tried};
 use crate::agent::{Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::session::BrowserSession;
+use crate::browser_agent::tools::action::Ctx;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::json;

@@ -1,8 +1,9 @@
-use super::{record, Ctx};
+use super::run_site::record;
 use crate::agent::{Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::session::BrowserSession;
-use crate::browser_agent::tools::NoArgs;
+use crate::browser_agent::tools::action::Ctx;
+use crate::browser_agent::tools::action::NoArgs;
 use serde_json::json;
 
 /// Reads the CSS saved for this site (empty when none), and whether the customisation is on.

@@ -1,8 +1,9 @@
-use super::{record, save_gate, try_css, Ctx};
+use super::run_site::{record, save_gate, try_css};
 use crate::agent::{ConfirmLevel, Gate, Host, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
 use crate::browser_agent::safety::SitePolicy;
 use crate::browser_agent::session::BrowserSession;
+use crate::browser_agent::tools::action::Ctx;
 use crate::customize::diff::unified;
 use crate::customize::ENABLE_USER_SCRIPTS;
 use crate::protocol::ContentRequest;

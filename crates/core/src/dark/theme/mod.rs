@@ -4,11 +4,11 @@
 
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
+use super::css_text::{escape, raw_paint, rewrite_media, wrap};
 use super::inert::paints_nothing;
 use super::map::{base_bg, base_fg, map, Role};
-use super::css_text::{escape, raw_paint, rewrite_media, wrap};
-pub use super::markup::{Attr, SchemeSource};
 use super::markup::{emit_attrs, emit_scheme_sources};
+pub use super::markup::{Attr, SchemeSource};
 use super::shorthand::colour_longhands;
 use super::value::{rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};

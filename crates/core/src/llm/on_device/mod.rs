@@ -42,7 +42,7 @@ impl ContextUse {
 
     /// The request's usage: the reply's tokens estimated from its text, the rest was input.
     pub fn usage(&self, reply: &str) -> crate::llm::Usage {
-        let output = crate::llm::usage::estimate_output_tokens(reply, &[]).min(self.used);
+        let output = crate::llm::estimate::estimate_output_tokens(reply, &[]).min(self.used);
         crate::llm::Usage { input_tokens: self.used - output, output_tokens: output, estimated: false }
     }
 }

@@ -2,9 +2,9 @@
 //! session's `contextUsage`/`contextWindow` its usage.
 
 use super::ContextUse;
-use crate::llm::client::TransportError;
 use crate::llm::message::{AssistantReply, StopReason};
 use crate::llm::stream::{StreamAccumulator, StreamEvent};
+use crate::llm::transport_error::TransportError;
 use crate::llm::LlmError;
 
 /// A reply from the on-device model, read as text deltas (`promptStreaming`) or one piece (`prompt`).

@@ -1,6 +1,6 @@
 //! Anthropic Messages API.
 
-use super::{cut_stream, join_url, parse_json};
+use super::wire::{cut_stream, join_url, parse_json};
 use crate::llm::errors::{classify_stream_error, LlmError};
 use crate::llm::http::HttpRequest;
 use crate::llm::message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall};

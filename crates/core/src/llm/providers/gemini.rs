@@ -1,6 +1,6 @@
 //! Google Gemini `generateContent` / `streamGenerateContent`.
 
-use super::{join_url, parse_json};
+use super::wire::{join_url, parse_json};
 use crate::llm::errors::{classify_stream_error, LlmError};
 use crate::llm::http::HttpRequest;
 use crate::llm::message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall};
@@ -213,7 +213,7 @@ impl StreamDecoder {
 
     /// Gemini sends no end marker: a finish reason in the last chunk is what completes a stream.
     pub fn finish(&mut self) -> Result<Vec<StreamEvent>, LlmError> {
-        super::end_stream(&mut self.done, self.finish.clone())
+        super::wire::end_stream(&mut self.done, self.finish.clone())
     }
 }
 

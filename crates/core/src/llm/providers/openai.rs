@@ -1,9 +1,10 @@
 //! OpenAI Chat Completions, also spoken by OpenAI-compatible servers (see `openai_compatible`).
 
-use super::{join_url, parse_json, ProviderKind};
+use super::wire::{join_url, parse_json};
 use crate::llm::errors::{classify_stream_error, LlmError};
 use crate::llm::http::HttpRequest;
 use crate::llm::message::{AssistantReply, ChatRequest, Image, Message, StopReason, ToolCall};
+use crate::llm::provider_kind::ProviderKind;
 use crate::llm::sse::SseEvent;
 use crate::llm::stream::{parse_arguments, StreamEvent};
 use crate::llm::usage::Usage;
@@ -248,7 +249,7 @@ impl StreamDecoder {
 
     /// Some compatible servers end with a finish_reason but no [DONE].
     pub fn finish(&mut self) -> Result<Vec<StreamEvent>, LlmError> {
-        super::end_stream(&mut self.done, self.finish_reason.clone())
+        super::wire::end_stream(&mut self.done, self.finish_reason.clone())
     }
 }
 
