@@ -5,6 +5,7 @@ pub mod anthropic;
 pub mod gemini;
 pub mod openai;
 pub mod openai_compatible;
+pub mod openai_stream;
 pub mod wire;
 
 use super::errors::LlmError;
@@ -50,7 +51,7 @@ pub fn parse_response(kind: ProviderKind, model: &str, body: &str) -> Result<Ass
 /// Decodes one provider's SSE events into `StreamEvent`s.
 #[derive(Debug)]
 pub enum StreamDecoder {
-    Openai(openai::StreamDecoder),
+    Openai(openai_stream::StreamDecoder),
     Anthropic(anthropic::StreamDecoder),
     Gemini(gemini::StreamDecoder),
 }
@@ -59,7 +60,9 @@ impl StreamDecoder {
     pub fn new(kind: ProviderKind, model: &str) -> Self {
         match kind {
             // On-device replies are text deltas, never SSE; the arm only keeps the match whole.
-            ProviderKind::Openai | ProviderKind::OpenaiCompatible | ProviderKind::OnDevice => StreamDecoder::Openai(openai::StreamDecoder::new(kind, model)),
+            ProviderKind::Openai | ProviderKind::OpenaiCompatible | ProviderKind::OnDevice => {
+                StreamDecoder::Openai(openai_stream::StreamDecoder::new(kind, model))
+            }
             ProviderKind::Anthropic => StreamDecoder::Anthropic(anthropic::StreamDecoder::new(model)),
             ProviderKind::Gemini => StreamDecoder::Gemini(gemini::StreamDecoder::new(model)),
         }

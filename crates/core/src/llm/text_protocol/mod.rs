@@ -1,9 +1,16 @@
 //! Tool calling for models without native function calling: the tools are described in the
 //! system prompt and the model answers with a JSON block, which is parsed (and repaired) here.
 
+mod calls;
+mod repair;
+mod scan;
+
 use super::message::{ChatRequest, Image, Message, ToolCall};
 use super::tools::ToolSpec;
-use serde_json::{json, Map, Value};
+use calls::{bare_calls, extract_calls, RawCall};
+pub use repair::repair_json;
+use scan::{fenced_blocks, remove_spans};
+use serde_json::{json, Value};
 
 /// A reply split into the prose and the tool calls it contained.
 #[derive(Debug, Clone, PartialEq)]
@@ -159,113 +166,6 @@ fn has_key(s: &str, key: &str) -> bool {
     })
 }
 
-struct Block<'a> {
-    start: usize,
-    end: usize,
-    lang: &'a str,
-    body: &'a str,
-}
-
-/// Finds ``` fenced blocks; an unclosed last block runs to the end (models often stop early).
-fn fenced_blocks(s: &str) -> Vec<Block<'_>> {
-    let mut out = vec![];
-    let mut pos = 0;
-    while let Some(open) = s[pos..].find("```").map(|i| pos + i) {
-        let after = open + 3;
-        let line_end = s[after..].find('\n').map(|i| after + i).unwrap_or(s.len());
-        let lang = s[after..line_end].trim();
-        let body_start = (line_end + 1).min(s.len());
-        let (body_end, end) = match s[body_start..].find("```") {
-            Some(i) => (body_start + i, body_start + i + 3),
-            None => (s.len(), s.len()),
-        };
-        out.push(Block { start: open, end, lang, body: &s[body_start..body_end] });
-        pos = end;
-    }
-    out
-}
-
-fn remove_spans(s: &str, spans: &[(usize, usize)]) -> String {
-    let mut out = String::new();
-    let mut pos = 0;
-    for &(a, b) in spans {
-        out.push_str(&s[pos..a]);
-        pos = b;
-    }
-    out.push_str(&s[pos..]);
-    out.trim().to_string()
-}
-
-/// A tool name and its arguments, before the name is checked.
-type RawCall = (String, Value);
-/// Calls read from JSON, or why the JSON is not a usable call.
-type Extracted = Result<Vec<RawCall>, String>;
-
-const NAME_KEYS: &[&str] = &["tool", "name", "tool_name", "function", "action"];
-const ARG_KEYS: &[&str] = &["args", "arguments", "parameters", "input", "params", "action_input"];
-
-/// Reads tool calls out of parsed JSON. None: not shaped like a tool call at all.
-fn extract_calls(v: &Value, tools: &[ToolSpec]) -> Option<Extracted> {
-    match v {
-        Value::Array(items) if !items.is_empty() => {
-            let mut calls = vec![];
-            for (i, item) in items.iter().enumerate() {
-                match extract_calls(item, tools) {
-                    Some(Ok(c)) => calls.extend(c),
-                    Some(Err(e)) => return Some(Err(e)),
-                    None => return Some(Err(format!("item {} of the array is not a tool call", i + 1))),
-                }
-            }
-            Some(Ok(calls))
-        }
-        Value::Object(m) => {
-            if let Some(inner) = m.get("tool_calls") {
-                return extract_calls(inner, tools);
-            }
-            if let Some((name, args)) = NAME_KEYS.iter().find_map(|k| name_and_args(m, k)) {
-                return Some(args.map(|a| vec![(name, a)]));
-            }
-            // {"click": {...}}: a single key naming a known tool.
-            if let (1, Some((k, a))) = (m.len(), m.iter().next()) {
-                if tools.iter().any(|t| &t.name == k) {
-                    return Some(normalise_args(Some(a)).map(|a| vec![(k.clone(), a)]));
-                }
-            }
-            None
-        }
-        _ => None,
-    }
-}
-
-fn name_and_args(m: &Map<String, Value>, key: &str) -> Option<(String, Result<Value, String>)> {
-    match m.get(key)? {
-        Value::String(name) => {
-            let args = ARG_KEYS.iter().find_map(|k| m.get(*k));
-            Some((name.trim().to_string(), normalise_args(args)))
-        }
-        // OpenAI's own shape: {"function": {"name": ..., "arguments": ...}}.
-        Value::Object(f) => {
-            let name = f.get("name")?.as_str()?.trim().to_string();
-            let args = ARG_KEYS.iter().find_map(|k| f.get(*k));
-            Some((name, normalise_args(args)))
-        }
-        _ => None,
-    }
-}
-
-fn normalise_args(args: Option<&Value>) -> Result<Value, String> {
-    match args {
-        None | Some(Value::Null) => Ok(json!({})),
-        Some(v @ Value::Object(_)) => Ok(v.clone()),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(json!({})),
-        Some(Value::String(s)) => match repair_json(s) {
-            Some(v @ Value::Object(_)) => Ok(v),
-            _ => Err("\"args\" must be a JSON object".into()),
-        },
-        Some(_) => Err("\"args\" must be a JSON object".into()),
-    }
-}
-
 /// `TOOL_CALL: name` / `PARAMETERS: {...}` lines. Returns the prose before them and the calls.
 fn tool_call_lines(reply: &str) -> Result<Option<(String, Vec<RawCall>)>, TextProtocolError> {
     let lower = reply.to_ascii_lowercase();
@@ -295,178 +195,6 @@ fn tool_call_lines(reply: &str) -> Result<Option<(String, Vec<RawCall>)>, TextPr
     }
     let before = reply[..first].trim_end().trim_end_matches(|c: char| "*`#-".contains(c));
     Ok(Some((before.trim().to_string(), calls)))
-}
-
-/// A JSON tool call written without a fence.
-fn bare_calls(reply: &str, tools: &[ToolSpec]) -> Option<((usize, usize), Extracted)> {
-    for (a, b) in balanced_spans(reply) {
-        if let Some(v) = repair_json(&reply[a..b]) {
-            if let Some(calls) = extract_calls(&v, tools) {
-                return Some(((a, b), calls));
-            }
-        }
-    }
-    None
-}
-
-/// Byte spans of top-level balanced `{...}` / `[...]` regions, quote-aware.
-fn balanced_spans(s: &str) -> Vec<(usize, usize)> {
-    let mut out = vec![];
-    let mut start = None;
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (i, c) in s.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
-            continue;
-        }
-        match c {
-            '"' | '\'' if start.is_some() => quote = Some(c),
-            '{' | '[' => {
-                if depth == 0 {
-                    start = Some(i);
-                }
-                depth += 1;
-            }
-            '}' | ']' if depth > 0 => {
-                depth -= 1;
-                if let (0, Some(a)) = (depth, start) {
-                    out.push((a, i + 1));
-                    start = None;
-                    if out.len() >= 8 {
-                        break;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Parses near-JSON: strips fences and prose, then fixes trailing commas, single-quoted strings,
-/// Python literals, raw newlines in strings and double encoding.
-pub fn repair_json(s: &str) -> Option<Value> {
-    let s = s.trim();
-    let unfenced = fenced_blocks(s).into_iter().next().map(|b| b.body.trim()).filter(|_| s.starts_with("```")).unwrap_or(s);
-    let mut candidates: Vec<&str> = vec![unfenced];
-    candidates.extend(balanced_spans(unfenced).into_iter().map(|(a, b)| &unfenced[a..b]));
-    for c in candidates {
-        if let Ok(v) = serde_json::from_str::<Value>(c) {
-            return Some(decode_nested(v));
-        }
-        if let Ok(v) = serde_json::from_str::<Value>(&fix(c)) {
-            return Some(decode_nested(v));
-        }
-    }
-    None
-}
-
-fn decode_nested(v: Value) -> Value {
-    match v {
-        Value::String(s) if s.trim_start().starts_with(['{', '[']) => {
-            match serde_json::from_str::<Value>(&s).ok().or_else(|| serde_json::from_str(&fix(&s)).ok()) {
-                Some(inner) => inner,
-                None => Value::String(s),
-            }
-        }
-        v => v,
-    }
-}
-
-/// One pass over near-JSON, rewriting only what is outside double-quoted strings.
-fn fix(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    let push_raw = |out: &mut String, ch: char| match ch {
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        c => out.push(c),
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '"' => {
-                out.push('"');
-                i += 1;
-                while i < chars.len() {
-                    let ch = chars[i];
-                    if ch == '\\' && i + 1 < chars.len() {
-                        out.push(ch);
-                        out.push(chars[i + 1]);
-                        i += 2;
-                        continue;
-                    }
-                    i += 1;
-                    if ch == '"' {
-                        out.push('"');
-                        break;
-                    }
-                    push_raw(&mut out, ch);
-                }
-            }
-            '\'' => {
-                out.push('"');
-                i += 1;
-                while i < chars.len() {
-                    let ch = chars[i];
-                    if ch == '\\' && i + 1 < chars.len() {
-                        if chars[i + 1] == '\'' {
-                            out.push('\'');
-                        } else {
-                            out.push(ch);
-                            out.push(chars[i + 1]);
-                        }
-                        i += 2;
-                        continue;
-                    }
-                    i += 1;
-                    match ch {
-                        '\'' => {
-                            out.push('"');
-                            break;
-                        }
-                        '"' => out.push_str("\\\""),
-                        _ => push_raw(&mut out, ch),
-                    }
-                }
-            }
-            ',' => {
-                let next = chars[i + 1..].iter().find(|c| !c.is_whitespace());
-                if !matches!(next, Some('}') | Some(']')) {
-                    out.push(',');
-                }
-                i += 1;
-            }
-            c if c.is_ascii_alphabetic() => {
-                let start = i;
-                while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
-                    i += 1;
-                }
-                let word: String = chars[start..i].iter().collect();
-                out.push_str(match word.as_str() {
-                    "True" => "true",
-                    "False" => "false",
-                    "None" => "null",
-                    w => w,
-                });
-            }
-            _ => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -540,7 +268,6 @@ mod tests {
             calls("```json\n{\"tool\": \"type_text\", \"args\": {\"text\": \"x\", \"submit\": True}}"),
             vec![("type_text".into(), json!({"text": "x", "submit": true}))]
         );
-        assert_eq!(repair_json("{'a': 'don\\'t', 'b': [1, 2,],}"), Some(json!({"a": "don't", "b": [1, 2]})));
     }
 
     #[test]
