@@ -1,21 +1,25 @@
 //! Export and import of what Dusk keeps in chrome.storage.local: settings, per-site dark-mode
-//! choices and themes, agent settings. API keys are never exported; an import keeps the keys
-//! already stored. A backup file is untrusted input: it can't point a stored key at another
-//! server, bring CSS the dark-mode sanitiser would refuse, or grant the agent `allow` on a site.
+//! choices and themes, agent settings, History. API keys are never exported; an import keeps the
+//! keys already stored, and adds to History only what it lacks (`history::restore`). A backup file
+//! is untrusted input: it can't point a stored key at another server, bring CSS the dark-mode
+//! sanitiser would refuse, or grant the agent `allow` on a site.
 
 use crate::browser_agent::mode::{AgentSettings, STORAGE_KEY as AGENT_KEY};
 use crate::browser_agent::safety::SitePolicy;
 use crate::dark::adjust::{Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use crate::dark_agent::sanitize::sanitize;
 use crate::dark_agent::versions::SiteThemes;
+use crate::history::{restore::restore, INDEX_KEY as HISTORY_INDEX_KEY, LIMITS as HISTORY_LIMITS};
 use crate::settings::{Settings, STORAGE_KEY as SETTINGS_KEY};
 use serde_json::{json, Map, Value};
 
 pub const FORMAT: &str = "dusk-backup";
 
 /// Keys a backup may carry: exact names, and per-site prefixes.
-const KEYS: &[&str] = &[SETTINGS_KEY, "dark_sites", "dark_auto", "dark_mode", "dark_agent", "agent_settings", ADJUST_KEY, ADJUST_SITES_KEY];
-const PREFIXES: &[&str] = &["dark_theme:", "dark_history:", "custom:", "custom_css:"];
+const KEYS: &[&str] = &[SETTINGS_KEY, "dark_sites", "dark_auto", "dark_mode", "dark_agent", "agent_settings", ADJUST_KEY, ADJUST_SITES_KEY, HISTORY_INDEX_KEY];
+const PREFIXES: &[&str] = &["dark_theme:", "dark_history:", "custom:", "custom_css:", HISTORY_PREFIX];
+/// A kept item's key (`history::item_key`); items and the index are merged, never written as sent.
+const HISTORY_PREFIX: &str = "history:";
 
 fn kept(key: &str) -> bool {
     KEYS.contains(&key) || PREFIXES.iter().any(|p| key.starts_with(p))
@@ -39,7 +43,12 @@ pub fn import(stored: &Map<String, Value>, backup: &Value) -> Result<Map<String,
     }
     let data = backup.get("data").and_then(Value::as_object).ok_or("the backup has no data")?;
     let mut out = Map::new();
-    for (key, value) in data.iter().filter(|(k, _)| kept(k)) {
+    let history = restore(stored, data, &HISTORY_LIMITS);
+    if !history.items.is_empty() {
+        out.extend(history.items);
+        out.insert(HISTORY_INDEX_KEY.into(), serde_json::to_value(history.index).map_err(|e| e.to_string())?);
+    }
+    for (key, value) in data.iter().filter(|(k, _)| kept(k) && *k != HISTORY_INDEX_KEY && !k.starts_with(HISTORY_PREFIX)) {
         let value = match key.as_str() {
             SETTINGS_KEY => settings(stored, value)?,
             AGENT_KEY => agent_settings(value),
@@ -199,5 +208,34 @@ mod tests {
         let mut crafted = backup.clone();
         crafted["data"]["custom:b.example"] = json!({"host": "c.example", "versions": [{"css": "x{}"}]});
         assert!(!import(&Map::new(), &crafted).unwrap().contains_key("custom:b.example"), "a record must be for its own host");
+    }
+
+    #[test]
+    fn history_travels_and_an_import_adds_only_what_is_missing() {
+        let session = |q: &str| {
+            let mut s = crate::chat::ChatSession::default();
+            s.entries.push(crate::chat::ChatEntry::User { text: q.into(), tabs: vec![] });
+            s
+        };
+        let (mine, theirs) = (crate::history::Item::chat("c1", &session("Mine"), 1.0), crate::history::Item::chat("c2", &session("Theirs"), 2.0));
+        let mut index = crate::history::Index::default();
+        index.put(mine.summary.clone(), &HISTORY_LIMITS);
+        index.put(theirs.summary.clone(), &HISTORY_LIMITS);
+        let mut all = stored();
+        all.insert("history:c1".into(), serde_json::to_value(&mine).unwrap());
+        all.insert("history:c2".into(), serde_json::to_value(&theirs).unwrap());
+        all.insert(HISTORY_INDEX_KEY.into(), serde_json::to_value(&index).unwrap());
+        let backup = export(&all);
+        assert_eq!(backup["data"]["history:c2"]["summary"]["title"], "Theirs");
+        let mut other = stored();
+        other.insert("history:c1".into(), serde_json::to_value(&mine).unwrap());
+        let mut one = crate::history::Index::default();
+        one.put(mine.summary.clone(), &HISTORY_LIMITS);
+        other.insert(HISTORY_INDEX_KEY.into(), serde_json::to_value(&one).unwrap());
+        let written = import(&other, &backup).unwrap();
+        assert!(written.contains_key("history:c2") && !written.contains_key("history:c1"), "{:?}", written.keys());
+        let merged: crate::history::Index = serde_json::from_value(written[HISTORY_INDEX_KEY].clone()).unwrap();
+        assert_eq!(merged.items.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(), ["c2", "c1"]);
+        assert!(!import(&all, &backup).unwrap().contains_key(HISTORY_INDEX_KEY), "nothing new: the index is left alone");
     }
 }

@@ -11,11 +11,11 @@ thread_local! {
     static BUSY: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Held while the index is read, changed and written.
-struct Turn;
+/// Held while the index is read, changed and written (here, and by a backup's import).
+pub(crate) struct Turn;
 
 impl Turn {
-    async fn take() -> Turn {
+    pub(crate) async fn take() -> Turn {
         while BUSY.with(|b| b.replace(true)) {
             crate::fetch::sleep(10).await;
         }

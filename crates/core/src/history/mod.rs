@@ -3,6 +3,7 @@
 
 pub mod bound;
 pub mod export;
+pub mod restore;
 pub mod run;
 
 use crate::chat::{ChatEntry, ChatSession, TabInfo};
@@ -97,13 +98,7 @@ pub struct Item {
 impl Item {
     /// A conversation as kept: no page text (re-read when it continues) and no screenshots.
     pub fn chat(id: &str, session: &ChatSession, now_ms: f64) -> Item {
-        let mut kept = session.clone();
-        kept.contexts.clear();
-        for e in &mut kept.entries {
-            if let ChatEntry::Step { screenshot, .. } = e {
-                *screenshot = None;
-            }
-        }
+        let kept = kept_session(session);
         let first = kept.entries.iter().find_map(|e| match e {
             ChatEntry::User { text, tabs } => Some((text.clone(), tabs.first().cloned())),
             _ => None,
@@ -124,6 +119,18 @@ impl Item {
         self.summary.bytes = serde_json::to_string(&self).map_or(0, |s| s.len() + item_key(&self.summary.id).len()) as u64;
         self
     }
+}
+
+/// A conversation as History keeps it: no page text (re-read when it continues), no screenshots.
+fn kept_session(session: &ChatSession) -> ChatSession {
+    let mut kept = session.clone();
+    kept.contexts.clear();
+    for e in &mut kept.entries {
+        if let ChatEntry::Step { screenshot, .. } = e {
+            *screenshot = None;
+        }
+    }
+    kept
 }
 
 fn title_of(text: &str) -> String {

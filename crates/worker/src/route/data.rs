@@ -15,6 +15,8 @@ pub async fn export() -> WorkerResponse {
 }
 
 pub async fn import(data: Value) -> WorkerResponse {
+    // History's index is merged: no kept chat or run may be written meanwhile.
+    let _turn = crate::history::Turn::take().await;
     let items = match backup::import(&stored().await, &data) {
         Ok(items) => items,
         Err(message) => return WorkerResponse::Error { message },
