@@ -36,3 +36,22 @@ export async function answerText(panel, n = 1) {
   }, n - 1);
   return (await answer.locator(".md").textContent()).trim();
 }
+
+/** What History keeps in storage: the index and the items' keys. */
+export const kept = (env) => env.extPage().then((p) => p.evaluate(() => chrome.storage.local.get(null)))
+  .then((all) => ({ index: all.history_index ?? { items: [], evicted: 0 }, items: Object.keys(all).filter((k) => k.startsWith("history:")) }));
+
+export async function waitKept(env, n) {
+  for (let i = 0; i < 100; i++) {
+    if ((await kept(env)).index.items.length >= n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${n} kept item(s) never appeared`);
+}
+
+/** Opens the History view; its listed items. */
+export async function openHistory(panel) {
+  await panel.click("#open-history");
+  await panel.locator("#history-list .history-item, #history-list .history-empty").first().waitFor();
+  return panel.locator("#history-list .history-item");
+}

@@ -6,30 +6,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "./env.mjs";
-import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
+import { answerText, ask, configure, kept, openHistory, panelFor, waitKept } from "./chat_panel.mjs";
 import { serious } from "./axe.mjs";
 
 const lastUserOf = (req) => {
   const m = req.body.messages.filter((x) => x.role === "user").pop();
   return typeof m.content === "string" ? m.content : m.content.map((p) => p.text || "").join("");
 };
-const kept = (env) => env.extPage().then((p) => p.evaluate(() => chrome.storage.local.get(null)))
-  .then((all) => ({ index: all.history_index ?? { items: [], evicted: 0 }, items: Object.keys(all).filter((k) => k.startsWith("history:")) }));
-
-async function waitKept(env, n) {
-  for (let i = 0; i < 100; i++) {
-    if ((await kept(env)).index.items.length >= n) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${n} kept item(s) never appeared`);
-}
-
-async function openHistory(panel) {
-  await panel.click("#open-history");
-  await panel.locator("#history-list .history-item, #history-list .history-empty").first().waitFor();
-  return panel.locator("#history-list .history-item");
-}
-
 /** The file the last export link holds. */
 async function exportedFile(panel, button) {
   await panel.evaluate(() => document.querySelector("#history-file")?.remove());

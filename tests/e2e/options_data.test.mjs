@@ -1,10 +1,11 @@
 // The options page in sections: known models offered per provider, the dark-mode site list, and
-// Data (export then import round-trips settings and site data, never API keys; clear everything).
+// Data (export then import round-trips settings, site data and History, never API keys; clear everything).
 // Also the popup's layout: site first, the engine as one row, at 320 and 400 px.
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { answerText, ask, configure, kept, openHistory, panelFor, waitKept } from "./chat_panel.mjs";
 
 const SECRET = "sk-test-never-exported-123";
 
@@ -18,15 +19,32 @@ async function seed(env) {
   }), SECRET);
 }
 
+/** Options → Data → Export: the file's text. */
+async function exportBackup(page) {
+  await page.evaluate(() => document.querySelector("#data-file")?.remove());
+  await page.click("#data-export");
+  await page.waitForFunction(() => document.querySelector("#data-file")?.getAttribute("href"));
+  const href = await page.locator("#data-file").getAttribute("href");
+  return decodeURIComponent(href.slice(href.indexOf(",") + 1));
+}
+
+/** Options → Data → Import of `text` as a file, on a page freshly opened. */
+async function importBackup(env, text) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "dusk-backup-")), "dusk-backup.json");
+  writeFileSync(file, text);
+  const page = await env.open(env.extUrl("options.html"));
+  await page.waitForSelector("#data-import");
+  await page.setInputFiles("#data-import", file);
+  await page.waitForFunction(() => /Imported/.test(document.querySelector("#data-result")?.textContent ?? ""));
+  return { page, file };
+}
+
 export const tests = [
   ["options: export then import round-trips settings and site data without the API key", async (env) => {
     await seed(env);
     const page = await env.open(env.extUrl("options.html"));
     for (const id of ["#provider-form", "#dark-options", "#agent-options", "#data-options"]) await page.waitForSelector(id);
-    await page.click("#data-export");
-    await page.waitForFunction(() => document.querySelector("#data-file")?.getAttribute("href"));
-    const href = await page.locator("#data-file").getAttribute("href");
-    const text = decodeURIComponent(href.slice(href.indexOf(",") + 1));
+    const text = await exportBackup(page);
     assert.ok(!text.includes(SECRET), "the key is not in the file");
     const backup = JSON.parse(text);
     assert.equal(backup.data.dark_sites["a.example"], true);
@@ -40,12 +58,7 @@ export const tests = [
     const ext = await env.extPage();
     assert.deepEqual(await ext.evaluate(() => chrome.storage.local.get(null)), {}, "clear everything empties the store");
     await ext.evaluate(() => chrome.storage.local.set({ settings: { provider: "openai", providers: [{ kind: "openai", api_key: "sk-new-key", model: "" }] } }));
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "dusk-backup-")), "dusk-backup.json");
-    writeFileSync(file, text);
-    const fresh = await env.open(env.extUrl("options.html"));
-    await fresh.waitForSelector("#data-import");
-    await fresh.setInputFiles("#data-import", file);
-    await fresh.waitForFunction(() => /Imported/.test(document.querySelector("#data-result")?.textContent ?? ""));
+    const { page: fresh, file } = await importBackup(env, text);
     const stored = await ext.evaluate(() => chrome.storage.local.get(null));
     assert.equal(stored.settings.providers[0].model, "gpt-4.1-mini", "the settings came back");
     assert.equal(stored.settings.providers[0].api_key, "sk-new-key", "the key entered here stays; none came from the file");
@@ -57,6 +70,62 @@ export const tests = [
     await fresh.setInputFiles("#data-import", []);
     await fresh.setInputFiles("#data-import", file);
     await fresh.waitForFunction(() => /not a Dusk backup/.test(document.querySelector("#data-result")?.textContent ?? ""));
+  }],
+
+  ["options: History travels in the backup; an import adds what is missing, skips what is kept, stays within the limit", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "Alpha is a red fox." }, { text: "Beta costs 42 euros." });
+    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
+    await ask(panel, "What is Alpha?");
+    await answerText(panel);
+    await waitKept(env, 1);
+    await panel.click("#new-chat");
+    await panel.locator("#starters").waitFor();
+    await ask(panel, "What does Beta cost?");
+    await answerText(panel);
+    await waitKept(env, 2);
+
+    const options = await env.open(env.extUrl("options.html"));
+    await options.waitForSelector("#data-export");
+    const text = await exportBackup(options);
+    const backup = JSON.parse(text);
+    assert.deepEqual(backup.data.history_index.items.map((s) => s.title), ["What does Beta cost?", "What is Alpha?"]);
+    const alphaKey = `history:${backup.data.history_index.items[1].id}`;
+    assert.equal(backup.data[alphaKey].session.entries[1].text, "Alpha is a red fox.", "the conversation itself is in the file");
+
+    // Alpha deleted in the side panel, then the file imported: Alpha is back, Beta is not doubled.
+    const items = await openHistory(panel);
+    await items.nth(1).locator(".history-delete").click();
+    await panel.waitForFunction(() => document.querySelectorAll(".history-item").length === 1);
+    await importBackup(env, text);
+    const back = await env.open(env.extUrl("sidepanel.html"));
+    const listed = await openHistory(back);
+    assert.deepEqual(await listed.locator(".history-open").allTextContents(), ["What does Beta cost?", "What is Alpha?"]);
+    await listed.nth(1).locator(".history-open").click();
+    assert.equal(await answerText(back), "Alpha is a red fox.", "the imported conversation reopens");
+    await importBackup(env, text);
+    assert.equal((await kept(env)).index.items.length, 2, "a second import adds nothing");
+
+    // A History one short of its 100 items: only the newest of the file joins, and nothing kept goes.
+    await env.extPage().then((p) => p.evaluate(async () => {
+      const { history_index: index } = await chrome.storage.local.get("history_index");
+      await chrome.storage.local.remove(index.items.map((s) => `history:${s.id}`));
+      const data = { history_index: { items: [], evicted: 0 } };
+      for (let i = 1; i <= 99; i++) {
+        const summary = { id: `old-${i}`, kind: "chat", title: `Old question ${i}`, page: null, created_ms: i * 1000, updated_ms: i * 1000, bytes: 300 };
+        data.history_index.items.push(summary);
+        data[`history:old-${i}`] = { summary, body: "chat", session: { entries: [{ kind: "user", text: `Old question ${i}`, tabs: [] }] } };
+      }
+      await chrome.storage.local.set(data);
+    }));
+    await importBackup(env, text);
+    const full = await kept(env);
+    assert.equal(full.index.items.length, 100);
+    assert.equal(full.index.evicted, 0, "nothing kept was pushed out");
+    assert.ok(full.items.includes(`history:${backup.data.history_index.items[0].id}`) && !full.items.includes(alphaKey), "the newer of the two joined");
+    const shown = await openHistory(await env.open(env.extUrl("sidepanel.html")));
+    assert.equal(await shown.count(), 100);
+    assert.equal(await shown.first().locator(".history-open").textContent(), "What does Beta cost?");
   }],
 
   ["options: the model field offers the kind's known models; a site's choice can be removed", async (env) => {
