@@ -55,3 +55,20 @@ export async function openHistory(panel) {
   await panel.locator("#history-list .history-item, #history-list .history-empty").first().waitFor();
   return panel.locator("#history-list .history-item");
 }
+
+/** Keeps one chat per [question, answer] on chat-a.html, each in a new chat of one panel; the panel. */
+export async function keepChats(env, exchanges) {
+  await configure(env);
+  env.llm.script(...exchanges.map(([, answer]) => ({ text: answer })));
+  const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
+  for (const [i, [question]] of exchanges.entries()) {
+    if (i > 0) {
+      await panel.click("#new-chat");
+      await panel.locator("#starters").waitFor();
+    }
+    await ask(panel, question);
+    await answerText(panel);
+    await waitKept(env, i + 1);
+  }
+  return panel;
+}

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "./env.mjs";
-import { answerText, ask, configure, kept, openHistory, panelFor, waitKept } from "./chat_panel.mjs";
+import { answerText, ask, configure, keepChats, kept, openHistory, panelFor, waitKept } from "./chat_panel.mjs";
 import { serious } from "./axe.mjs";
 
 const lastUserOf = (req) => {
@@ -71,17 +71,7 @@ export const tests = [
   }],
 
   ["kept chats list newest first; one exports as Markdown and JSON, and is deleted", async (env) => {
-    await configure(env);
-    env.llm.script({ text: "Alpha is a **red fox**." }, { text: "Beta costs 42 euros." });
-    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
-    await ask(panel, "What is Alpha?");
-    await answerText(panel);
-    await waitKept(env, 1);
-    await panel.click("#new-chat");
-    await panel.locator("#starters").waitFor();
-    await ask(panel, "What does Beta cost?");
-    await answerText(panel);
-    await waitKept(env, 2);
+    const panel = await keepChats(env, [["What is Alpha?", "Alpha is a **red fox**."], ["What does Beta cost?", "Beta costs 42 euros."]]);
     const items = await openHistory(panel);
     assert.deepEqual(await items.locator(".history-open").allTextContents(), ["What does Beta cost?", "What is Alpha?"], "newest first");
     assert.deepEqual(await items.locator(".history-kind").allTextContents(), ["Chat", "Chat"]);

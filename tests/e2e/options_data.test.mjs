@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { answerText, ask, configure, kept, openHistory, panelFor, waitKept } from "./chat_panel.mjs";
+import { answerText, keepChats, kept, openHistory } from "./chat_panel.mjs";
 
 const SECRET = "sk-test-never-exported-123";
 
@@ -73,17 +73,7 @@ export const tests = [
   }],
 
   ["options: History travels in the backup; an import adds what is missing, skips what is kept, stays within the limit", async (env) => {
-    await configure(env);
-    env.llm.script({ text: "Alpha is a red fox." }, { text: "Beta costs 42 euros." });
-    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
-    await ask(panel, "What is Alpha?");
-    await answerText(panel);
-    await waitKept(env, 1);
-    await panel.click("#new-chat");
-    await panel.locator("#starters").waitFor();
-    await ask(panel, "What does Beta cost?");
-    await answerText(panel);
-    await waitKept(env, 2);
+    const panel = await keepChats(env, [["What is Alpha?", "Alpha is a red fox."], ["What does Beta cost?", "Beta costs 42 euros."]]);
 
     const options = await env.open(env.extUrl("options.html"));
     await options.waitForSelector("#data-export");
