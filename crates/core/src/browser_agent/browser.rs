@@ -2,6 +2,7 @@
 //! implements it with chrome.* (tabs, scripting, captureVisibleTab); tests use a fake.
 
 use crate::agent::Host;
+use crate::browser_agent::safety::boundary::Boundary;
 use crate::customize::SiteCustom;
 use crate::llm::Image;
 use crate::protocol::actions::FilePayload;
@@ -67,6 +68,14 @@ pub trait Browser: Host {
     async fn sleep(&self, ms: u32);
     /// The files the user picked on the confirmation card for `step` (empty if none).
     fn picked_files(&self, step: u32) -> Vec<FilePayload>;
+
+    /// Holds the run's sites where the browser acts (`safety::boundary`): from here on, a document
+    /// load in the run's tabs to any other site is stopped before its request leaves.
+    async fn set_boundary(&self, _boundary: &Boundary) -> Result<(), String> {
+        Ok(())
+    }
+    /// Takes the boundary off: the run has ended.
+    async fn lift_boundary(&self) {}
 
     /// The site's saved customisation (a new, empty one if none).
     async fn site_custom(&self, _host: &str) -> Result<SiteCustom, String> {

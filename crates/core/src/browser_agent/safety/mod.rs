@@ -2,7 +2,9 @@
 //! about them. Page text may raise a level, never lower it; a site's policy may lower
 //! `confirm` to `notify` but never for script or file upload.
 
+pub mod boundary;
 pub mod carried;
+pub mod embedded;
 pub mod reach;
 pub mod site;
 

@@ -36,6 +36,8 @@ impl<B: Browser> BrowserSession<'_, B> {
     pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
         *self.crossing.borrow_mut() = None;
         self.seen.borrow_mut().text.clear();
+        // A load the browser stopped since the last step (a page's timer) is asked about first.
+        let _ = self.catch_stopped_load().await;
         if action == Action::Read {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);

@@ -3,6 +3,9 @@
 
 mod after;
 mod gate;
+mod loads;
+
+pub use loads::Stopped;
 
 use super::browser::{Browser, DocId, Shot};
 use super::effect::Seen;
@@ -67,6 +70,9 @@ pub struct BrowserRun {
     /// The sites the run may act on, the ones refused, and what the model read on each.
     #[serde(default)]
     pub sites: RunSites,
+    /// Tabs the run has worked in or that its pages opened: the browser holds their loads to the run's sites.
+    #[serde(default)]
+    pub run_tabs: Vec<i32>,
 }
 
 impl BrowserRun {
@@ -88,11 +94,20 @@ pub struct BrowserSession<'a, B> {
     pub crossing: RefCell<Option<String>>,
     /// What the run last listed, and the page text the gate read before this step's action.
     pub seen: RefCell<Seen>,
+    /// The run and step being judged and run now, for a card the step sets off.
+    pub step: RefCell<(String, u32)>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
     pub fn new(browser: &'a B, run: BrowserRun) -> Self {
-        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None), crossing: RefCell::new(None), seen: RefCell::default() }
+        BrowserSession {
+            browser,
+            run: RefCell::new(run),
+            gated: RefCell::new(None),
+            crossing: RefCell::new(None),
+            seen: RefCell::default(),
+            step: RefCell::default(),
+        }
     }
 }
 
@@ -120,15 +135,24 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
     }
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
         let answer = self.browser.approval(request).await;
-        if let Some(site) = self.crossing.borrow_mut().take() {
-            let sites = &mut self.run.borrow_mut().sites;
+        let crossing = self.crossing.borrow_mut().take();
+        if let Some(site) = crossing {
             match &answer {
-                Some(a) if a.is_for(request) => sites.approve(&site),
-                None => sites.refuse(&site),
+                Some(a) if a.is_for(request) => {
+                    self.run.borrow_mut().sites.approve(&site);
+                    // The browser lets the approved site through before the action goes there.
+                    if self.guard_loads().await.is_err() {
+                        return None;
+                    }
+                }
+                None => self.run.borrow_mut().sites.refuse(&site),
                 Some(_) => {}
             }
         }
         answer
+    }
+    fn step_started(&self, run_id: &str, step: u32) {
+        *self.step.borrow_mut() = (run_id.to_string(), step);
     }
     fn observe(&self, _tool: &str, content: &str) {
         let mut run = self.run.borrow_mut();
@@ -216,6 +240,11 @@ impl<B: Browser> BrowserSession<'_, B> {
                         let shown = if t.url.is_empty() { "a page" } else { t.url.as_str() };
                         return Err(format!("the tab shows {shown}, which Dusk can't read or act on; navigate to a web page"));
                     }
+                    // The browser stopped a load to a site the run may not use: ask, then go on.
+                    Some(t) if !t.loading && self.is_stopped_load(&t.url) => match self.stopped_load(tab, &t.url.clone()).await {
+                        Stopped::Reloading => true,
+                        Stopped::Declined(why) => return Err(why),
+                    },
                     Some(t) => t.loading,
                     None => return Err("the tab was closed".into()),
                 },
@@ -262,8 +291,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         self.browser.screenshot(tab, &shot).await
     }
 
-    /// Ends the run's presence on the page.
+    /// Ends the run's presence on the page, and the browser's boundary with it.
     pub async fn finish(&self) {
         let _ = self.rpc(ContentRequest::Unmask).await;
+        self.browser.lift_boundary().await;
     }
 }
