@@ -1,5 +1,6 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
+mod boundary;
 mod browser_agent;
 mod chat;
 mod clock;

@@ -103,7 +103,7 @@ impl AgentSettings {
         let Some(host) = super::safety::site::host(url) else {
             return SitePolicy::Default;
         };
-        let port = url::Url::parse(url.trim()).ok().and_then(|u| u.port());
+        let port = super::safety::web_url::parse(url).and_then(|u| u.port);
         if let Some(p) = port.and_then(|port| self.sites.get(&format!("{host}:{port}"))) {
             return *p;
         }

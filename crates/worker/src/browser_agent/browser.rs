@@ -6,6 +6,7 @@ use crate::screenshot;
 use dusk_chrome::message::{error_text, from_js};
 use dusk_chrome::{scripting, tabs, user_scripts};
 use dusk_core::agent::{Approval, ConfirmRequest, Host, StopSignal};
+use dusk_core::browser_agent::safety::boundary::Boundary;
 use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
 use dusk_core::customize::SiteCustom;
 use dusk_core::llm::Image;
@@ -168,6 +169,14 @@ impl Browser for TabsBrowser {
 
     fn picked_files(&self, step: u32) -> Vec<FilePayload> {
         approvals::take_files(&self.run_id, step)
+    }
+
+    async fn set_boundary(&self, boundary: &Boundary) -> Result<(), String> {
+        crate::boundary::set(boundary).await
+    }
+
+    async fn lift_boundary(&self) {
+        crate::boundary::lift(self.window_id).await
     }
 
     async fn site_custom(&self, host: &str) -> Result<SiteCustom, String> {

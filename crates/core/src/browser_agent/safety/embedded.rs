@@ -13,9 +13,9 @@ const AUTHORITY_END: &[char] = &['/', '?', '#', '\\', '"', '\'', '<', '>', '&', 
 /// The sites other than the URL's own that its path, query or fragment names as an address.
 pub fn sites_carried(url: &str) -> Vec<String> {
     let Some(own) = site_of(url) else { return vec![] };
-    let Ok(parsed) = url::Url::parse(url.trim()) else { return vec![] };
-    let path = parsed.path().to_string();
-    let rest = format!("{}#{}", parsed.query().unwrap_or_default(), parsed.fragment().unwrap_or_default());
+    let Some(parsed) = super::web_url::parse(url) else { return vec![] };
+    let path = parsed.path;
+    let rest = format!("{}#{}", parsed.query, parsed.fragment);
     let mut out: Vec<String> = Vec::new();
     // With a scheme any host name counts; without, only one under a suffix the list knows.
     let mut add = |h: Option<String>, schemeless: bool| {

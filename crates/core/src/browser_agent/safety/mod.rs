@@ -7,6 +7,7 @@ pub mod carried;
 pub mod embedded;
 pub mod reach;
 pub mod site;
+pub mod web_url;
 
 pub use reach::{Reach, ReachVerdict, RunSites};
 use serde::{Deserialize, Serialize};

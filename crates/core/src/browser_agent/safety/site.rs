@@ -4,9 +4,9 @@
 //! `mallory.github.io` are two sites. IP addresses, and hosts that are themselves public suffixes
 //! (`localhost`, `duckdns.org`), are a site each. Scheme and port don't matter.
 
+use super::web_url::{parse, WebUrl};
 use publicsuffix::{List, Psl};
 use std::sync::OnceLock;
-use url::{Host, Url};
 
 static LIST: OnceLock<List> = OnceLock::new();
 
@@ -34,23 +34,13 @@ fn list() -> Option<&'static List> {
 }
 
 /// A web URL (http or https) as the browser parses it.
-fn web_url(url: &str) -> Option<Url> {
-    Url::parse(url.trim()).ok().filter(|u| matches!(u.scheme(), "http" | "https"))
-}
-
-fn host_text(host: Host<&str>) -> String {
-    match host {
-        Host::Domain(d) => d.trim_end_matches('.').to_string(),
-        Host::Ipv4(ip) => ip.to_string(),
-        Host::Ipv6(ip) => ip.to_string(),
-    }
+fn web_url(url: &str) -> Option<WebUrl> {
+    parse(url).filter(|u| matches!(u.scheme.as_str(), "http" | "https"))
 }
 
 /// The URL's host, as the browser reads it: lower case, without user, port or IPv6 brackets.
 pub fn host(url: &str) -> Option<String> {
-    let u = Url::parse(url.trim()).ok()?;
-    let host = host_text(u.host()?);
-    (!host.is_empty()).then_some(host)
+    parse(url).map(|u| u.host).filter(|h| !h.is_empty())
 }
 
 fn is_ip(host: &str) -> bool {
@@ -77,9 +67,7 @@ pub fn has_known_suffix(host: &str) -> bool {
 
 /// The site of a web URL, e.g. `bank.example` for `https://www.bank.example:8443/a`.
 pub fn site_of(url: &str) -> Option<String> {
-    let u = web_url(url)?;
-    let host = host_text(u.host()?);
-    (!host.is_empty()).then(|| site_of_host(&host))
+    web_url(url).filter(|u| !u.host.is_empty()).map(|u| site_of_host(&u.host))
 }
 
 pub fn same_site(a: &str, b: &str) -> bool {
@@ -161,6 +149,7 @@ mod tests {
         assert_eq!(site_of("https:evil.example/x").as_deref(), Some("evil.example"), "no slashes, still a host");
         assert_eq!(site_of("http://0x7f.1/").as_deref(), Some("127.0.0.1"), "IPv4 in other spellings");
         assert_eq!(site_of("http://xn--bcher-kva.example/").as_deref(), Some("xn--bcher-kva.example"));
+        assert_eq!(site_of("http://BÜCHER.example/").as_deref(), Some("xn--bcher-kva.example"), "IDN as punycode");
         assert_eq!(site_of("ftp://evil.example/"), None, "only web pages");
     }
 

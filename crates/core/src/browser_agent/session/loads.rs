@@ -102,9 +102,12 @@ impl<B: Browser> BrowserSession<'_, B> {
         ))
     }
 
-    /// Takes `tab` back from the stopped load to the page before it, and waits a little for that page.
+    /// Takes `tab` from the stopped load back to the page the run was on (history may hold no
+    /// entry for it: a stopped first load in a new tab), and waits a little for that page.
     async fn back_from(&self, tab: i32, stopped: &str) {
-        if self.browser.navigate(tab, &Navigation::Back).await.is_err() {
+        let last = self.run.borrow().url.clone();
+        let to = if tab == self.tab() && !last.is_empty() && !self.is_stopped_load(&last) { Navigation::Url(last) } else { Navigation::Back };
+        if self.browser.navigate(tab, &to).await.is_err() {
             return;
         }
         let started = self.now_ms();
