@@ -11,6 +11,7 @@ mod dark;
 mod dark_agent;
 mod fetch;
 mod foreign_css;
+mod frames;
 mod history;
 mod listeners;
 mod live;

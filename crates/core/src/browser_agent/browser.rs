@@ -25,6 +25,14 @@ pub struct TabView {
     pub loading: bool,
 }
 
+/// A frame of the tab whose origin differs from its parent's, so the top frame's layer can't
+/// reach into it (`chrome.scripting`'s frame id and the frame's URL).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FrameView {
+    pub frame_id: i32,
+    pub url: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Navigation {
     Url(String),
@@ -69,6 +77,15 @@ pub trait Browser: Host {
     /// The files the user picked on the confirmation card for `step` (empty if none).
     fn picked_files(&self, step: u32) -> Vec<FilePayload>;
 
+    /// The tab's frames that the top frame's layer can't reach (other origins), nested ones too;
+    /// other extensions' frames are left out.
+    async fn frames(&self, _tab: i32) -> Result<Vec<FrameView>, String> {
+        Ok(vec![])
+    }
+    /// One content-script RPC to one such frame, loading its layer first if needed.
+    async fn frame_rpc(&self, _tab: i32, _frame_id: i32, _request: ContentRequest) -> Result<ContentResponse, String> {
+        Err("this browser can't reach into frames".into())
+    }
     /// Holds the run's sites where the browser acts (`safety::boundary`): from here on, a document
     /// load in the run's tabs to any other site is stopped before its request leaves.
     async fn set_boundary(&self, _boundary: &Boundary) -> Result<(), String> {

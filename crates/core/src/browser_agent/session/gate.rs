@@ -42,7 +42,7 @@ impl<B: Browser> BrowserSession<'_, B> {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);
         }
-        let page = match self.summary(GATE_TEXT).await {
+        let mut page = match self.summary(GATE_TEXT).await {
             Ok(s) => PageFacts { url: s.url, text: s.text },
             Err(_) => PageFacts { url: self.run.borrow().url.clone(), text: String::new() },
         };
@@ -54,6 +54,10 @@ impl<B: Browser> BrowserSession<'_, B> {
             },
             None => (None, None),
         };
+        // An element in another origin's frame acts on that frame's site.
+        if let Some((frame, _)) = index.and_then(|i| self.frame_of(i)) {
+            page.url = frame.url;
+        }
         let mut policy = self.policy();
         if let Action::Navigate { to_url } = &action {
             if self.run.borrow().settings.policy_for(to_url) == SitePolicy::Block {

@@ -2,12 +2,14 @@
 //! page. It is the runtime's host; its state goes into the checkpoint's `extra` every step.
 
 mod after;
+mod frames;
 mod gate;
 mod loads;
 
+pub use frames::FRAME_INDEX;
 pub use loads::Stopped;
 
-use super::browser::{Browser, DocId, Shot};
+use super::browser::{Browser, DocId, FrameView, Shot};
 use super::effect::Seen;
 use super::marks::MAX_WIDTH;
 use super::mode::{AgentMode, AgentSettings, RunKind};
@@ -96,6 +98,8 @@ pub struct BrowserSession<'a, B> {
     pub seen: RefCell<Seen>,
     /// The run and step being judged and run now, for a card the step sets off.
     pub step: RefCell<(String, u32)>,
+    /// The tab's other-origin frames in the order their index ranges were given (slot 1 first).
+    pub frames: RefCell<Vec<FrameView>>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
@@ -107,6 +111,7 @@ impl<'a, B> BrowserSession<'a, B> {
             crossing: RefCell::new(None),
             seen: RefCell::default(),
             step: RefCell::default(),
+            frames: RefCell::default(),
         }
     }
 }
@@ -176,9 +181,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         self.run.borrow().mode
     }
 
-    /// An RPC to the run's current tab.
+    /// An RPC to the run's current tab: to the frame its indices live in.
     pub async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
-        self.browser.rpc(self.tab(), request).await
+        self.routed_rpc(request).await
     }
 
     pub fn policy(&self) -> SitePolicy {
@@ -205,8 +210,14 @@ impl<B: Browser> BrowserSession<'_, B> {
 
     /// `get_elements`' whole answer; its elements are what the run saw last.
     pub async fn listing(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<Listing, String> {
-        match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
-            ContentResponse::Elements { elements, total, truncated, left_out } => {
+        match self.rpc(ContentRequest::GetElements { filter: filter.clone(), visible_only, limit, offset }).await? {
+            ContentResponse::Elements { mut elements, mut total, truncated, left_out } => {
+                // Other-origin frames come after the top document's first window.
+                if offset == 0 {
+                    let (framed, n) = self.frame_elements(filter, visible_only, limit).await;
+                    elements.extend(framed);
+                    total += n;
+                }
                 self.seen.borrow_mut().elements = elements.clone();
                 Ok(Listing { elements, total, truncated, left_out })
             }
