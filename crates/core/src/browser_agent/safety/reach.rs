@@ -138,7 +138,7 @@ impl RunSites {
                 );
             }
             let inside = if reach.url_carries { sites_carried(to) } else { vec![] };
-            for site in inside.iter().cloned() {
+            for site in inside.clone() {
                 if self.refused.contains(&site) {
                     v.raise(ConfirmLevel::Block, Self::refused_reason(&site), &site);
                 } else if !self.allows(&site) && !user_allows(&format!("http://{site}/")) {

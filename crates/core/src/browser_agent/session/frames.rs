@@ -133,7 +133,7 @@ impl<B: Browser> BrowserSession<'_, B> {
         let (mut out, mut total) = (Vec::new(), 0);
         for f in now {
             let Some(slot) = self.frames.borrow().iter().position(|k| k.frame_id == f.frame_id).map(|p| p as u32 + 1) else { continue };
-            let request = ContentRequest::GetElements { filter: filter.clone(), visible_only, limit, offset: 0 };
+            let request = ContentRequest::GetElements { filter, visible_only, limit, offset: 0 };
             if let Ok(ContentResponse::Elements { elements, total: n, .. }) = self.frame_rpc(slot, &request).await {
                 let context = frame_context(&f);
                 out.extend(elements.into_iter().map(|mut e| {

@@ -210,7 +210,7 @@ impl<B: Browser> BrowserSession<'_, B> {
 
     /// `get_elements`' whole answer; its elements are what the run saw last.
     pub async fn listing(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<Listing, String> {
-        match self.rpc(ContentRequest::GetElements { filter: filter.clone(), visible_only, limit, offset }).await? {
+        match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
             ContentResponse::Elements { mut elements, mut total, truncated, left_out } => {
                 // Other-origin frames come after the top document's first window.
                 if offset == 0 {
