@@ -118,6 +118,8 @@ async function leftNothing(env, { page, ext }, other) {
   assert.deepEqual(await page.evaluate(() => window.duskScan()), [], "no element, attribute or global of Dusk's in the page");
   assert.deepEqual(await page.evaluate(() => window.duskSeen.filter((s) => s.startsWith("attr"))), [], "no attribute of Dusk's was ever set on the page's elements");
   assert.deepEqual(await sessionRules(ext), [], "the boundary's rules are off");
+  const attached = await ext.evaluate(async () => (await chrome.debugger.getTargets()).filter((t) => t.attached && t.extensionId === chrome.runtime.id).length);
+  assert.equal(attached, 0, "the debugger is detached");
   const own = await env.open(`${other.origin}/mine`);
   assert.equal(await own.title(), "mine", "the user's own browsing to that site works after the run");
 }
@@ -272,6 +274,48 @@ export const tests = [
       const frame = ctx.page.frames().find((f) => f.url().includes("/confirm"));
       assert.equal(await frame.locator("input[name=acct]").inputValue(), "", "nothing was typed into the frame");
       assert.deepEqual(evil.seen.filter((u) => u.startsWith("/post")), [], `nothing was sent: ${evil.seen}`);
+    } finally {
+      await stopRun(ctx.panel);
+    }
+  }],
+
+  ["Stop while a card waits: the rules come off and nothing of Dusk stays in the page", async (env) => {
+    const ctx = await open(env, "redirect");
+    try {
+      usePolicy(env, obeyUrl);
+      await startRun(ctx.panel, "Check my account");
+      await nextCard(ctx.panel);
+      assert.equal((await sessionRules(ctx.ext)).length, 2, "the boundary holds while the run works");
+      await stopRun(ctx.panel);
+      await ctx.panel.locator("#agent-answer.stopped").waitFor({ timeout: 10_000 });
+      await leftNothing(env, ctx, evil);
+      assert.deepEqual(evil.seen.filter((u) => u !== "/mine"), []);
+    } finally {
+      await stopRun(ctx.panel);
+    }
+  }],
+
+  ["a worker killed mid-run that restarts without the run takes its rules off; the mask expires; nothing stays", async (env) => {
+    const ctx = await open(env, "none");
+    try {
+      // The model thinks for a long time after its first look, so the worker dies mid-run.
+      usePolicy(env, (p) => {
+        if (!p.last) return toolCall("get_elements", {});
+        if (p.last.name === "get_elements") return toolCall("click", { index: byText(lastListing(p), "Continue").index });
+        return { ...answer("done"), delayMs: 20_000 };
+      });
+      await startRun(ctx.panel, "Look at my account");
+      await ctx.page.waitForFunction(() => document.querySelector("dusk-overlay"), null, { timeout: 10_000 });
+      assert.equal((await sessionRules(ctx.ext)).length, 2);
+      // The run's checkpoint is gone too: the restarted worker has no run to resume.
+      await ctx.ext.evaluate(() => chrome.storage.session.clear());
+      await env.stopWorkers();
+      await ctx.ext.evaluate(() => chrome.runtime.sendMessage({ type: "ping" }).catch(() => null));
+      const deadline = Date.now() + 10_000;
+      while ((await sessionRules(ctx.ext)).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // The mask outlives its last renewal by 8 s at most.
+      await ctx.page.waitForFunction(() => !document.querySelector("dusk-overlay"), null, { timeout: 12_000 });
+      await leftNothing(env, ctx, evil);
     } finally {
       await stopRun(ctx.panel);
     }
