@@ -136,6 +136,10 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
         return RunOutcome::Failed { reason: agent::EndReason::TargetGone(message.clone()), message };
     }
     let outcome = agent::run(&spec, state, model, &session, sink).await;
+    // A load the browser stopped while the model wrote its answer is asked about before the rules come off.
+    if !matches!(outcome, RunOutcome::Stopped) {
+        let _ = session.catch_stopped_load().await;
+    }
     session.finish().await;
     outcome
 }
