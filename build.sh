@@ -85,6 +85,8 @@ rm -rf "$DIST"
 mkdir -p "$DIST/wasm"
 cp manifest.json "$DIST/"
 cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/custom.js "$DIST/"
+# The Public Suffix List as data: the worker reads it once when an agent run starts.
+cp crates/core/data/public_suffix_list.dat "$DIST/"
 # The pre-paint fallback's adjustment, one file per dimension and 5 % step (core's dark::adjust::fallback_files).
 mkdir -p "$DIST/fallback"
 for v in $(seq 50 5 150); do

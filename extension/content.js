@@ -1,8 +1,10 @@
 // Always on, in every frame, at document_start: answers ping and the DOM reads the chat and an
 // agent start with (page_text, page_facts), and routes each other message to the layer that
 // handles it (core's protocol/layer.rs). The layers are loaded on demand and register here. Only
-// the top frame answers: the page layer reaches same-origin frames itself.
-if (window.top === window) {
+// the top frame answers, and an other-origin frame an agent lists (the worker marks it first and
+// injects this file there): the page layer reaches same-origin frames itself.
+if ((window.top === window || globalThis.duskFrameListed === document) && globalThis.duskRouted !== document) {
+  globalThis.duskRouted = document;
   const layers = (globalThis.duskLayers ??= {});
   chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id) return false;

@@ -34,6 +34,16 @@ globalThis.duskSheetLinked = (url) => {
 // "missing", or "refused" (the page's CSP refused its WebAssembly build: engine/wasm.js).
 globalThis.duskHasLayer = (layer) => globalThis.duskLayers?.[layer]?.doc === document ? "loaded" : globalThis.duskWasmRefused === document ? "refused" : "missing";
 
+// Run in each frame of a tab (isolated world): its URL, and whether the frame above reaches into it
+// (same origin) or an agent's listing must ask the frame itself.
+globalThis.duskFrameInfo = () => {
+  let reachable = window.top === window;
+  try { reachable ||= Boolean(window.parent.document); } catch {}
+  return { url: location.href, reachable };
+};
+// Run in an other-origin frame before content.js is injected there: this document is listed.
+globalThis.duskMarkFrame = () => void (globalThis.duskFrameListed = document);
+
 // Run in each frame of a tab (isolated world): the text the user selected there.
 globalThis.duskSelection = () => String(globalThis.getSelection?.() ?? "");
 

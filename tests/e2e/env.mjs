@@ -44,6 +44,8 @@ export async function launch({ extensions = [], lang = "", profile: kept = "", c
       "--disable-sync",
       "--disable-quic",
       "--disable-gpu",
+      // Names under a private public suffix, for the agent's site tests; everything stays on loopback.
+      "--host-resolver-rules=MAP *.duckdns.org 127.0.0.1",
       ...(lang ? [`--lang=${lang}`] : []),
     ],
     ...(colorScheme ? { colorScheme } : {}),

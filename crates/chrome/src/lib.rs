@@ -4,6 +4,7 @@
 pub mod action;
 pub mod context_menus;
 pub mod debugger;
+pub mod declarative_net_request;
 pub mod i18n;
 pub mod message;
 pub mod runtime;

@@ -75,7 +75,10 @@ pub fn highlight(el: &Element, index: u32, duration_ms: u32) -> Result<(), Strin
         let _ = bx.append_child(&label);
     }
     root.append_child(&bx).map_err(|_| "could not show the highlight")?;
-    let remove = Closure::once_into_js(move || bx.remove());
+    let remove = Closure::once_into_js(move || {
+        bx.remove();
+        prune();
+    });
     let win = crate::dom::window()?;
     let _ = win.set_timeout_with_callback_and_timeout_and_arguments_0(remove.unchecked_ref(), duration_ms.min(MAX_TTL_MS) as i32);
     Ok(())
@@ -155,6 +158,23 @@ pub fn unmask() {
         m.remove();
     }
     block_keys(false);
+    // The run is over: its host element goes too, highlights and all, so the page keeps no trace.
+    if let Some((host, _)) = STATE.with(|s| s.borrow_mut().host.take()) {
+        host.remove();
+    }
+}
+
+/// The host leaves the page once nothing is shown in it.
+fn prune() {
+    let empty = STATE.with(|s| {
+        let s = s.borrow();
+        s.mask.is_none() && s.host.as_ref().is_some_and(|(_, root)| root.child_element_count() == 0)
+    });
+    if empty {
+        if let Some((host, _)) = STATE.with(|s| s.borrow_mut().host.take()) {
+            host.remove();
+        }
+    }
 }
 
 pub fn remaining_ms() -> u32 {

@@ -5,7 +5,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, AbortSignal, Headers, ReadableStreamDefaultReader, RequestInit, Response, WorkerGlobalScope};
 
-fn scope() -> WorkerGlobalScope {
+pub fn scope() -> WorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 

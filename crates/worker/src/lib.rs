@@ -1,5 +1,6 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 
+mod boundary;
 mod browser_agent;
 mod chat;
 mod clock;
@@ -10,6 +11,7 @@ mod dark;
 mod dark_agent;
 mod fetch;
 mod foreign_css;
+mod frames;
 mod history;
 mod listeners;
 mod live;

@@ -47,6 +47,13 @@ pub fn detached(tab_id: i32, reason: &str) {
     }
 }
 
+/// A run has ended: the debugger leaves its tab now, not after the idle wait.
+pub async fn release(tab_id: i32) {
+    if SESSIONS.with(|s| s.borrow_mut().remove(&tab_id)).is_some() {
+        let _ = debugger::detach(tab_id).await;
+    }
+}
+
 /// Paths from the top document to each element with its own click-like listener
 /// (`dusk_core::page::listeners`); Err when the debugger can't reach the page.
 pub async fn click_listener_paths(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {

@@ -31,14 +31,20 @@ async fn running() -> Vec<RunState> {
 /// registered as live before this returns, so port messages (which wait for it) see it.
 #[wasm_bindgen]
 pub async fn resume_runs() {
+    let mut browser_windows = Vec::new();
     for state in running().await {
         match state.agent.as_str() {
             "chat" => crate::chat::resume(state),
             "dark" => crate::dark_agent::resume(state),
-            dusk_core::browser_agent::AGENT => crate::browser_agent::resume(state),
+            dusk_core::browser_agent::AGENT => {
+                browser_windows.extend(state.extra.get("window_id").and_then(|w| w.as_i64()).map(|w| w as i32));
+                crate::browser_agent::resume(state)
+            }
             _ => {}
         }
     }
+    // A boundary whose run didn't survive the worker would block the user's own browsing.
+    crate::boundary::lift_stale(&browser_windows).await;
 }
 
 /// The three `Host` methods every worker host shares: the worker's clock, the run's Stop (a

@@ -22,6 +22,9 @@ pub trait Host {
     async fn approval(&self, _request: &ConfirmRequest) -> Option<Approval> {
         None
     }
+    /// A tool call is about to be judged and run as `step` of `run_id` (a host may ask the user
+    /// about what the call sets off, such as a load the browser stopped).
+    fn step_started(&self, _run_id: &str, _step: u32) {}
     /// Sees a tool result exactly as the model will read it (a host may note what the model knows).
     fn observe(&self, _tool: &str, _content: &str) {}
 }

@@ -197,6 +197,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
         self.state.step += 1;
         let step = self.state.step;
         let vision = self.model.capabilities().vision;
+        self.host.step_started(&self.state.run_id, step);
         let ctx = ToolContext { host: self.host, step, vision };
         let started = self.host.now_ms();
         let mut end = None;

@@ -2,6 +2,7 @@
 //! implements it with chrome.* (tabs, scripting, captureVisibleTab); tests use a fake.
 
 use crate::agent::Host;
+use crate::browser_agent::safety::boundary::Boundary;
 use crate::customize::SiteCustom;
 use crate::llm::Image;
 use crate::protocol::actions::FilePayload;
@@ -22,6 +23,14 @@ pub struct TabView {
     /// Still loading its document.
     #[serde(default)]
     pub loading: bool,
+}
+
+/// A frame of the tab whose origin differs from its parent's, so the top frame's layer can't
+/// reach into it (`chrome.scripting`'s frame id and the frame's URL).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FrameView {
+    pub frame_id: i32,
+    pub url: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +76,23 @@ pub trait Browser: Host {
     async fn sleep(&self, ms: u32);
     /// The files the user picked on the confirmation card for `step` (empty if none).
     fn picked_files(&self, step: u32) -> Vec<FilePayload>;
+
+    /// The tab's frames that the top frame's layer can't reach (other origins), nested ones too;
+    /// other extensions' frames are left out.
+    async fn frames(&self, _tab: i32) -> Result<Vec<FrameView>, String> {
+        Ok(vec![])
+    }
+    /// One content-script RPC to one such frame, loading its layer first if needed.
+    async fn frame_rpc(&self, _tab: i32, _frame_id: i32, _request: ContentRequest) -> Result<ContentResponse, String> {
+        Err("this browser can't reach into frames".into())
+    }
+    /// Holds the run's sites where the browser acts (`safety::boundary`): from here on, a document
+    /// load in the run's tabs to any other site is stopped before its request leaves.
+    async fn set_boundary(&self, _boundary: &Boundary) -> Result<(), String> {
+        Ok(())
+    }
+    /// Takes the boundary off: the run has ended.
+    async fn lift_boundary(&self) {}
 
     /// The site's saved customisation (a new, empty one if none).
     async fn site_custom(&self, _host: &str) -> Result<SiteCustom, String> {

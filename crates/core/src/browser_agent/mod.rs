@@ -14,7 +14,7 @@ pub mod script;
 pub mod session;
 pub mod tools;
 
-pub use browser::{Browser, Navigation, Shot, TabView};
+pub use browser::{Browser, FrameView, Navigation, Shot, TabView};
 pub use mode::{AgentMode, AgentSettings, ModeChoice, RunKind};
 pub use run::{begin, checked_task, drive, Start, AGENT, APPROVAL_TIMEOUT_MS};
 pub use session::{BrowserRun, BrowserSession};

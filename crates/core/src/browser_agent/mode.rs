@@ -97,16 +97,17 @@ impl AgentSettings {
         s
     }
 
-    /// The policy for a page: its host with port, then the host, then each parent domain.
+    /// The policy for a page: its host with port, then the host, then each parent domain. The host
+    /// is the one the browser will load (`a.example\\@b.example` is a.example).
     pub fn policy_for(&self, url: &str) -> SitePolicy {
-        let Some(authority) = url.split_once("://").and_then(|(_, rest)| rest.split(['/', '?', '#']).next()) else {
+        let Some(host) = super::safety::site::host(url) else {
             return SitePolicy::Default;
         };
-        let authority = authority.rsplit('@').next().unwrap_or(authority).to_ascii_lowercase();
-        if let Some(p) = self.sites.get(&authority) {
+        let port = super::safety::web_url::parse(url).and_then(|u| u.port);
+        if let Some(p) = port.and_then(|port| self.sites.get(&format!("{host}:{port}"))) {
             return *p;
         }
-        let mut host = authority.split(':').next().unwrap_or_default();
+        let mut host = host.as_str();
         loop {
             if let Some(p) = self.sites.get(host) {
                 return *p;
@@ -116,6 +117,12 @@ impl AgentSettings {
                 _ => return SitePolicy::Default,
             }
         }
+    }
+
+    /// The hosts the user always allows, for the browser's own boundary.
+    pub fn allowed_hosts(&self) -> Vec<String> {
+        let host = |k: &String| k.rsplit_once(':').filter(|(_, p)| p.chars().all(|c| c.is_ascii_digit())).map_or(k.clone(), |(h, _)| h.to_string());
+        self.sites.iter().filter(|(_, p)| **p == SitePolicy::Allow).map(|(k, _)| host(k)).collect()
     }
 }
 

@@ -70,6 +70,7 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
         kind: start.kind,
         baseline: None,
         sites: super::safety::RunSites::new(&start.tab.url, &start.task),
+        run_tabs: vec![start.tab.tab_id],
     };
     let session = BrowserSession::new(browser, run);
     if let Some(doc) = session.current_doc().await {
@@ -128,7 +129,17 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
     }
     let spec = spec(&run);
     let session = BrowserSession::new(browser, run);
+    // No step runs before the browser holds the run to its sites.
+    if let Err(message) = session.guard_loads().await {
+        session.finish().await;
+        state.status = agent::RunStatus::Failed { message: message.clone() };
+        return RunOutcome::Failed { reason: agent::EndReason::TargetGone(message.clone()), message };
+    }
     let outcome = agent::run(&spec, state, model, &session, sink).await;
+    // A load the browser stopped while the model wrote its answer is asked about before the rules come off.
+    if !matches!(outcome, RunOutcome::Stopped) {
+        let _ = session.catch_stopped_load().await;
+    }
     session.finish().await;
     outcome
 }

@@ -6,7 +6,8 @@ use crate::screenshot;
 use dusk_chrome::message::{error_text, from_js};
 use dusk_chrome::{scripting, tabs, user_scripts};
 use dusk_core::agent::{Approval, ConfirmRequest, Host, StopSignal};
-use dusk_core::browser_agent::{script, Browser, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
+use dusk_core::browser_agent::safety::boundary::Boundary;
+use dusk_core::browser_agent::{script, Browser, FrameView, Navigation, Shot, TabView, APPROVAL_TIMEOUT_MS};
 use dusk_core::customize::SiteCustom;
 use dusk_core::llm::Image;
 use dusk_core::protocol::actions::FilePayload;
@@ -168,6 +169,22 @@ impl Browser for TabsBrowser {
 
     fn picked_files(&self, step: u32) -> Vec<FilePayload> {
         approvals::take_files(&self.run_id, step)
+    }
+
+    async fn frames(&self, tab: i32) -> Result<Vec<FrameView>, String> {
+        crate::frames::other_origin(tab).await
+    }
+
+    async fn frame_rpc(&self, tab: i32, frame_id: i32, request: ContentRequest) -> Result<ContentResponse, String> {
+        crate::frames::rpc(tab, frame_id, &request).await
+    }
+
+    async fn set_boundary(&self, boundary: &Boundary) -> Result<(), String> {
+        crate::boundary::set(boundary).await
+    }
+
+    async fn lift_boundary(&self) {
+        crate::boundary::lift(self.window_id).await
     }
 
     async fn site_custom(&self, host: &str) -> Result<SiteCustom, String> {

@@ -121,6 +121,9 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     if let Err(e) = dusk_core::llm::on_device::gate::check(&provider, dusk_core::llm::on_device::Feature::of_run(kind)) {
         return fail(window_id, e.to_string());
     }
+    if let Err(message) = crate::boundary::load_suffix_list().await {
+        return fail(window_id, message);
+    }
     let tabs = window_tabs(window_id).await.unwrap_or_default();
     let chosen = match tab_id {
         Some(id) => Some(id),
@@ -158,6 +161,13 @@ async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agen
     heartbeat(window_id, browser.stop.clone());
     drive(state, client, &browser, &WindowSink(window_id, state.run_id.clone())).await;
     browser.stop.stop();
+    // Nothing of the run stays: the boundary (lifted by drive, and here whatever happened) and the debugger.
+    crate::boundary::lift(window_id).await;
+    if let Ok(run) = serde_json::from_value::<BrowserRun>(state.extra.clone()) {
+        for tab in run.run_tabs.iter().chain(std::iter::once(&run.tab_id)) {
+            crate::listeners::release(*tab).await;
+        }
+    }
     // Taken before the window is free, so a run started next never takes it.
     let start_page = store::take_start_page(window_id);
     approvals::drop_run(&state.run_id);
@@ -197,15 +207,22 @@ pub fn resume(state: RunState) {
 
 async fn resume_run(window_id: i32, mut state: RunState, stop: StopSignal, controller: AbortController) {
     let browser = TabsBrowser { window_id, run_id: state.run_id.clone(), stop };
-    match settings::load().await.active().filter(|p| p.is_configured()) {
-        Some(provider) => {
+    let provider = settings::load().await.active().filter(|p| p.is_configured());
+    let ready = match (crate::boundary::load_suffix_list().await, provider) {
+        (Ok(()), Some(provider)) => Ok(provider),
+        (Err(e), _) => Err(e),
+        (Ok(()), None) => Err("no LLM provider is configured".to_string()),
+    };
+    match ready {
+        Ok(provider) => {
             let client = client_for(provider, controller.signal()).await;
             run(window_id, &mut state, &client, browser).await;
         }
-        None => {
-            state.status = RunStatus::Failed { message: "no LLM provider is configured".into() };
+        Err(message) => {
+            crate::boundary::lift(window_id).await;
+            state.status = RunStatus::Failed { message: message.clone() };
             crate::runs::save(&state).await;
-            fail(window_id, "The task could not be resumed: no LLM provider is configured.".into());
+            fail(window_id, format!("The task could not be resumed: {message}."));
             events::finish(window_id);
         }
     }

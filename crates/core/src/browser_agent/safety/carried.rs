@@ -66,7 +66,12 @@ impl ReadLog {
     /// unless the page that showed it showed the whole URL (a link followed as the page gave it).
     pub fn carried_in_url(&self, url: &str, task: &str) -> Option<Carried> {
         let to_site = super::site::site_of(url)?;
-        self.longest_run(&url_payload(url), &to_site, task, Some(url))
+        self.carried_in_url_to(url, &to_site, task)
+    }
+
+    /// The same, for `to_site` named inside the URL (where an open redirect would take it).
+    pub fn carried_in_url_to(&self, url: &str, to_site: &str, task: &str) -> Option<Carried> {
+        self.longest_run(&url_payload(url), to_site, task, Some(url))
     }
 
     /// The longest run of ≥ `MIN_RUN` characters of `value` read on a site other than `to_site`,

@@ -2,9 +2,12 @@
 //! about them. Page text may raise a level, never lower it; a site's policy may lower
 //! `confirm` to `notify` but never for script or file upload.
 
+pub mod boundary;
 pub mod carried;
+pub mod embedded;
 pub mod reach;
 pub mod site;
+pub mod web_url;
 
 pub use reach::{Reach, ReachVerdict, RunSites};
 use serde::{Deserialize, Serialize};

@@ -5,6 +5,7 @@
 //! real page, never from the model's words.
 
 use super::carried::ReadLog;
+use super::embedded::sites_carried;
 use super::site::{site_of, sites_named};
 use super::ConfirmLevel;
 use serde::{Deserialize, Serialize};
@@ -65,6 +66,11 @@ impl RunSites {
         site == self.start || self.named.iter().any(|s| s == site) || self.approved.iter().any(|s| s == site)
     }
 
+    /// Every site the run may use without asking, for the browser's own boundary.
+    pub fn allowed(&self) -> Vec<String> {
+        std::iter::once(&self.start).chain(&self.named).chain(&self.approved).filter(|s| !s.is_empty()).cloned().collect()
+    }
+
     pub fn approve(&mut self, site: &str) {
         self.refused.retain(|s| s != site);
         if !self.allows(site) {
@@ -112,7 +118,14 @@ impl RunSites {
             }
         }
         if let Some(to) = reach.destination {
-            let Some(to_site) = site_of(to) else { return v };
+            let Some(to_site) = site_of(to) else {
+                let web = to.trim().get(..8).is_some_and(|s| s.to_ascii_lowercase().starts_with("http"));
+                if web {
+                    v.level = v.level.max(ConfirmLevel::Confirm);
+                    v.reasons.push("goes to an address whose site Dusk can't read".into());
+                }
+                return v;
+            };
             if self.refused.contains(&to_site) {
                 v.raise(ConfirmLevel::Block, Self::refused_reason(&to_site), &to_site);
                 return v;
@@ -124,7 +137,17 @@ impl RunSites {
                     &to_site,
                 );
             }
-            if let Some(c) = reach.url_carries.then(|| self.read.carried_in_url(to, &self.task)).flatten() {
+            let inside = if reach.url_carries { sites_carried(to) } else { vec![] };
+            for site in inside.clone() {
+                if self.refused.contains(&site) {
+                    v.raise(ConfirmLevel::Block, Self::refused_reason(&site), &site);
+                } else if !self.allows(&site) && !user_allows(&format!("http://{site}/")) {
+                    let why = format!("this URL carries an address on {site}, a site this run has not been allowed to use: the page may send the run there");
+                    v.raise(ConfirmLevel::Confirm, why, &site);
+                }
+            }
+            let data = reach.url_carries.then(|| self.read.carried_in_url(to, &self.task)).flatten();
+            if let Some(c) = data.or_else(|| inside.iter().find_map(|site| self.read.carried_in_url_to(to, site, &self.task))) {
                 v.raise(ConfirmLevel::Confirm, format!("this URL contains “{}” from the page at {}", c.shown(), c.from), &to_site);
             }
         }

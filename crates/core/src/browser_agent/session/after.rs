@@ -32,17 +32,24 @@ impl<B: Browser> BrowserSession<'_, B> {
             self.run.borrow_mut().known_tabs = tabs.iter().map(|t| t.tab_id).collect();
             if let Some(new_tab) = opened {
                 moved = true;
+                let _ = self.join_tab(new_tab.tab_id).await;
                 match self.switch_to(new_tab.tab_id).await {
                     Ok(()) => {
                         changes.note = Some(format!("the action opened a new tab [{}]; the run now works there", new_tab.tab_id));
                         changes.tab = Some(new_tab.clone());
                     }
-                    Err(e) => changes.note = Some(format!("the action opened a new tab [{}], but {e}", new_tab.tab_id)),
+                    Err(e) => {
+                        // The run stays on the page it acted on.
+                        self.run.borrow_mut().tab_id = tab;
+                        let _ = self.browser.activate(tab).await;
+                        changes.note = Some(format!("the action opened a new tab [{}], but {e}", new_tab.tab_id));
+                    }
                 }
             } else if tabs.iter().any(|t| t.tab_id == tab && t.loading) || self.current_doc().await.is_none_or(|d| d.doc != before_doc) {
                 moved = true;
                 match self.wait_ready(tab, None).await {
                     Ok(doc) => self.run.borrow_mut().doc = doc.doc,
+                    Err(e) if e.starts_with("the page tried") => changes.note = Some(e),
                     Err(e) => changes.note = Some(format!("the page is changing: {e}")),
                 }
             }

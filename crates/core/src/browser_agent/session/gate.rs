@@ -36,11 +36,13 @@ impl<B: Browser> BrowserSession<'_, B> {
     pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
         *self.crossing.borrow_mut() = None;
         self.seen.borrow_mut().text.clear();
+        // A load the browser stopped since the last step (a page's timer) is asked about first.
+        let _ = self.catch_stopped_load().await;
         if action == Action::Read {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);
         }
-        let page = match self.summary(GATE_TEXT).await {
+        let mut page = match self.summary(GATE_TEXT).await {
             Ok(s) => PageFacts { url: s.url, text: s.text },
             Err(_) => PageFacts { url: self.run.borrow().url.clone(), text: String::new() },
         };
@@ -52,6 +54,10 @@ impl<B: Browser> BrowserSession<'_, B> {
             },
             None => (None, None),
         };
+        // An element in another origin's frame acts on that frame's site.
+        if let Some((frame, _)) = index.and_then(|i| self.frame_of(i)) {
+            page.url = frame.url;
+        }
         let mut policy = self.policy();
         if let Action::Navigate { to_url } = &action {
             if self.run.borrow().settings.policy_for(to_url) == SitePolicy::Block {

@@ -2,9 +2,14 @@
 //! page. It is the runtime's host; its state goes into the checkpoint's `extra` every step.
 
 mod after;
+mod frames;
 mod gate;
+mod loads;
 
-use super::browser::{Browser, DocId, Shot};
+pub use frames::FRAME_INDEX;
+pub use loads::Stopped;
+
+use super::browser::{Browser, DocId, FrameView, Shot};
 use super::effect::Seen;
 use super::marks::MAX_WIDTH;
 use super::mode::{AgentMode, AgentSettings, RunKind};
@@ -67,6 +72,9 @@ pub struct BrowserRun {
     /// The sites the run may act on, the ones refused, and what the model read on each.
     #[serde(default)]
     pub sites: RunSites,
+    /// Tabs the run has worked in or that its pages opened: the browser holds their loads to the run's sites.
+    #[serde(default)]
+    pub run_tabs: Vec<i32>,
 }
 
 impl BrowserRun {
@@ -88,11 +96,23 @@ pub struct BrowserSession<'a, B> {
     pub crossing: RefCell<Option<String>>,
     /// What the run last listed, and the page text the gate read before this step's action.
     pub seen: RefCell<Seen>,
+    /// The run and step being judged and run now, for a card the step sets off.
+    pub step: RefCell<(String, u32)>,
+    /// The tab's other-origin frames in the order their index ranges were given (slot 1 first).
+    pub frames: RefCell<Vec<FrameView>>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
     pub fn new(browser: &'a B, run: BrowserRun) -> Self {
-        BrowserSession { browser, run: RefCell::new(run), gated: RefCell::new(None), crossing: RefCell::new(None), seen: RefCell::default() }
+        BrowserSession {
+            browser,
+            run: RefCell::new(run),
+            gated: RefCell::new(None),
+            crossing: RefCell::new(None),
+            seen: RefCell::default(),
+            step: RefCell::default(),
+            frames: RefCell::default(),
+        }
     }
 }
 
@@ -120,15 +140,24 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
     }
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
         let answer = self.browser.approval(request).await;
-        if let Some(site) = self.crossing.borrow_mut().take() {
-            let sites = &mut self.run.borrow_mut().sites;
+        let crossing = self.crossing.borrow_mut().take();
+        if let Some(site) = crossing {
             match &answer {
-                Some(a) if a.is_for(request) => sites.approve(&site),
-                None => sites.refuse(&site),
+                Some(a) if a.is_for(request) => {
+                    self.run.borrow_mut().sites.approve(&site);
+                    // The browser lets the approved site through before the action goes there.
+                    if self.guard_loads().await.is_err() {
+                        return None;
+                    }
+                }
+                None => self.run.borrow_mut().sites.refuse(&site),
                 Some(_) => {}
             }
         }
         answer
+    }
+    fn step_started(&self, run_id: &str, step: u32) {
+        *self.step.borrow_mut() = (run_id.to_string(), step);
     }
     fn observe(&self, _tool: &str, content: &str) {
         let mut run = self.run.borrow_mut();
@@ -152,9 +181,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         self.run.borrow().mode
     }
 
-    /// An RPC to the run's current tab.
+    /// An RPC to the run's current tab: to the frame its indices live in.
     pub async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
-        self.browser.rpc(self.tab(), request).await
+        self.routed_rpc(request).await
     }
 
     pub fn policy(&self) -> SitePolicy {
@@ -182,7 +211,13 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// `get_elements`' whole answer; its elements are what the run saw last.
     pub async fn listing(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<Listing, String> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
-            ContentResponse::Elements { elements, total, truncated, left_out } => {
+            ContentResponse::Elements { mut elements, mut total, truncated, left_out } => {
+                // Other-origin frames come after the top document's first window.
+                if offset == 0 {
+                    let (framed, n) = self.frame_elements(filter, visible_only, limit).await;
+                    elements.extend(framed);
+                    total += n;
+                }
                 self.seen.borrow_mut().elements = elements.clone();
                 Ok(Listing { elements, total, truncated, left_out })
             }
@@ -216,6 +251,11 @@ impl<B: Browser> BrowserSession<'_, B> {
                         let shown = if t.url.is_empty() { "a page" } else { t.url.as_str() };
                         return Err(format!("the tab shows {shown}, which Dusk can't read or act on; navigate to a web page"));
                     }
+                    // The browser stopped a load to a site the run may not use: ask, then go on.
+                    Some(t) if !t.loading && self.is_stopped_load(&t.url) => match self.stopped_load(tab, &t.url.clone()).await {
+                        Stopped::Reloading => true,
+                        Stopped::Declined(why) => return Err(why),
+                    },
                     Some(t) => t.loading,
                     None => return Err("the tab was closed".into()),
                 },
@@ -262,8 +302,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         self.browser.screenshot(tab, &shot).await
     }
 
-    /// Ends the run's presence on the page.
+    /// Ends the run's presence on the page, and the browser's boundary with it.
     pub async fn finish(&self) {
         let _ = self.rpc(ContentRequest::Unmask).await;
+        self.browser.lift_boundary().await;
     }
 }

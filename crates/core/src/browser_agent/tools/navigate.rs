@@ -53,8 +53,10 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Navigate {
         let s = ctx.host;
         let from = s.run.borrow().url.clone();
         if a.new_tab {
-            let tab = s.browser.open_tab(&url).await?;
-            s.run.borrow_mut().known_tabs.push(tab);
+            // The tab joins the run's boundary before its first request.
+            let tab = s.browser.open_tab("about:blank").await?;
+            s.join_tab(tab).await?;
+            s.browser.navigate(tab, &Navigation::Url(url.clone())).await?;
             s.switch_to(tab).await?;
         } else {
             let before = s.current_doc().await.map(|d| d.doc);

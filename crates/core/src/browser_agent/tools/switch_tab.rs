@@ -37,6 +37,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for SwitchTab {
             let ids: Vec<String> = tabs.iter().map(|t| format!("[{}] {}", t.tab_id, t.title)).collect();
             return Err(format!("no tab {} in this window; the tabs are: {}", a.tab_id, ids.join("; ")));
         };
+        s.join_tab(tab.tab_id).await?;
         s.switch_to(tab.tab_id).await?;
         let (mut changes, image) = s.after_action(format!("switched to tab [{}] {}", tab.tab_id, tab.title), &[]).await;
         changes.tab = Some(tab.clone());
