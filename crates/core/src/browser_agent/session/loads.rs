@@ -120,6 +120,14 @@ impl<B: Browser> BrowserSession<'_, B> {
         }
     }
 
+    /// The same, for a wait that goes on: Ok once the approved URL is loading again.
+    pub(super) async fn ask_stopped_load(&self, tab: i32, url: &str) -> Result<(), String> {
+        match self.stopped_load(tab, url).await {
+            Stopped::Reloading => Ok(()),
+            Stopped::Declined(why) => Err(why),
+        }
+    }
+
     /// A load the browser stopped while nobody waited for it (a page's timer): the card comes
     /// before the next action.
     pub async fn catch_stopped_load(&self) -> Option<String> {

@@ -6,9 +6,6 @@ mod frames;
 mod gate;
 mod loads;
 
-pub use frames::FRAME_INDEX;
-pub use loads::Stopped;
-
 use super::browser::{Browser, DocId, FrameView, Shot};
 use super::effect::Seen;
 use super::marks::MAX_WIDTH;
@@ -252,10 +249,10 @@ impl<B: Browser> BrowserSession<'_, B> {
                         return Err(format!("the tab shows {shown}, which Dusk can't read or act on; navigate to a web page"));
                     }
                     // The browser stopped a load to a site the run may not use: ask, then go on.
-                    Some(t) if !t.loading && self.is_stopped_load(&t.url) => match self.stopped_load(tab, &t.url.clone()).await {
-                        Stopped::Reloading => true,
-                        Stopped::Declined(why) => return Err(why),
-                    },
+                    Some(t) if !t.loading && self.is_stopped_load(&t.url) => {
+                        self.ask_stopped_load(tab, &t.url.clone()).await?;
+                        true
+                    }
                     Some(t) => t.loading,
                     None => return Err("the tab was closed".into()),
                 },
