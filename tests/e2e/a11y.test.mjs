@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { serious } from "./axe.mjs";
 import { configure } from "./chat_panel.mjs";
-import { fixture, isDark, resetMemory, setSite, until } from "./dark.mjs";
+import { fixture, isDark, openAdjust, resetMemory, setSite, until } from "./dark.mjs";
 
 const PAGES = [
   ["popup", (env, tab) => env.extUrl(`popup.html?tab=${tab}`), "#dark-site"],
@@ -42,7 +42,7 @@ export const tests = [
     await setSite(env, url, true);
     await until(() => isDark(site), "dark");
     const popup = await env.open(env.extUrl(`popup.html?tab=${await env.tabIdFor(url)}`));
-    await popup.locator("#dark-adjust-brightness").waitFor();
+    await openAdjust(popup);
     const stage = () => popup.evaluate(() => document.querySelector("#dark-run")?.getAttribute("data-stage") ?? null);
     const found = [];
     const check = async (state) => {

@@ -178,7 +178,7 @@ export const tests = [
     await panel.keyboard.press("Escape");
     await panel.locator(".msg.assistant .note.stopped").waitFor({ timeout: 5000 });
     assert.ok(!(await panel.locator(".msg.assistant .md").textContent()).includes("eight"), "stopped mid-answer");
-    await panel.locator("#stop").waitFor({ state: "hidden" });
+    await panel.locator("#send[data-state=send]").waitFor();
 
     await env.extPage().then((p) => p.evaluate(() => chrome.storage.local.set({ agent_settings: { mode: "dom", max_turns: 5, sites: {} } })));
     await panel.click("#mode-agent");

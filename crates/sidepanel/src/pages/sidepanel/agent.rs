@@ -112,18 +112,43 @@ pub fn render(pane: &Element, window_id: i32) -> Result<Rc<Pane>, JsValue> {
         let ui = ui.clone();
         dom::on(&permission, "click", move || ui.toggle_permission())?;
     }
-    let (me, provider) = (ui.clone(), chip);
+    let me = ui.clone();
     wasm_bindgen_futures::spawn_local(async move {
         me.show_permission(read_settings().await.get("ask_before_acting").and_then(serde_json::Value::as_bool).unwrap_or(false));
+    });
+    show_provider(&chip);
+    // A provider set in options, or the chip changed in another window, shows here at once.
+    let me = ui.clone();
+    storage::on_changed(move |changes, area| {
+        let has = |key: &str| js_sys::Reflect::has(&changes, &key.into()).unwrap_or(false);
+        if area != "local" {
+            return;
+        }
+        if has(dusk_core::settings::STORAGE_KEY) {
+            show_provider(&chip);
+        }
+        if has(AGENT_SETTINGS) {
+            let me = me.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                me.show_permission(read_settings().await.get("ask_before_acting").and_then(serde_json::Value::as_bool).unwrap_or(false));
+            });
+        }
+    });
+    Ok(ui)
+}
+
+/// The provider chip: the provider's name, "On this device", or "Set up a provider".
+fn show_provider(chip: &Element) {
+    let chip = chip.clone();
+    wasm_bindgen_futures::spawn_local(async move {
         if let Ok(s) = crate::status::fetch().await {
             let name = s.provider.as_deref().map(|p| {
                 dusk_core::llm::ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.to_string(), |k| k.display_name().to_string())
             });
             let text = if s.on_device { i18n::message("onThisDevice") } else { name.unwrap_or_else(|| i18n::message("setUpProvider")) };
-            composer::set_chip(&provider, &text, &text);
+            composer::set_chip(&chip, &text, &text);
         }
     });
-    Ok(ui)
 }
 
 /// The stored agent settings as JSON (an empty object when none).

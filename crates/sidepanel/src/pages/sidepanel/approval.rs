@@ -29,7 +29,7 @@ pub fn render(log: &Element, card: ConfirmCard, window_id: i32, conn: Conn) -> R
     dom::append_i18n(&el, "div", "confirm-title", "agentConfirmTitle")?.set_id(&format!("confirm-title-{}", r.step));
     let action = dom::append(&el, "div", "confirm-action", "")?;
     action.set_id(&format!("confirm-action-{}", r.step));
-    dom::append_i18n(&action, "span", "visually-hidden", "agentWillHappen")?;
+    dom::append(&action, "span", "visually-hidden", &format!("{} ", i18n::message("agentWillHappen")))?;
     dom::append(&action, "span", "confirm-sentence", &what_will_happen(r, &i18n::ui_language()))?;
     if let Some(t) = &r.target {
         let text = if t.text.is_empty() { format!("[{}] {}", t.index, t.tag) } else { format!("“{}” ({})", t.text, t.tag) };

@@ -97,10 +97,12 @@ pub fn render(pane: &Element, window_id: i32) -> Result<Rc<Chat>, JsValue> {
             me.send(&ChatPortRequest::Reopen { window_id, id });
         }
     })?;
+    chat.refresh_status();
+    // A provider set (or removed) in options shows here at once: the chip and the empty state.
     let me = chat.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(s) = status::fetch().await {
-            me.show_status(&s);
+    dusk_chrome::storage::on_changed(move |changes, area| {
+        if area == "local" && js_sys::Reflect::has(&changes, &dusk_core::settings::STORAGE_KEY.into()).unwrap_or(false) {
+            me.refresh_status();
         }
     });
     Ok(chat)
@@ -191,6 +193,15 @@ impl Chat {
         let _ = self.banner.toggle_attribute_with_force("hidden", self.viewing.borrow().is_none());
     }
 
+    fn refresh_status(self: &Rc<Self>) {
+        let me = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(s) = status::fetch().await {
+                me.show_status(&s);
+            }
+        });
+    }
+
     fn show_status(self: &Rc<Self>, s: &Status) {
         self.configured.set(Some(s.provider_configured));
         let (text, label) = match &s.provider {
@@ -203,9 +214,7 @@ impl Chat {
         };
         composer::set_chip(&self.chip, &text, &label);
         if let Ok(Some(span)) = self.chip.query_selector(".chip-text") {
-            if s.on_device {
-                span.set_id("on-device-badge");
-            }
+            span.set_id(if s.on_device { "on-device-badge" } else { "" });
         }
         let view = self.view.borrow();
         if view.is_empty() {

@@ -19,6 +19,8 @@ pub struct Toolbar {
 }
 
 pub fn render(body: &Element) -> Result<Toolbar, JsValue> {
+    // Chrome draws the panel's title; this one is for screen readers' heading list.
+    dom::append_i18n(body, "h1", "visually-hidden", "sidepanelTitle")?;
     let bar = dom::append(body, "header", "toolbar", "")?;
     let list = dom::append(&bar, "div", "tabs", "")?;
     list.set_attribute("role", "tablist")?;
