@@ -156,7 +156,7 @@ export const tests = [
     await panel.close();
     const again = await env.open(env.extUrl("sidepanel.html"));
     await again.click("#mode-agent");
-    await again.locator(".agent-step").first().waitFor();
+    await again.locator(".agent-step").first().waitFor({ state: "attached" });
     assert.match((await stepTexts(again))[0], /^Scrolled down/);
     assert.equal(await again.locator("#agent-run").getAttribute("data-state"), "stop", "the reopened panel knows the run is going");
     assert.deepEqual(await outcome(again), { state: "done", text: "Scrolled, and done." });
@@ -222,7 +222,7 @@ export const tests = [
     await options.click("#agent-save");
     await options.waitForFunction(() => document.querySelector("#agent-result").classList.contains("ok"));
     const stored = await options.evaluate(() => chrome.storage.local.get("agent_settings").then((s) => s.agent_settings));
-    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" } });
+    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" }, ask_before_acting: false });
     await options.reload();
     assert.equal(await options.inputValue("#agent-max-turns"), "12");
     assert.equal(await options.inputValue("#agent-sites"), "bank.example = block\nshop.example = ask");

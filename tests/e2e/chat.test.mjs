@@ -184,10 +184,13 @@ export const tests = [
 
   ["with no provider the panel says so and links to settings", async (env) => {
     const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
-    assert.match(await panel.locator("#status .provider").textContent(), /No LLM provider configured/);
+    await panel.locator("#setup-provider").waitFor();
+    assert.match(await panel.locator("#empty-state").textContent(), /Set up a provider/);
     await ask(panel, "hello?");
     await panel.locator(".msg.assistant .note.error").waitFor();
     assert.match(await panel.locator(".msg.assistant .note.error").textContent(), /No LLM provider is configured/);
+    assert.equal(await panel.locator("#provider-chip").textContent(), "Set up a provider");
+    await panel.click("#more");
     assert.equal(await panel.locator("#open-settings").isVisible(), true);
     assert.equal(env.llm.requests().length, 0);
   }],

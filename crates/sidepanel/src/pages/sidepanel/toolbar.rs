@@ -64,7 +64,7 @@ pub fn render(body: &Element) -> Result<Toolbar, JsValue> {
     };
     let export = item("export-run", Icon::Export, "exportRun")?;
     export.set_attribute("title", &i18n::message("exportRunTitle"))?;
-    let settings = item("open-settings", Icon::Settings, "openSettings")?;
+    let settings = item("open-settings", Icon::Settings, "settingsMenu")?;
     let help = item("open-help", Icon::Help, "helpButton")?;
     bind_menu(&more, &menu)?;
     Ok(Toolbar { tabs, new, history, export, settings, help })
