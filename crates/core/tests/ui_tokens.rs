@@ -44,14 +44,8 @@ const ON_PAIRS: [(&str, &str); 5] = [
     ("text-2", "warning-container"),
 ];
 /// Control borders and the focus ring against what they sit on.
-const BORDERS: [(&str, &str); 6] = [
-    ("outline", "bg"),
-    ("outline", "surface"),
-    ("outline", "surface-2"),
-    ("primary", "bg"),
-    ("primary", "surface"),
-    ("primary", "surface-2"),
-];
+const BORDERS: [(&str, &str); 6] =
+    [("outline", "bg"), ("outline", "surface"), ("outline", "surface-2"), ("primary", "bg"), ("primary", "surface"), ("primary", "surface-2")];
 
 #[test]
 fn every_text_pair_meets_aa_and_every_border_3_to_1_in_both_schemes() {

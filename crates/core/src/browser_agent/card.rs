@@ -26,7 +26,15 @@ pub fn what_will_happen(request: &ConfirmRequest, locale: &str) -> String {
         (None, None) => format!("element [{}]", index("index").unwrap_or_default()),
     };
     let text = |key: &str| args.get(key).and_then(Value::as_str).unwrap_or_default();
-    let count = |n: usize| if zh { format!("{n} 个字符") } else if n == 1 { "1 character".into() } else { format!("{n} characters") };
+    let count = |n: usize| {
+        if zh {
+            format!("{n} 个字符")
+        } else if n == 1 {
+            "1 character".into()
+        } else {
+            format!("{n} characters")
+        }
+    };
     let (en, cn): (String, String) = match request.tool.as_str() {
         "click" => (format!("Click {}", target()), format!("点击{}", target())),
         "type" => {
@@ -80,12 +88,19 @@ pub fn what_will_happen(request: &ConfirmRequest, locale: &str) -> String {
         "wait" => {
             let s = args.get("seconds").and_then(Value::as_f64).unwrap_or(1.0);
             let s = if s.fract() == 0.0 { format!("{s:.0}") } else { format!("{s:.1}") };
-            return if zh { format!("等待 {s} 秒") } else if s == "1" { "Wait 1 second".into() } else { format!("Wait {s} seconds") };
+            return if zh {
+                format!("等待 {s} 秒")
+            } else if s == "1" {
+                "Wait 1 second".into()
+            } else {
+                format!("Wait {s} seconds")
+            };
         }
         "screenshot" => ("Take a screenshot".into(), "截取屏幕".into()),
         "get_elements" => ("List the page's elements".into(), "列出页面上的元素".into()),
         "get_element_details" => {
-            let list = args.get("indices").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|i| i.to_string()).collect::<Vec<_>>().join(", "));
+            let list =
+                args.get("indices").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|i| i.to_string()).collect::<Vec<_>>().join(", "));
             let list = list.unwrap_or_default();
             (format!("Read the details of element [{list}]"), format!("读取元素 [{list}] 的详情"))
         }
@@ -126,7 +141,8 @@ fn shortened(text: &str) -> String {
 /// "Ctrl+Shift+K", from the call's key and modifiers.
 fn key_combo(args: &Value) -> String {
     let held = |k: &str| args.get(k).and_then(Value::as_bool).unwrap_or(false);
-    let mut parts: Vec<&str> = [("ctrl", "Ctrl"), ("alt", "Alt"), ("shift", "Shift"), ("meta", "Meta")].into_iter().filter(|(k, _)| held(k)).map(|(_, n)| n).collect();
+    let mut parts: Vec<&str> =
+        [("ctrl", "Ctrl"), ("alt", "Alt"), ("shift", "Shift"), ("meta", "Meta")].into_iter().filter(|(k, _)| held(k)).map(|(_, n)| n).collect();
     let key = args.get("key").and_then(Value::as_str).unwrap_or_default();
     parts.push(key);
     parts.join("+")

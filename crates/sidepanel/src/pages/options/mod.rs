@@ -17,9 +17,9 @@ use dusk_core::settings::Settings;
 use fields::Fields;
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::spawn_local;
-use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
 pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {

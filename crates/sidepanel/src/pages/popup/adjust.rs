@@ -6,9 +6,9 @@ use super::{ask, show_and_follow, tell_page};
 use crate::{adjust_sliders, dom};
 use dusk_chrome::i18n;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, TabDarkState};
-use wasm_bindgen::prelude::*;
 use std::cell::Cell;
 use std::rc::Rc;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 

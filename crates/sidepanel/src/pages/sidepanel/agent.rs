@@ -142,9 +142,10 @@ fn show_provider(chip: &Element) {
     let chip = chip.clone();
     wasm_bindgen_futures::spawn_local(async move {
         if let Ok(s) = crate::status::fetch().await {
-            let name = s.provider.as_deref().map(|p| {
-                dusk_core::llm::ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.to_string(), |k| k.display_name().to_string())
-            });
+            let name = s
+                .provider
+                .as_deref()
+                .map(|p| dusk_core::llm::ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.to_string(), |k| k.display_name().to_string()));
             let text = if s.on_device { i18n::message("onThisDevice") } else { name.unwrap_or_else(|| i18n::message("setUpProvider")) };
             composer::set_chip(&chip, &text, &text);
         }

@@ -72,7 +72,14 @@ pub fn render(log: &Element, card: ConfirmCard, window_id: i32, conn: Conn) -> R
                     None => vec![],
                 };
                 let r = &card.request;
-                let _ = conn.send(&AgentPortRequest::Approve { window_id, run_id: r.run_id.clone(), step: r.step, digest: r.digest.clone(), token: card.token.clone(), files });
+                let _ = conn.send(&AgentPortRequest::Approve {
+                    window_id,
+                    run_id: r.run_id.clone(),
+                    step: r.step,
+                    digest: r.digest.clone(),
+                    token: card.token.clone(),
+                    files,
+                });
             });
         })?;
     }

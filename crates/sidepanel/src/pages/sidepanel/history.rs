@@ -2,13 +2,13 @@
 //! and runs grouped Today / Earlier, newest first, with their kind, page and time; each can be
 //! reopened, exported (Markdown or JSON) or deleted. The bound is said in a line below the list.
 
+use crate::icons::{self, Icon};
 use crate::{dom, worker};
 use dusk_chrome::i18n;
 use dusk_core::history::export::{self, Labels};
 use dusk_core::history::{HistoryList, Item, Summary};
 use dusk_core::protocol::{WorkerRequest, WorkerResponse};
 use dusk_core::storage_use::format_bytes;
-use crate::icons::{self, Icon};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

@@ -155,7 +155,13 @@ thread_local! {
 
 /// The tabs and History: chat has its pane; Agent and Customize share the agent pane, which runs
 /// the one or the other; History replaces the body until Back (or History again).
-fn bind_modes(bar: &toolbar::Toolbar, chat_pane: &Element, agent_pane: &Element, history_pane: &Element, kind: Rc<Cell<RunKind>>) -> Result<Rc<dyn Fn(usize)>, JsValue> {
+fn bind_modes(
+    bar: &toolbar::Toolbar,
+    chat_pane: &Element,
+    agent_pane: &Element,
+    history_pane: &Element,
+    kind: Rc<Cell<RunKind>>,
+) -> Result<Rc<dyn Fn(usize)>, JsValue> {
     let tabs = bar.tabs.clone();
     let history_button = bar.history.clone();
     let (chat_pane, agent_pane, history_pane) = (chat_pane.clone(), agent_pane.clone(), history_pane.clone());

@@ -26,7 +26,11 @@ pub fn render(body: &Element) -> Result<Toolbar, JsValue> {
     list.set_attribute("role", "tablist")?;
     list.set_attribute("aria-label", &i18n::message("modesLabel"))?;
     let mut tabs = Vec::new();
-    for (i, (id, key, pane)) in [("mode-chat", "modeChat", "chat-pane"), ("mode-agent", "modeAgent", "agent-pane"), ("mode-customize", "modeCustomize", "agent-pane")].into_iter().enumerate() {
+    for (i, (id, key, pane)) in
+        [("mode-chat", "modeChat", "chat-pane"), ("mode-agent", "modeAgent", "agent-pane"), ("mode-customize", "modeCustomize", "agent-pane")]
+            .into_iter()
+            .enumerate()
+    {
         let tab = dom::append_i18n(&list, "button", "mode", key)?;
         tab.set_id(id);
         tab.set_attribute("type", "button")?;

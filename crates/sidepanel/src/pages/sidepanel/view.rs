@@ -1,10 +1,10 @@
 //! Renders the conversation: entries, the streaming answer, steps and screenshots.
 
+use super::follow::Follow;
 use crate::dom;
 use dusk_chrome::i18n;
 use dusk_core::chat::markdown;
 use dusk_core::chat::{ChatEntry, TabInfo};
-use super::follow::Follow;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
