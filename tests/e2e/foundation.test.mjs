@@ -91,7 +91,7 @@ export const tests = [
     assert.match(await status.locator(".provider").textContent(), /No LLM provider configured/);
     const panel = await env.open(env.extUrl("sidepanel.html"));
     await panel.locator("#setup-provider").waitFor();
-    assert.match(await panel.locator("#provider-chip").getAttribute("aria-label"), /^No LLM provider configured/);
+    assert.match(await panel.locator("#provider-chip").getAttribute("title"), /^No LLM provider configured/);
     for (const [name, page] of [["options", options], ["sidepanel", panel], ["popup", await env.open(env.extUrl("popup.html"))]]) {
       assert.ok((await page.locator("h1").textContent()).startsWith("Dusk"), name);
     }
@@ -104,7 +104,7 @@ export const tests = [
       const page = await env.open(env.extUrl("sidepanel.html"));
       const chip = page.locator("#provider-chip");
       await page.waitForFunction(() => document.querySelector("#provider-chip .chip-text")?.textContent === "Anthropic");
-      assert.equal(await chip.getAttribute("aria-label"), "Provider: Anthropic");
+      assert.equal(await chip.getAttribute("title"), "Provider: Anthropic");
     } finally {
       await ext.evaluate(() => chrome.storage.local.remove("settings"));
     }

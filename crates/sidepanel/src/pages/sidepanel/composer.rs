@@ -103,11 +103,10 @@ impl Composer {
     }
 }
 
-/// Sets a chip's visible text and its accessible name.
-pub fn set_chip(chip: &Element, text: &str, label: &str) {
+/// Sets a chip's visible text (its name) and its longer description (tooltip and screen readers).
+pub fn set_chip(chip: &Element, text: &str, description: &str) {
     if let Ok(Some(span)) = chip.query_selector(".chip-text") {
         span.set_text_content(Some(text));
     }
-    let _ = chip.set_attribute("aria-label", label);
-    let _ = chip.set_attribute("title", label);
+    let _ = chip.set_attribute("title", description);
 }
