@@ -20,8 +20,10 @@ fn request(tool: &str, arguments: Value, target: Option<(&str, &str)>, detail: O
     }
 }
 
-/// (tool, arguments, target, detail, English, Chinese): one row per tool.
-fn cases() -> Vec<(&'static str, Value, Option<(&'static str, &'static str)>, Option<&'static str>, &'static str, &'static str)> {
+/// (tool, arguments, target (tag, text), detail, English, Chinese): one row per tool.
+type Case = (&'static str, Value, Option<(&'static str, &'static str)>, Option<&'static str>, &'static str, &'static str);
+
+fn cases() -> Vec<Case> {
     vec![
         ("click", json!({"index": 3}), Some(("button", "Pay now")), None, "Click “Pay now” on shop.example", "在 shop.example 上点击“Pay now”"),
         (

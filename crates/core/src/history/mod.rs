@@ -4,6 +4,7 @@
 pub mod bound;
 pub mod export;
 pub mod run;
+pub mod search;
 
 use crate::chat::{ChatEntry, ChatSession, TabInfo};
 use serde::{Deserialize, Serialize};

@@ -86,7 +86,8 @@ fn mark_current() {
 /// own jump, which found nothing to scroll to).
 pub fn arrived() {
     let at = current();
-    if at == "provider" && !web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h == "#provider") {
+    // No hash: the page starts at its top, where Provider is.
+    if at == "provider" && web_sys::window().and_then(|w| w.location().hash().ok()).is_none_or(|h| h != "#provider") {
         return;
     }
     if let Some(section) = dom::document().ok().and_then(|d| d.get_element_by_id(&format!("sec-{at}"))) {

@@ -56,7 +56,7 @@ fn footer(body: &HtmlElement) -> Result<(), JsValue> {
     let open = dom::append(&foot, "button", "text", "")?;
     open.set_id("open-chat");
     icons::append(&open, Icon::Panel)?;
-    dom::append_i18n(&open, "span", "", "openChat")?;
+    dom::append_i18n(&open, "span", "", "openSidePanel")?;
     dom::on(&open, "click", move || {
         wasm_bindgen_futures::spawn_local(async move {
             let Ok(window_id) = dusk_chrome::windows::current_id().await else { return };

@@ -3,13 +3,14 @@
 //! worker owns the run; this page only shows it.
 
 use super::approval;
-use super::composer::{self, Composer};
+use super::chips;
+use super::composer::Composer;
 use super::connection::Connection;
 use super::follow::Follow;
 use super::run_card::{self, RunCard};
 use crate::dom;
 use crate::icons::{self, Icon};
-use dusk_chrome::{i18n, message, storage};
+use dusk_chrome::{i18n, storage};
 use dusk_core::agent::AgentEvent;
 use dusk_core::browser_agent::mode::STORAGE_KEY as AGENT_SETTINGS;
 use dusk_core::browser_agent::{RunKind, TabView};
@@ -109,14 +110,11 @@ pub fn render(pane: &Element, window_id: i32) -> Result<Rc<Pane>, JsValue> {
         dom::on(ui.tab.as_ref(), "focus", move || refresh.send(&AgentPortRequest::ListTabs { window_id }))?;
     }
     {
-        let ui = ui.clone();
-        dom::on(&permission, "click", move || ui.toggle_permission())?;
+        let (chip, status) = (permission.clone(), ui.status.clone());
+        dom::on(&permission, "click", move || chips::toggle_permission(&chip, &status))?;
     }
-    let me = ui.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        me.show_permission(read_settings().await.get("ask_before_acting").and_then(serde_json::Value::as_bool).unwrap_or(false));
-    });
-    show_provider(&chip);
+    chips::follow_permission(&permission);
+    chips::show_provider(&chip);
     // A provider set in options, or the chip changed in another window, shows here at once.
     let me = ui.clone();
     storage::on_changed(move |changes, area| {
@@ -125,40 +123,13 @@ pub fn render(pane: &Element, window_id: i32) -> Result<Rc<Pane>, JsValue> {
             return;
         }
         if has(dusk_core::settings::STORAGE_KEY) {
-            show_provider(&chip);
+            chips::show_provider(&chip);
         }
         if has(AGENT_SETTINGS) {
-            let me = me.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                me.show_permission(read_settings().await.get("ask_before_acting").and_then(serde_json::Value::as_bool).unwrap_or(false));
-            });
+            chips::follow_permission(&me.permission);
         }
     });
     Ok(ui)
-}
-
-/// The provider chip: the provider's name, "On this device", or "Set up a provider".
-fn show_provider(chip: &Element) {
-    let chip = chip.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(s) = crate::status::fetch().await {
-            let name = s
-                .provider
-                .as_deref()
-                .map(|p| dusk_core::llm::ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.to_string(), |k| k.display_name().to_string()));
-            let text = if s.on_device { i18n::message("onThisDevice") } else { name.unwrap_or_else(|| i18n::message("setUpProvider")) };
-            composer::set_chip(&chip, &text, &text);
-        }
-    });
-}
-
-/// The stored agent settings as JSON (an empty object when none).
-async fn read_settings() -> serde_json::Map<String, serde_json::Value> {
-    let stored = storage::local_get(AGENT_SETTINGS).await.ok().and_then(|v| message::from_js::<serde_json::Value>(v).ok());
-    match stored {
-        Some(serde_json::Value::Object(map)) => map,
-        _ => serde_json::Map::new(),
-    }
 }
 
 impl Pane {
@@ -172,28 +143,6 @@ impl Pane {
         self.composer.set_placeholder(placeholder);
         // The permission chip is the browser agent's; Customize asks before every save anyway.
         let _ = self.permission.toggle_attribute_with_force("hidden", kind == RunKind::Customize);
-    }
-
-    /// The permission chip: "Ask before acting" or "Act, ask for sensitive". The worker reads it
-    /// from the agent settings when a run starts; core turns it into the sites' policy.
-    fn show_permission(&self, ask_first: bool) {
-        let key = if ask_first { "permissionAskFirst" } else { "permissionSensitive" };
-        let text = i18n::message(key);
-        composer::set_chip(&self.permission, &text, &i18n::message_with("permissionChipLabel", &[&text]));
-        let _ = self.permission.set_attribute("data-ask-first", if ask_first { "true" } else { "false" });
-    }
-
-    fn toggle_permission(self: &Rc<Self>) {
-        let me = self.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let mut settings = read_settings().await;
-            let ask_first = !settings.get("ask_before_acting").and_then(serde_json::Value::as_bool).unwrap_or(false);
-            settings.insert("ask_before_acting".into(), ask_first.into());
-            match storage::local_set(AGENT_SETTINGS, &message::to_js(&serde_json::Value::Object(settings))).await {
-                Ok(()) => me.show_permission(ask_first),
-                Err(e) => me.status.set_text_content(Some(&message::error_text(&e))),
-            }
-        });
     }
 
     /// Esc: stops the run if one is going; whether it did.

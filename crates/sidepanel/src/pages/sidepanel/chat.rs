@@ -261,7 +261,10 @@ impl Chat {
                     self.viewing.borrow_mut().take();
                     self.show_banner();
                 }
-                Ok(ChatEvent::Done { .. } | ChatEvent::Stopped | ChatEvent::Failed { .. }) => return Ok(self.set_running(false)),
+                Ok(ChatEvent::Done { .. } | ChatEvent::Stopped | ChatEvent::Failed { .. }) => {
+                    self.set_running(false);
+                    return Ok(());
+                }
                 Ok(ChatEvent::Tabs { tabs }) => return picker::fill(&self.picker, tabs),
                 Ok(ChatEvent::RunExport { run }) => return super::export_run(run),
                 _ => return Ok(()),

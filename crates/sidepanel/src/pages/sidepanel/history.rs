@@ -6,7 +6,7 @@ use crate::icons::{self, Icon};
 use crate::{dom, worker};
 use dusk_chrome::i18n;
 use dusk_core::history::export::{self, Labels};
-use dusk_core::history::{HistoryList, Item, Summary};
+use dusk_core::history::{search, HistoryList, Item, Summary};
 use dusk_core::protocol::{WorkerRequest, WorkerResponse};
 use dusk_core::storage_use::format_bytes;
 use std::cell::RefCell;
@@ -100,7 +100,7 @@ impl History {
             dom::append_i18n(&self.list, "p", "history-empty", "historyEmpty")?;
         }
         let query = self.search.value();
-        let found: Vec<&Summary> = list.items.iter().filter(|s| matches(s, &query)).collect();
+        let found: Vec<&Summary> = list.items.iter().filter(|s| search::matches(s, &query)).collect();
         if !list.items.is_empty() && found.is_empty() {
             dom::append_i18n(&self.list, "p", "history-empty", "historyNoMatch")?;
         }
@@ -132,7 +132,7 @@ impl History {
         let open = dom::append(&head, "button", "history-open link", &s.title)?;
         open.set_attribute("title", &i18n::message("historyOpen"))?;
         let page = s.page.as_ref().map(|p| if p.title.is_empty() { p.host() } else { format!("{} · {}", p.host(), p.title) });
-        let meta = [page.unwrap_or_default(), date_text(s.updated_ms)].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>();
+        let meta = [page.unwrap_or_default(), when_text(s.updated_ms)].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>();
         dom::append(&li, "div", "history-meta", &meta.join(" · "))?;
         let actions = dom::append(&li, "div", "history-actions", "")?;
         let md = dom::append_i18n(&actions, "button", "history-md", "historyExportMd")?;
@@ -183,13 +183,6 @@ impl History {
     }
 }
 
-/// The search: every word must be in the title, the page's host or its title (any case).
-fn matches(s: &Summary, query: &str) -> bool {
-    let page = s.page.as_ref().map(|p| format!("{} {}", p.host(), p.title)).unwrap_or_default();
-    let hay = format!("{} {page}", s.title).to_lowercase();
-    query.to_lowercase().split_whitespace().all(|w| hay.contains(w))
-}
-
 /// Local midnight today, in ms: the line between Today and Earlier.
 fn start_of_today() -> f64 {
     let now = js_sys::Date::new_0();
@@ -198,6 +191,17 @@ fn start_of_today() -> f64 {
     now.set_seconds(0);
     now.set_milliseconds(0);
     now.get_time()
+}
+
+/// Today's items by their time ("10:42"), older ones by their date and time.
+fn when_text(ms: f64) -> String {
+    if ms < start_of_today() {
+        return date_text(ms);
+    }
+    let date = js_sys::Date::new(&JsValue::from_f64(ms));
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+    date.to_locale_time_string_with_options(&i18n::ui_language(), &options).as_string().unwrap_or_default()
 }
 
 /// The date in the browser's language, e.g. "26/11/2026, 10:42:07".

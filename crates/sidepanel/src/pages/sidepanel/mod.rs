@@ -4,6 +4,7 @@
 mod agent;
 mod approval;
 mod chat;
+mod chips;
 mod composer;
 mod connection;
 mod follow;

@@ -57,7 +57,8 @@ impl RunCard {
         };
         let _ = self.root.set_attribute("data-state", state);
         self.state.set_text_content(Some(&i18n::message(key)));
-        if !matches!(state, "running" | "waiting") {
+        // The live line is the step in progress; an approval card says what waits.
+        if state != "running" {
             let _ = self.live.set_attribute("hidden", "");
         }
         self.update();
