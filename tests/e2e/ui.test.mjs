@@ -82,6 +82,7 @@ export const tests = [
     const chunks = Array.from({ length: 30 }, (_, i) => `part${i} `);
     env.llm.script({ text: chunks.join(""), chunks, chunkDelayMs: 100 });
     const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
+    await panel.waitForFunction(() => document.querySelector("#provider-chip .chip-text")?.textContent === "OpenAI · test-model");
     const button = panel.locator(".composer .send").first();
     assert.equal(await button.getAttribute("id"), "send");
     assert.equal(await button.isDisabled(), true, "nothing to send yet");

@@ -11,7 +11,6 @@ use crate::icons::{self, Icon};
 use crate::{dom, status};
 use dusk_chrome::{i18n, runtime};
 use dusk_core::chat::ChatSession;
-use dusk_core::llm::ProviderKind;
 use dusk_core::protocol::{ChatEvent, ChatPortRequest, Status, CHAT_PORT};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -197,22 +196,15 @@ impl Chat {
         let me = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             if let Ok(s) = status::fetch().await {
-                me.show_status(&s);
+                let label = super::chips::provider_label(&s).await;
+                me.show_status(&s, label);
             }
         });
     }
 
-    fn show_status(self: &Rc<Self>, s: &Status) {
+    fn show_status(self: &Rc<Self>, s: &Status, (text, description): (String, String)) {
         self.configured.set(Some(s.provider_configured));
-        let (text, label) = match &s.provider {
-            Some(_) if s.on_device => (i18n::message("onThisDevice"), i18n::message("onThisDevice")),
-            Some(p) => {
-                let name = ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.as_str(), |k| k.display_name()).to_string();
-                (name.clone(), format!("{} {name}", i18n::message("providerConfigured")))
-            }
-            None => (i18n::message("setUpProvider"), i18n::message("noProvider")),
-        };
-        composer::set_chip(&self.chip, &text, &label);
+        composer::set_chip(&self.chip, &text, &description);
         if let Ok(Some(span)) = self.chip.query_selector(".chip-text") {
             span.set_id(if s.on_device { "on-device-badge" } else { "" });
         }

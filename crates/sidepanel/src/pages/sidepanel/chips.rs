@@ -1,4 +1,4 @@
-//! The agent composer's chips: the provider (its name, "On this device" or "Set up a provider")
+//! The composers' chips: the provider and model ("OpenAI · gpt-4o-mini", "On this device" or "Set up a provider")
 //! and the permission ("Ask before acting" / "Act, ask for sensitive"). The permission is stored
 //! in the agent settings; the worker reads it when a run starts and core's
 //! `AgentSettings::policy_for` enforces it, so a blocked site and the safety rules still apply.
@@ -6,6 +6,8 @@
 use super::composer;
 use dusk_chrome::{i18n, message, storage};
 use dusk_core::browser_agent::mode::STORAGE_KEY as AGENT_SETTINGS;
+use dusk_core::llm::ProviderKind;
+use dusk_core::protocol::{Status, WorkerRequest, WorkerResponse};
 use serde_json::{Map, Value};
 use web_sys::Element;
 
@@ -49,17 +51,29 @@ pub fn toggle_permission(chip: &Element, status: &Element) {
     });
 }
 
-/// The provider chip: the provider's name, "On this device", or "Set up a provider".
+/// What the provider chip says: "OpenAI · gpt-4o-mini", "On this device" or "Set up a
+/// provider", and the longer line for its tooltip.
+pub async fn provider_label(s: &Status) -> (String, String) {
+    if s.on_device {
+        return (i18n::message("onThisDevice"), i18n::message("onThisDevice"));
+    }
+    let Some(p) = s.provider.as_deref() else { return (i18n::message("setUpProvider"), i18n::message("noProvider")) };
+    let name = ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.to_string(), |k| k.display_name().to_string());
+    let model = match crate::worker::request(&WorkerRequest::GetSettings).await {
+        Ok(WorkerResponse::Settings { settings }) => settings.active().map(|a| a.model).unwrap_or_default(),
+        _ => String::new(),
+    };
+    let text = if model.is_empty() { name.clone() } else { format!("{name} · {model}") };
+    (text.clone(), format!("{} {text}", i18n::message("providerConfigured")))
+}
+
+/// The agent's provider chip.
 pub fn show_provider(chip: &Element) {
     let chip = chip.clone();
     wasm_bindgen_futures::spawn_local(async move {
         if let Ok(s) = crate::status::fetch().await {
-            let name = s
-                .provider
-                .as_deref()
-                .map(|p| dusk_core::llm::ProviderKind::ALL.iter().find(|k| k.as_str() == p).map_or(p.to_string(), |k| k.display_name().to_string()));
-            let text = if s.on_device { i18n::message("onThisDevice") } else { name.unwrap_or_else(|| i18n::message("setUpProvider")) };
-            composer::set_chip(&chip, &text, &text);
+            let (text, description) = provider_label(&s).await;
+            composer::set_chip(&chip, &text, &description);
         }
     });
 }
