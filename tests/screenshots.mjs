@@ -1,14 +1,16 @@
 // Takes the README's screenshots with the real extension (not a test), in light and dark: the
-// popup (idle, mid-Thorough, its result card, the adjustments), the side panel (mid-answer, its
-// History, an agent timeline with an approval card), the options page, and a corpus page before
-// and after dark mode.
+// popup (idle, mid-Thorough, its result card, the adjustments), the side panel at 360 and 480 px
+// (empty, mid-answer, its History, an agent run card with an approval card) and a light/dark
+// side-by-side of it at 360 px, the options page, and a corpus page before and after dark mode.
 // Usage: node tests/screenshots.mjs   (build dist/ first with ./build.sh) → docs/screenshots/*.png
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "./e2e/env.mjs";
 import { startFixtureServer } from "./e2e/fixture-server.mjs";
 import { configure } from "./e2e/chat_panel.mjs";
 import { agentPanel, nextCard, startRun, usePolicy } from "./e2e/agent_panel.mjs";
+import { openAdjust } from "./e2e/dark.mjs";
 import { answer, byText, lastListing, toolCall } from "./e2e/agent_policy.mjs";
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../docs/screenshots");
@@ -17,7 +19,7 @@ const tool = (name, args) => ({ toolCalls: [{ name, args }], omitUsage: true });
 
 async function popupFor(env, tabId) {
   const popup = await env.open(env.extUrl(`popup.html?tab=${tabId}`));
-  await popup.setViewportSize({ width: 340, height: 560 });
+  await popup.setViewportSize({ width: 360, height: 560 });
   await popup.waitForSelector("#dark-mode .segments");
   return popup;
 }
@@ -48,7 +50,7 @@ async function takeAll(scheme) {
     // The site's own adjustment, as the popup's sliders show it, and the page it previews on.
     await env.sendToWorker({ type: "dark_set_adjust", tab_id: tabId, site: true, adjust: { brightness: 110, contrast: 120, sepia: 25, grayscale: 0 } });
     popup = await popupFor(env, tabId);
-    await popup.locator("#dark-adjust-brightness").waitFor();
+    await openAdjust(popup);
     await popup.waitForTimeout(300);
     await shot(popup, "popup-adjust", { fullPage: true });
     if (scheme === "light") await page.screenshot({ path: path.join(out, "page-adjusted.png") });
@@ -74,25 +76,40 @@ async function takeAll(scheme) {
     await shot(popup, "popup-result", { fullPage: true });
     await popup.close();
 
-    // The side panel while an answer streams in, then its History.
+    // The side panel at both widths: empty with no provider, mid-answer, its History, an agent run.
+    const widths = [360, 480];
+    await (await env.extPage()).evaluate(() => chrome.storage.local.remove("settings"));
+    let panel = await env.open(env.extUrl("sidepanel.html"));
+    await panel.locator("#setup-provider").waitFor();
+    for (const width of widths) {
+      await panel.setViewportSize({ width, height: 640 });
+      await shot(panel, `sidepanel-empty-${width}`);
+    }
+    await panel.close();
+    await configure(env);
     env.llm.script({ text: "Python's interactive interpreter works like a calculator: type an expression and it prints the value. The tutorial shows **numbers**, **strings** and **lists**, with `+`, `*` and slicing such as `word[0:2]`.", chunkDelayMs: 120 });
-    const panel = await env.open(env.extUrl("sidepanel.html"));
-    await panel.setViewportSize({ width: 400, height: 640 });
+    panel = await env.open(env.extUrl("sidepanel.html"));
+    await panel.setViewportSize({ width: 360, height: 640 });
     await page.bringToFront();
     await panel.bringToFront();
-    await panel.waitForSelector("#send:not([disabled])");
     await panel.fill("#question", "What does this page teach?");
     await panel.click("#send");
     await panel.waitForFunction(() => (document.querySelector(".msg.assistant")?.textContent ?? "").length > 60);
-    await shot(panel, "sidepanel");
-    await panel.waitForSelector(".msg.assistant .retry, .msg.assistant button.copy", { timeout: 20_000 });
+    for (const width of widths) {
+      await panel.setViewportSize({ width, height: 640 });
+      await shot(panel, `sidepanel-${width}`);
+    }
+    await panel.waitForSelector(".msg.assistant .retry", { timeout: 20_000 });
     await panel.waitForTimeout(1500);
     await panel.click("#open-history");
     await panel.locator("#history-list .history-item").first().waitFor();
-    await shot(panel, "sidepanel-history");
+    for (const width of widths) {
+      await panel.setViewportSize({ width, height: 640 });
+      await shot(panel, `sidepanel-history-${width}`);
+    }
     await panel.close();
 
-    // An agent run: its timeline and an approval card with the element's crop.
+    // An agent run: its card and an approval card with the element's crop.
     const agent = await agentPanel(env, "/pages/agent/checkout.html", { mode: "hybrid" });
     usePolicy(env, (p) => {
       if (!p.last) return toolCall("get_elements", { filter: "button" });
@@ -102,15 +119,17 @@ async function takeAll(scheme) {
     await startRun(agent.panel, "Pay for my order.");
     // The panel is a tab here, not a side panel: it is resized only once the card's crop is taken.
     await nextCard(agent.panel);
-    await agent.panel.setViewportSize({ width: 400, height: 720 });
     await agent.panel.bringToFront();
-    await agent.panel.waitForTimeout(300);
-    await shot(agent.panel, "agent-card");
-    await agent.panel.locator("#agent-stop").dispatchEvent("click").catch(() => {});
+    for (const width of widths) {
+      await agent.panel.setViewportSize({ width, height: 720 });
+      await agent.panel.waitForTimeout(300);
+      await shot(agent.panel, `agent-card-${width}`);
+    }
+    await agent.panel.locator("#agent-run[data-state=stop]").dispatchEvent("click").catch(() => {});
 
     // The options page, with a provider set.
     const options = await env.open(env.extUrl("options.html"));
-    await options.setViewportSize({ width: 760, height: 900 });
+    await options.setViewportSize({ width: 1100, height: 900 });
     await options.waitForSelector("#data-options");
     await options.waitForTimeout(300);
     await shot(options, "options", { fullPage: true });
@@ -120,5 +139,21 @@ async function takeAll(scheme) {
   }
 }
 
+/** The side panel at 360 px, light beside dark, from the two shots just taken. */
+async function sideBySide() {
+  const env = await launch();
+  try {
+    const page = await env.ctx.newPage();
+    await page.setViewportSize({ width: 360 * 2 + 48, height: 640 + 32 });
+    const img = (scheme) => `data:image/png;base64,${readFileSync(path.join(out, `sidepanel-360-${scheme}.png`)).toString("base64")}`;
+    await page.setContent(`<body style="margin:0;padding:16px;display:flex;gap:16px;background:#8a8a94">
+      <img src="${img("light")}" width="360" height="640"><img src="${img("dark")}" width="360" height="640"></body>`);
+    await page.screenshot({ path: path.join(out, "sidepanel-360-side-by-side.png") });
+  } finally {
+    await env.close();
+  }
+}
+
 for (const scheme of ["light", "dark"]) await takeAll(scheme);
+await sideBySide();
 console.log(`screenshots written to ${out}`);

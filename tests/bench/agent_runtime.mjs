@@ -29,7 +29,7 @@ for (let r = 0; r < runs; r++) {
   env.llm.script(...replies);
   await panel.fill("#question", `Run ${r}: scroll around`);
   await panel.click("#send");
-  await panel.waitForFunction(() => document.querySelector("#stop").hidden && document.querySelectorAll(".msg.assistant:not(.streaming)").length > 0, null, { timeout: 60_000 });
+  await panel.waitForFunction(() => document.querySelector("#send").dataset.state !== "stop" && document.querySelectorAll(".msg.assistant:not(.streaming)").length > 0, null, { timeout: 60_000 });
   await panel.click("#export-run");
   const href = await panel.locator("#run-export").getAttribute("href");
   const run = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));

@@ -31,15 +31,17 @@ for (let i = 0; i < runs; i++) {
         painted = true;
         requestAnimationFrame(() => { first = performance.now() - t0; finish(); });
       }
-      if (!done && !el.classList.contains("streaming") && document.querySelector("#stop").hidden) {
+      if (!done && !el.classList.contains("streaming") && document.querySelector("#send").dataset.state !== "stop") {
         done = performance.now() - t0;
         finish();
       }
     });
     obs.observe(document.querySelector("#messages"), { childList: true, subtree: true, characterData: true, attributes: true });
     // Stop is outside the messages: an answer whose last change there came before Stop hid waited forever.
-    obs.observe(document.querySelector("#stop"), { attributes: true });
-    document.querySelector("#question").value = `Question ${i}: what is this about?`;
+    obs.observe(document.querySelector("#send"), { attributes: true });
+    const q = document.querySelector("#question");
+    q.value = `Question ${i}: what is this about?`;
+    q.dispatchEvent(new Event("input"));
     document.querySelector("#send").click();
   }), i);
   firstToken.push(t.first);

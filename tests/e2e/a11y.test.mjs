@@ -3,8 +3,10 @@
 // control is reachable by keyboard and shows where the focus is.
 import assert from "node:assert/strict";
 import { serious } from "./axe.mjs";
-import { configure } from "./chat_panel.mjs";
-import { fixture, isDark, resetMemory, setSite, until } from "./dark.mjs";
+import { agentPanel, nextCard, startRun, stopRun, usePolicy } from "./agent_panel.mjs";
+import { answer, byText, lastListing, toolCall } from "./agent_policy.mjs";
+import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
+import { fixture, isDark, openAdjust, resetMemory, setSite, until } from "./dark.mjs";
 
 const PAGES = [
   ["popup", (env, tab) => env.extUrl(`popup.html?tab=${tab}`), "#dark-site"],
@@ -42,7 +44,7 @@ export const tests = [
     await setSite(env, url, true);
     await until(() => isDark(site), "dark");
     const popup = await env.open(env.extUrl(`popup.html?tab=${await env.tabIdFor(url)}`));
-    await popup.locator("#dark-adjust-brightness").waitFor();
+    await openAdjust(popup);
     const stage = () => popup.evaluate(() => document.querySelector("#dark-run")?.getAttribute("data-stage") ?? null);
     const found = [];
     const check = async (state) => {
@@ -96,10 +98,62 @@ export const tests = [
         .filter((el) => !el.disabled && el.getClientRects().length && getComputedStyle(el).visibility !== "hidden" && !el.hasAttribute("data-tabbed"))
         // Inside a closed <details> only its summary is shown; what it folds away is not tabbable.
         .filter((el) => el.tagName === "SUMMARY" || !el.closest("details:not([open])"))
+        // A tablist is one Tab stop: its other tabs are reached with the arrow keys (ui.test.mjs).
+        .filter((el) => !(el.getAttribute("role") === "tab" && el.getAttribute("tabindex") === "-1"))
         .map((el) => el.id || el.outerHTML.slice(0, 60)));
       assert.deepEqual(missed, [], `${url}: every control is reached by Tab (${controls} controls)`);
       assert.deepEqual(unmarked, [], `${url}: focus is visible on every control`);
       await page.close();
     }
+  }],
+
+  ["axe finds no serious or critical violation in every state of the side panel and options, light and dark", async (env) => {
+    const found = [];
+    const both = async (page, state) => {
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForTimeout(100);
+        for (const v of await serious(page)) found.push(`${state}, ${scheme}: ${v}`);
+      }
+    };
+    const empty = await env.open(env.extUrl("sidepanel.html"));
+    await empty.locator("#setup-provider").waitFor();
+    await both(empty, "side panel, no provider");
+    await empty.click("#more");
+    await both(empty, "side panel, More menu open");
+    await empty.close();
+    await configure(env);
+    env.llm.setDefault({ text: "It has **three** paragraphs.\n\n```js\nlet a = 1;\n```" });
+    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
+    await both(panel, "side panel, starters");
+    await ask(panel, "What is here?");
+    await answerText(panel);
+    await both(panel, "side panel, an answer");
+    await panel.click("#mode-customize");
+    await both(panel, "side panel, Customize");
+    await panel.click("#open-history");
+    await panel.locator("#history-list .history-item").first().waitFor();
+    await both(panel, "side panel, History");
+    const agent = await agentPanel(env, "/pages/agent/checkout.html");
+    usePolicy(env, (p) => {
+      if (!p.last) return toolCall("get_elements", { filter: "button" });
+      const el = p.last.name === "get_elements" && byText(lastListing(p), "Pay now");
+      return el ? toolCall("click", { index: el.index }) : answer("Paid.");
+    });
+    await startRun(agent.panel, "Pay for my order.");
+    await nextCard(agent.panel);
+    await both(agent.panel, "side panel, an agent run with an approval card");
+    await stopRun(agent.panel);
+    await agent.panel.locator("#agent-answer.stopped").waitFor();
+    await agent.panel.locator(".run-card .run-steps summary").click();
+    await both(agent.panel, "side panel, a stopped run, steps unfolded");
+    const options = await env.open(env.extUrl("options.html#browser-agent"));
+    await options.locator("#data-options").waitFor();
+    await both(options, "options, wide");
+    await options.setViewportSize({ width: 800, height: 700 });
+    await options.click("#nav-toggle");
+    await options.locator("#options-nav").waitFor({ state: "visible" });
+    await both(options, "options, the drawer open");
+    assert.deepEqual(found, []);
   }],
 ];

@@ -125,7 +125,7 @@ export const callsIn = (req) => parseRequest(req).calls;
 export const lastCallOfRun = (env) => callsIn(env.llm.lastRequest()).at(-1);
 
 /** Presses Stop if a run is still going (a failed test must not leave the window busy). */
-export const stopRun = (panel) => panel.evaluate(() => document.querySelector("#agent-stop:not([hidden])")?.click()).catch(() => {});
+export const stopRun = (panel) => panel.evaluate(() => document.querySelector("#agent-run[data-state=stop]")?.click()).catch(() => {});
 
 /** A test with the panel set up (`settings` may be a function of env); a run still going is stopped afterwards. */
 export function agentTest(name, path, settings, body) {

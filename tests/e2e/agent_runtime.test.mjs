@@ -6,6 +6,13 @@ import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
 const toolResults = (req) => req.body.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content.split(" [")[0]));
 const steps = (panel) => panel.locator(".msg.step").allTextContents();
 
+/** Export run, from the toolbar's More menu. */
+async function exportRun(panel) {
+  await panel.locator("#more").click();
+  await panel.locator("#export-run").click();
+  await panel.locator("#run-export").waitFor({ state: "attached" });
+}
+
 export const tests = [
   ["a multi-step run finishes correctly after the worker is killed mid-run", async (env) => {
     await configure(env);
@@ -32,7 +39,7 @@ export const tests = [
     assert.deepEqual(toolResults(again).map((r) => [r.tool, r.success]), [["scroll", true], ["scroll", true]]);
     assert.equal(await pages[0].evaluate(() => window.scrollY), scrolledBefore, "finished steps were not redone");
     assert.deepEqual((await steps(panel)).filter((t) => t.includes("Scrolled down")).length, 2, "the reconnected panel shows the steps from the checkpoint");
-    assert.equal(await panel.locator("#stop").isHidden(), true);
+    assert.equal(await panel.locator("#send").getAttribute("data-state"), "send", "the one button is Send again");
     await panel.reload();
     await panel.locator(".msg.assistant").first().waitFor();
     assert.equal((await panel.locator(".msg.assistant .md").textContent()).trim(), "The treasure is buried under the old oak.");
@@ -53,16 +60,16 @@ export const tests = [
     await panel.waitForFunction(() => /word1/.test(document.querySelector(".msg.assistant .md")?.textContent || ""));
     const ms = await panel.evaluate(() => new Promise((resolve) => {
       const t0 = performance.now();
-      const done = () => document.querySelector(".msg.assistant .note.stopped") && document.querySelector("#stop").hidden;
+      const done = () => document.querySelector(".msg.assistant .note.stopped") && document.querySelector("#send").dataset.state === "send";
       new MutationObserver(() => done() && resolve(performance.now() - t0)).observe(document.body, { subtree: true, childList: true, attributes: true });
-      document.querySelector("#stop").click();
+      document.querySelector("#send[data-state=stop]").click();
     }));
     assert.ok(ms <= 500, `stopped in ${ms.toFixed(0)} ms`);
     assert.ok((await pages[0].evaluate(() => window.scrollY)) > 500, "the scroll it already did stays");
     assert.ok((await steps(panel)).some((t) => t.includes("Scrolled down")));
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(env.llm.lastRequest().aborted, true, "the HTTP stream was aborted");
-    await panel.locator("#export-run").click();
+    await exportRun(panel);
     const href = await panel.locator("#run-export").getAttribute("href");
     const run = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
     assert.equal(run.status.state, "stopped");
@@ -86,7 +93,7 @@ export const tests = [
     await panel.locator(".msg.assistant .note.error").waitFor({ timeout: 15_000 });
     assert.match(await panel.locator(".msg.assistant .note.error").textContent(), /interrupted: the tab was closed/);
     assert.equal(env.llm.requests().length, 3, "no model call for a closed tab");
-    assert.equal(await panel.locator("#stop").isHidden(), true);
+    assert.equal(await panel.locator("#send").getAttribute("data-state"), "send", "the one button is Send again");
   }],
 
   ["the step list exports as JSON with tools, tokens and timings, never the API key", async (env) => {
@@ -103,7 +110,7 @@ export const tests = [
     const bad = toolResults(env.llm.lastRequest()).at(-1);
     assert.equal(bad.success, false);
     assert.match(bad.error, /field `direction`: unknown variant `sideways`, expected `up` or `down`/);
-    await panel.locator("#export-run").click();
+    await exportRun(panel);
     const href = await panel.locator("#run-export").getAttribute("href");
     const text = decodeURIComponent(href.slice(href.indexOf(",") + 1));
     assert.ok(!text.includes("sk-test"), "no API key in the export");

@@ -69,6 +69,8 @@ export const tests = [
     assert.equal(end.state, "failed");
     assert.match(end.text, /settings/i);
     assert.equal(env.llm.requests().length, 0);
+    assert.equal(await panel.locator("#agent-run").getAttribute("data-state"), "send", "Stop turned back into Send");
+    await panel.fill("#agent-task", "Click Go");
     assert.equal(await panel.locator("#agent-run").isDisabled(), false, "the task can be run again");
   }],
 
@@ -79,7 +81,7 @@ export const tests = [
     const end = await outcome(panel);
     assert.equal(end.state, "failed");
     assert.ok(end.text.length > 10, end.text);
-    assert.equal(await panel.locator("#agent-stop").isHidden(), true);
+    assert.equal(await panel.locator("#agent-run").getAttribute("data-state"), "send");
     env.llm.setDefault({ text: "Fine now." });
     await runTask(panel, "Try again");
     await panel.waitForFunction(() => document.querySelector("#agent-answer.done")?.textContent.includes("Fine now."));
@@ -154,9 +156,9 @@ export const tests = [
     await panel.close();
     const again = await env.open(env.extUrl("sidepanel.html"));
     await again.click("#mode-agent");
-    await again.locator(".agent-step").first().waitFor();
+    await again.locator(".agent-step").first().waitFor({ state: "attached" });
     assert.match((await stepTexts(again))[0], /^Scrolled down/);
-    assert.equal(await again.locator("#agent-stop").isVisible(), true, "the reopened panel knows the run is going");
+    assert.equal(await again.locator("#agent-run").getAttribute("data-state"), "stop", "the reopened panel knows the run is going");
     assert.deepEqual(await outcome(again), { state: "done", text: "Scrolled, and done." });
     assert.equal(await again.locator(".agent-task").textContent(), "Scroll once");
   }],
@@ -220,7 +222,7 @@ export const tests = [
     await options.click("#agent-save");
     await options.waitForFunction(() => document.querySelector("#agent-result").classList.contains("ok"));
     const stored = await options.evaluate(() => chrome.storage.local.get("agent_settings").then((s) => s.agent_settings));
-    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" } });
+    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" }, ask_before_acting: false });
     await options.reload();
     assert.equal(await options.inputValue("#agent-max-turns"), "12");
     assert.equal(await options.inputValue("#agent-sites"), "bank.example = block\nshop.example = ask");

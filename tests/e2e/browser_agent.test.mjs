@@ -327,10 +327,10 @@ const flowTests = [
         return a && !a.hidden && a.classList.contains("stopped");
       };
       new MutationObserver(() => done() && resolve(performance.now() - t0)).observe(document.body, { subtree: true, childList: true, attributes: true });
-      document.querySelector("#agent-stop").click();
+      document.querySelector("#agent-run[data-state=stop]").click();
     }));
     assert.ok(ms <= 1000, `stopped in ${ms.toFixed(0)} ms`);
-    assert.equal(await panel.locator("#agent-stop").isHidden(), true);
+    assert.equal(await panel.locator("#agent-run").getAttribute("data-state"), "send");
     await sleep(1500);
     assert.equal(env.llm.requests().length, 2, "no model call after Stop");
     assert.equal(env.llm.requests()[1].aborted, true, "the slow call was cut off");

@@ -105,12 +105,12 @@ export const tests = [
     const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
     await ask(panel, "Tell me everything");
     await panel.waitForFunction(() => /part1/.test(document.querySelector(".msg.assistant .md")?.textContent || ""));
-    await panel.click("#stop");
+    await panel.click("#send[data-state=stop]");
     await panel.locator(".msg.assistant .note.stopped").waitFor();
     const shown = await panel.locator(".msg.assistant .md").textContent();
     assert.match(shown, /part0 part1/);
     assert.ok(!shown.includes("part39"), "stopped before the end");
-    assert.equal(await panel.locator("#stop").isHidden(), true);
+    assert.equal(await panel.locator("#send").getAttribute("data-state"), "send");
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(env.llm.lastRequest().aborted, true, "the HTTP stream was aborted");
   }],
@@ -184,10 +184,13 @@ export const tests = [
 
   ["with no provider the panel says so and links to settings", async (env) => {
     const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
-    assert.match(await panel.locator("#status .provider").textContent(), /No LLM provider configured/);
+    await panel.locator("#setup-provider").waitFor();
+    assert.match(await panel.locator("#empty-state").textContent(), /Set up a provider/);
     await ask(panel, "hello?");
     await panel.locator(".msg.assistant .note.error").waitFor();
     assert.match(await panel.locator(".msg.assistant .note.error").textContent(), /No LLM provider is configured/);
+    assert.equal(await panel.locator("#provider-chip").textContent(), "Set up a provider");
+    await panel.click("#more");
     assert.equal(await panel.locator("#open-settings").isVisible(), true);
     assert.equal(env.llm.requests().length, 0);
   }],

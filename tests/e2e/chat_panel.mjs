@@ -32,7 +32,7 @@ export async function answerText(panel, n = 1) {
   const answer = panel.locator(".msg.assistant").nth(n - 1);
   await panel.waitForFunction((i) => {
     const el = document.querySelectorAll(".msg.assistant")[i];
-    return el && !el.classList.contains("streaming") && document.querySelector("#stop").hidden;
+    return el && !el.classList.contains("streaming") && document.querySelector("#send").dataset.state !== "stop";
   }, n - 1);
   return (await answer.locator(".md").textContent()).trim();
 }

@@ -20,7 +20,7 @@ const mainShown = (page) => page.evaluate(() => getComputedStyle(document.getEle
 
 /** Stops a run a failed test left going, then forgets every customisation. */
 async function cleanUp(env, panel) {
-  await panel.evaluate(() => document.querySelector("#agent-stop:not([hidden])")?.click()).catch(() => {});
+  await panel.evaluate(() => document.querySelector("#agent-run[data-state=stop]")?.click()).catch(() => {});
   await forgetCustomisations(env);
 }
 
@@ -97,7 +97,7 @@ export const tests = [
       usePolicy(env, hideBannerPolicy);
       await start(panel, "hide the cookie banner");
       const card = await nextCard(panel);
-      assert.match(card.action, /save_site_css/);
+      assert.match(card.action, /^What will happen: Save CSS that applies on every visit on 127\.0\.0\.1$/, card.action);
       assert.equal(card.approve, "Save");
       assert.match(card.detail, /\+#cookie-banner \{ display: none !important; \}/, card.detail);
       assert.match(card.detail, /--- CSS before/);
@@ -174,7 +174,7 @@ export const tests = [
       });
       await start(panel, "add a line saying the page was customised");
       const card = await nextCard(panel);
-      assert.match(card.action, /save_site_js/);
+      assert.match(card.action, /^What will happen: Save a script that runs on every visit on 127\.0\.0\.1$/, card.action);
       assert.ok(card.detail.includes(js), `the card shows the code in full: ${card.detail}`);
       await press(panel, `.confirm-card[data-step="${card.step}"] button.approve`);
       const end = await outcome(panel);
@@ -247,6 +247,7 @@ export const tests = [
       assert.equal(await options.inputValue("#custom-css-0"), "main h1 { letter-spacing: 3px; }");
       assert.equal(await options.locator("#custom-history-0 option").count(), 3, "a revert is a version of its own");
 
+      options.once("dialog", (d) => d.accept());
       await options.click("#custom-sites .custom-delete");
       await options.waitForFunction(() => !document.querySelector("#custom-sites details"));
       assert.match(await options.locator("#custom-sites").textContent(), /No site is customised yet/);

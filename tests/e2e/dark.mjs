@@ -52,3 +52,9 @@ export async function until(fn, what, ms = 5000) {
 
 /** Whether the colour behind `sel` is dark (ancestors composited, as a reader sees it). */
 export const isDark = async (page, sel = "body") => luminance(await page.evaluate(backgroundBehind, sel)) < 0.05;
+
+/** Unfolds the popup's Adjust section (folded by default) and waits for its sliders. */
+export async function openAdjust(popup) {
+  await popup.locator("#dark-adjust-fold summary").click();
+  await popup.locator("#dark-adjust-brightness").waitFor();
+}

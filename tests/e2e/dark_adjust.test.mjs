@@ -9,7 +9,7 @@ import path from "node:path";
 import { framesDuring } from "../lib/frames.mjs";
 import { imageStats } from "../lib/pixels.mjs";
 import { aaReport, backgroundBehind } from "../lib/wcag.mjs";
-import { fixture, isDark, luminance, resetMemory, setSite, state, until } from "./dark.mjs";
+import { fixture, isDark, luminance, openAdjust, resetMemory, setSite, state, until } from "./dark.mjs";
 
 const HOST = "127.0.0.1";
 const bg = (page) => page.evaluate(backgroundBehind, "body");
@@ -47,7 +47,7 @@ async function darkWithPopup(env, url) {
   await setSite(env, url, true);
   await until(() => isDark(page), "dark");
   const popup = await env.open(env.extUrl(`popup.html?tab=${await env.tabIdFor(url)}`));
-  await popup.locator("#dark-adjust-brightness").waitFor();
+  await openAdjust(popup);
   await page.bringToFront();
   return { page, popup };
 }
@@ -74,7 +74,7 @@ export const tests = [
         s.dispatchEvent(new Event("input", { bubbles: true }));
       });
       await until(async () => luminance(await bg(page)) > before * 1.5, "the preview to brighten the page");
-      assert.equal(await popup.locator("#dark-adjust-brightness-value").textContent(), "150%");
+      assert.equal(await popup.locator("#dark-adjust-brightness-value").textContent(), "+50", "the slider reads its difference from the default");
       assert.deepEqual(await stored(env), {}, "a preview stores nothing");
       // The keyboard (input and change): stored as the site's own.
       await press(popup, "#dark-adjust-sepia", "ArrowRight", 8);
@@ -82,7 +82,7 @@ export const tests = [
       assert.deepEqual((await stored(env)).dark_adjust_sites[HOST], full({ brightness: 150, sepia: 40 }));
       await until(async () => { const [r, , b] = (await bg(page)).match(/\d+/g).map(Number); return r > b + 2; }, "sepia to warm the page");
       assert.match(await popup.locator("#dark-adjust-scope").textContent(), /its own adjustment/);
-      assert.equal(await popup.locator("#dark-adjust-sepia").getAttribute("aria-valuetext"), "40%");
+      assert.equal(await popup.locator("#dark-adjust-sepia").getAttribute("aria-valuetext"), "+40");
       // Reset: the site follows the default again, on the page too.
       await popup.locator("#dark-adjust-reset").click();
       await until(async () => Math.abs(luminance(await bg(page)) - before) < 1e-4, "the page back on the default");
@@ -119,6 +119,7 @@ export const tests = [
       await options.close();
 
       const popup = await env.open(env.extUrl(`popup.html?tab=${await env.tabIdFor(a)}`));
+      await openAdjust(popup);
       assert.equal(await popup.locator("#dark-adjust-brightness").inputValue(), "140", "the popup starts from the default");
       await press(popup, "#dark-adjust-brightness", "ArrowLeft", 16);
       await until(async () => (await stored(env)).dark_adjust_sites?.[HOST]?.brightness === 60, "the site's own to be stored");

@@ -28,7 +28,8 @@ export const tests = [
       await popup.locator("#dark-site").click();
       await until(async () => !(await isDark(page)), "the page to turn light");
       assert.deepEqual(await page.evaluate(colourSnapshot), before, "restored exactly");
-      assert.ok(await popup.locator("#status .version").isVisible(), "the status box is still there");
+      assert.equal(await popup.locator("#dark-site").getAttribute("role"), "switch");
+      assert.equal(await popup.locator("#dark-site").getAttribute("aria-checked"), "false", "a screen reader hears it is off");
     } finally { await resetMemory(env); }
   }],
 

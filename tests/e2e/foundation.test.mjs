@@ -83,13 +83,16 @@ export const tests = [
     assert.deepEqual(Object.keys(read("zh_CN")).sort(), Object.keys(read("en")).sort());
   }],
 
-  ["popup, side panel and options show version and provider status", async (env) => {
-    for (const name of ["popup", "sidepanel", "options"]) {
-      const page = await env.open(env.extUrl(`${name}.html`));
-      const status = page.locator("#status");
-      await status.locator(".version").waitFor();
-      assert.equal(await status.locator(".version").textContent(), `Version ${manifestVersion}`);
-      assert.match(await status.locator(".provider").textContent(), /No LLM provider configured/);
+  ["options' About shows version and provider status; the panel's chip and empty state say there is no provider", async (env) => {
+    const options = await env.open(env.extUrl("options.html#about"));
+    const status = options.locator("#sec-about #status");
+    await status.locator(".version").waitFor();
+    assert.equal(await status.locator(".version").textContent(), `Version ${manifestVersion}`);
+    assert.match(await status.locator(".provider").textContent(), /No LLM provider configured/);
+    const panel = await env.open(env.extUrl("sidepanel.html"));
+    await panel.locator("#setup-provider").waitFor();
+    assert.match(await panel.locator("#provider-chip").getAttribute("title"), /^No LLM provider configured/);
+    for (const [name, page] of [["options", options], ["sidepanel", panel], ["popup", await env.open(env.extUrl("popup.html"))]]) {
       assert.ok((await page.locator("h1").textContent()).startsWith("Dusk"), name);
     }
   }],
@@ -99,10 +102,9 @@ export const tests = [
     await ext.evaluate(() => chrome.storage.local.set({ settings: { provider: "anthropic", api_key: "sk-test" } }));
     try {
       const page = await env.open(env.extUrl("sidepanel.html"));
-      const line = page.locator("#status .provider");
-      await line.waitFor();
-      assert.equal(await line.getAttribute("data-configured"), "true");
-      assert.match(await line.textContent(), /^Provider: Anthropic$/);
+      const chip = page.locator("#provider-chip");
+      await page.waitForFunction(() => /^Anthropic( · .+)?$/.test(document.querySelector("#provider-chip .chip-text")?.textContent ?? ""));
+      assert.match(await chip.getAttribute("title"), /^Provider: Anthropic/);
     } finally {
       await ext.evaluate(() => chrome.storage.local.remove("settings"));
     }

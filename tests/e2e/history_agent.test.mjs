@@ -28,7 +28,7 @@ export const tests = [
     await startRun(panel, "Pay for my order.");
     const card = await nextCard(panel);
     assert.ok(card.crop, "the card shows the element's crop");
-    assert.match(card.action, /^What will happen: click — \S/, card.action);
+    assert.match(card.action, /^What will happen: Click “.+” on 127\.0\.0\.1$/, card.action);
     assert.match(card.target, /Pay now/);
     const crop = await panel.locator(`.confirm-card[data-step="${card.step}"] img.confirm-crop`).getAttribute("src");
     assert.match(crop, /^data:image\/jpeg;base64,/);

@@ -214,7 +214,7 @@ const cases = [
     const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
     await ask(panel, "Tell me everything");
     await panel.waitForFunction(() => /part1/.test(document.querySelector(".msg.assistant .md")?.textContent || ""));
-    await panel.click("#stop");
+    await panel.click("#send[data-state=stop]");
     await panel.locator(".msg.assistant .note.stopped").waitFor();
     const shown = await panel.locator(".msg.assistant .md").textContent();
     assert.match(shown, /part0 part1/);

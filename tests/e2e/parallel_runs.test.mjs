@@ -90,7 +90,7 @@ export const tests = [
       await popupA.close();
 
       // Stop in window A stops only window A's run.
-      await press(panelA, "#agent-stop");
+      await press(panelA, "#agent-run[data-state=stop]");
       await until(async () => (await answerOf(panelA)) === "stopped", "run A to stop");
       assert.equal(await status(pageA), "Not paid");
       assert.equal((await cards(panelB)).length, 1, "window B's card still waits");
@@ -118,8 +118,8 @@ export const tests = [
       }
       await popupC.close();
     } finally {
-      await panelA.evaluate(() => document.querySelector("#agent-stop:not([hidden])")?.click()).catch(() => {});
-      await panelB.evaluate(() => document.querySelector("#agent-stop:not([hidden])")?.click()).catch(() => {});
+      await panelA.evaluate(() => document.querySelector("#agent-run[data-state=stop]")?.click()).catch(() => {});
+      await panelB.evaluate(() => document.querySelector("#agent-run[data-state=stop]")?.click()).catch(() => {});
       await ext.evaluate((id) => chrome.windows.remove(id), windowB).catch(() => {});
       await setSite(env, urlC, false).catch(() => {});
       await resetMemory(env);

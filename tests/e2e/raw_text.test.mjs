@@ -7,7 +7,7 @@ import { launch } from "./env.mjs";
 import { finish, pickTab, press, startRun, usePolicy } from "./agent_panel.mjs";
 import { answerText, ask, configure } from "./chat_panel.mjs";
 import { answer, toolCall } from "./agent_policy.mjs";
-import { fixture, resetMemory, setSite, until } from "./dark.mjs";
+import { fixture, openAdjust, resetMemory, setSite, until } from "./dark.mjs";
 
 /** Every text of `page` a user can see or hear, minus code (CSS and JS have their own braces). */
 const readable = (page) => page.evaluate(() => {
@@ -99,6 +99,7 @@ async function sweep(env) {
   await until(async () => (await stage(popup)) === "done", "Thorough to end", 20_000);
   await check(popup, "popup, after Thorough", problems);
   // The site's own adjustment (the scope line and Reset change).
+  await openAdjust(popup);
   await popup.locator("#dark-adjust-brightness").focus();
   await popup.keyboard.press("ArrowRight");
   await until(() => popup.locator("#dark-adjust-reset").isVisible(), "the site's own adjustment");
@@ -128,7 +129,7 @@ async function sweep(env) {
   env.llm.setDefault({ text: "late", delayMs: 8000 });
   await startRun(panel, "Look once more.");
   await panel.waitForTimeout(500);
-  await press(panel, "#agent-stop");
+  await press(panel, "#agent-run[data-state=stop]");
   await finish(panel);
   await check(panel, "side panel, after a stopped run", problems);
 

@@ -3,7 +3,7 @@
 
 use crate::dom;
 use dusk_chrome::i18n;
-use dusk_core::dark::adjust::{Adjust, AMOUNT_RANGE, PERCENT_RANGE};
+use dusk_core::dark::adjust::{slider_reading, Adjust, AMOUNT_RANGE, PERCENT_RANGE};
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlInputElement};
 
@@ -27,7 +27,7 @@ fn values(a: Adjust) -> [u8; 4] {
 /// Appends the sliders to `parent`; ids are `{prefix}-brightness` and so on.
 pub fn render(parent: &Element, prefix: &str, adjust: Adjust) -> Result<Sliders, JsValue> {
     let mut inputs = Vec::new();
-    for ((name, key, (min, max)), value) in CONTROLS.into_iter().zip(values(adjust)) {
+    for (((name, key, (min, max)), value), neutral) in CONTROLS.into_iter().zip(values(adjust)).zip(values(Adjust::default())) {
         let row = dom::append(parent, "div", "adjust-row", "")?;
         let id = format!("{prefix}-{name}");
         let label = dom::append_i18n(&row, "label", "", key)?;
@@ -39,6 +39,7 @@ pub fn render(parent: &Element, prefix: &str, adjust: Adjust) -> Result<Sliders,
         input.set_max(&max.to_string());
         input.set_step("5");
         input.set_value(&value.to_string());
+        input.set_attribute("data-neutral", &neutral.to_string())?;
         let output = dom::append(&row, "output", "", "")?;
         output.set_id(&format!("{id}-value"));
         output.set_attribute("for", &id)?;
@@ -51,8 +52,11 @@ pub fn render(parent: &Element, prefix: &str, adjust: Adjust) -> Result<Sliders,
     Ok(sliders)
 }
 
+/// "Off" at the default, else "+10" / "−20"; the slider's spoken value says the same.
 fn show_value(input: &HtmlInputElement, output: &Element) {
-    let text = format!("{}%", input.value());
+    let value = input.value().parse::<u8>().unwrap_or_default();
+    let neutral = input.get_attribute("data-neutral").and_then(|n| n.parse::<u8>().ok()).unwrap_or_default();
+    let text = slider_reading(value, neutral).unwrap_or_else(|| i18n::message("darkAdjustOff"));
     output.set_text_content(Some(&text));
     let _ = input.set_attribute("aria-valuetext", &text);
 }

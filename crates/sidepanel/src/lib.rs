@@ -2,6 +2,7 @@
 
 mod adjust_sliders;
 mod dom;
+mod icons;
 mod pages;
 mod status;
 mod worker;

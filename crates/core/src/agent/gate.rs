@@ -57,6 +57,9 @@ pub struct ConfirmRequest {
     pub page: Option<String>,
     #[serde(default)]
     pub detail: Option<String>,
+    /// The call's arguments, for the card's sentence (`browser_agent::card`).
+    #[serde(default)]
+    pub arguments: serde_json::Value,
 }
 
 /// Issued by the side panel when the user approves one action.

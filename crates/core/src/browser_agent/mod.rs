@@ -3,6 +3,7 @@
 //! hybrid modes with set-of-marks screenshots, and safety rules the runtime's gate enforces.
 
 pub mod browser;
+pub mod card;
 pub mod context;
 pub mod effect;
 pub mod marks;

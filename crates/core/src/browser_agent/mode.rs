@@ -68,11 +68,14 @@ pub struct AgentSettings {
     pub max_turns: u32,
     /// Per-site policy by host (`example.com`, or `127.0.0.1:8080`).
     pub sites: BTreeMap<String, SitePolicy>,
+    /// The composer's permission chip: "Ask before acting" makes every site ask before every
+    /// action that changes something; off, only sensitive actions ask. Blocked sites stay blocked.
+    pub ask_before_acting: bool,
 }
 
 impl Default for AgentSettings {
     fn default() -> Self {
-        AgentSettings { mode: ModeChoice::Auto, max_turns: DEFAULT_TURNS, sites: BTreeMap::new() }
+        AgentSettings { mode: ModeChoice::Auto, max_turns: DEFAULT_TURNS, sites: BTreeMap::new(), ask_before_acting: false }
     }
 }
 
@@ -94,12 +97,23 @@ impl AgentSettings {
                 }
             }
         }
+        s.ask_before_acting = map.get("ask_before_acting").and_then(Value::as_bool).unwrap_or(false);
         s
     }
 
-    /// The policy for a page: its host with port, then the host, then each parent domain. The host
-    /// is the one the browser will load (`a.example\\@b.example` is a.example).
+    /// The policy for a page: the site's own, turned to "always ask" by the permission chip
+    /// (a block stays a block).
     pub fn policy_for(&self, url: &str) -> SitePolicy {
+        match self.site_policy(url) {
+            SitePolicy::Block => SitePolicy::Block,
+            _ if self.ask_before_acting => SitePolicy::AlwaysAsk,
+            p => p,
+        }
+    }
+
+    /// The site's policy as set in options: its host with port, then the host, then each parent
+    /// domain. The host is the one the browser will load (`a.example\\@b.example` is a.example).
+    fn site_policy(&self, url: &str) -> SitePolicy {
         let Some(host) = super::safety::site::host(url) else {
             return SitePolicy::Default;
         };
@@ -121,6 +135,9 @@ impl AgentSettings {
 
     /// The hosts the user always allows, for the browser's own boundary.
     pub fn allowed_hosts(&self) -> Vec<String> {
+        if self.ask_before_acting {
+            return vec![];
+        }
         let host = |k: &String| k.rsplit_once(':').filter(|(_, p)| p.chars().all(|c| c.is_ascii_digit())).map_or(k.clone(), |(h, _)| h.to_string());
         self.sites.iter().filter(|(_, p)| **p == SitePolicy::Allow).map(|(k, _)| host(k)).collect()
     }
@@ -191,6 +208,18 @@ mod tests {
         assert_eq!(s.policy_for("http://127.0.0.1:9090/x"), SitePolicy::Default);
         assert_eq!(s.policy_for("chrome://settings"), SitePolicy::Default);
         assert_eq!(AgentSettings::from_stored(None), AgentSettings::default());
+    }
+
+    #[test]
+    fn ask_before_acting_makes_every_site_ask_and_keeps_blocks() {
+        let stored = serde_json::json!({"sites": {"shop.example": "allow", "bank.example": "block"}, "ask_before_acting": true});
+        let s = AgentSettings::from_stored(Some(stored));
+        assert_eq!(s.policy_for("https://shop.example/cart"), SitePolicy::AlwaysAsk, "a trusted site asks too");
+        assert_eq!(s.policy_for("https://news.example/"), SitePolicy::AlwaysAsk);
+        assert_eq!(s.policy_for("https://bank.example/"), SitePolicy::Block, "the chip never unblocks");
+        let off = AgentSettings { ask_before_acting: false, ..s };
+        assert_eq!(off.policy_for("https://shop.example/cart"), SitePolicy::Allow);
+        assert_eq!(off.policy_for("https://news.example/"), SitePolicy::Default);
     }
 
     #[test]

@@ -161,6 +161,17 @@ pub(super) fn current() -> Adjust {
     CURRENT.with(Cell::get)
 }
 
+/// What a slider reads against its default, as Dark Reader's do: `None` at the default (the UI
+/// says "Off"), else the difference with its sign, "+10" or "−20" (a true minus sign).
+pub fn slider_reading(value: u8, neutral: u8) -> Option<String> {
+    let delta = i16::from(value) - i16::from(neutral);
+    match delta {
+        0 => None,
+        d if d > 0 => Some(format!("+{d}")),
+        d => Some(format!("\u{2212}{}", -d)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,5 +297,14 @@ mod tests {
             prop_assert!(contrast(fg, bg) >= 4.5, "{:?}: {:?} on {:?}", adj, fg, bg);
             prop_assert!(contrast(fg, layered) >= 4.5, "{:?}: {:?} on {:?}", adj, fg, layered);
         }
+    }
+
+    #[test]
+    fn a_slider_reads_off_at_its_default_and_a_signed_difference_elsewhere() {
+        assert_eq!(slider_reading(NEUTRAL.brightness, NEUTRAL.brightness), None);
+        assert_eq!(slider_reading(110, NEUTRAL.brightness).as_deref(), Some("+10"));
+        assert_eq!(slider_reading(80, NEUTRAL.contrast).as_deref(), Some("\u{2212}20"));
+        assert_eq!(slider_reading(0, NEUTRAL.sepia), None);
+        assert_eq!(slider_reading(40, NEUTRAL.sepia).as_deref(), Some("+40"));
     }
 }

@@ -5,6 +5,7 @@ pub mod bound;
 pub mod export;
 pub mod restore;
 pub mod run;
+pub mod search;
 
 use crate::chat::{ChatEntry, ChatSession, TabInfo};
 use serde::{Deserialize, Serialize};

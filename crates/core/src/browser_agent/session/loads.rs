@@ -72,6 +72,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                 let (run_id, step) = self.step.borrow().clone();
                 let request = ConfirmRequest {
                 digest: action_digest(&run_id, step, "load", &serde_json::json!({ "url": url })),
+                arguments: serde_json::json!({ "url": url }),
                 run_id,
                 step,
                 tool: "load".into(),

@@ -50,11 +50,15 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             mode: serde_json::from_value::<ModeChoice>(mode.value().into()).unwrap_or_default(),
             max_turns: if n.is_finite() { (n as u32).clamp(1, MAX_TURNS) } else { 20 },
             sites: parsed,
+            ask_before_acting: false,
         };
         turns.set_value_as_number(settings.max_turns as f64);
         sites.set_value(&sites_text(&settings.sites));
         let result = result.clone();
         wasm_bindgen_futures::spawn_local(async move {
+            // The panel's permission chip sets this one; a save here keeps what it chose.
+            let stored = storage::local_get(STORAGE_KEY).await.ok().and_then(|v| message::from_js::<serde_json::Value>(v).ok());
+            let settings = AgentSettings { ask_before_acting: AgentSettings::from_stored(stored).ask_before_acting, ..settings };
             match storage::local_set(STORAGE_KEY, &message::to_js(&settings)).await {
                 Ok(()) => {
                     result.set_class_name("result ok");

@@ -85,7 +85,6 @@ impl Section {
         dom::append_i18n(&item, "p", "notice custom-yours", "optCustomYours")?;
         let buttons = dom::append(&item, "div", "buttons", "")?;
         let save = dom::append_i18n(&buttons, "button", "primary custom-save", "optCustomSaveEdit")?;
-        let delete = dom::append_i18n(&buttons, "button", "stop custom-delete", "optCustomDelete")?;
         let versions: Vec<(String, String)> = site
             .versions
             .iter()
@@ -99,6 +98,8 @@ impl Section {
         let options: Vec<(&str, String)> = versions.iter().map(|(v, t)| (v.as_str(), t.clone())).collect();
         let history = dom::select(&item, &format!("custom-history-{n}"), "optCustomHistory", &options)?;
         let revert = dom::append_i18n(&item, "button", "custom-revert", "optCustomRevert")?;
+        // Deleting can't be undone: last, behind a confirmation.
+        let delete = dom::append_i18n(&item, "button", "danger custom-delete", "optCustomDelete")?;
         {
             let (ui, host) = (self.clone(), host.clone());
             dom::on(&enabled.clone().into(), "change", move || ui.send(WorkerRequest::CustomSetEnabled { host: host.clone(), enabled: enabled.checked() }))?;
@@ -109,7 +110,12 @@ impl Section {
         }
         {
             let (ui, host) = (self.clone(), host.clone());
-            dom::on(&delete, "click", move || ui.send(WorkerRequest::CustomDelete { host: host.clone() }))?;
+            dom::on(&delete, "click", move || {
+                let question = i18n::message_with("optCustomDeleteConfirm", &[&host]);
+                if web_sys::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false) {
+                    ui.send(WorkerRequest::CustomDelete { host: host.clone() });
+                }
+            })?;
         }
         let ui = self.clone();
         dom::on(&revert, "click", move || {

@@ -35,13 +35,15 @@ pub fn render(body: &HtmlElement) -> Result<(), JsValue> {
     import.set_type("file");
     import.set_id("data-import");
     import.set_accept("application/json,.json");
-    let clear_history = dom::append_i18n(&buttons, "button", "", "dataClearHistory")?;
-    clear_history.set_id("data-clear-history");
-    let clear = dom::append_i18n(&buttons, "button", "stop", "dataClear")?;
-    clear.set_id("data-clear");
     let result = dom::append(&section, "div", "result", "")?;
     result.set_id("data-result");
     result.set_attribute("role", "status")?;
+    // What can't be undone comes last, each behind a confirmation.
+    let danger = dom::append(&section, "div", "buttons danger-zone", "")?;
+    let clear_history = dom::append_i18n(&danger, "button", "danger", "dataClearHistory")?;
+    clear_history.set_id("data-clear-history");
+    let clear = dom::append_i18n(&danger, "button", "danger", "dataClear")?;
+    clear.set_id("data-clear");
     if web_sys::window().and_then(|w| w.location().hash().ok()).as_deref() == Some("#imported") {
         show(&result, "ok", &i18n::message("dataImported"));
     }

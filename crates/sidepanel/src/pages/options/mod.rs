@@ -1,11 +1,13 @@
-//! The options page, in sections: Provider (Save, Test connection, tokens spent so far), Dark
-//! mode, Agent, Customised sites, Data.
+//! The options page: a sticky left navigation (a drawer below 980 px) with one hash route per
+//! section — Provider (Save, Test connection, tokens spent so far), Dark mode, Browser agent,
+//! Customised sites, Data, About — and the sections as cards of rows at most 680 px wide.
 
 mod agent;
 mod custom;
 mod dark;
 mod data;
 mod fields;
+mod nav;
 mod on_device;
 
 use crate::{dom, status, worker};
@@ -15,19 +17,19 @@ use dusk_core::settings::Settings;
 use fields::Fields;
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{Element, HtmlElement};
 
 pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
-    dom::append_i18n(body, "h1", "title", "optionsTitle")?;
-    status::render(body).await?;
+    let sections = nav::render(body)?;
     let settings = match worker::request(&WorkerRequest::GetSettings).await {
         Ok(WorkerResponse::Settings { settings }) => settings,
         _ => Settings::default(),
     };
-    // Every section is the same card: a fieldset with its legend, one column wide.
-    let section = dom::append(body, "fieldset", "provider-options", "")?;
+    // Every section holds cards: a fieldset with its legend, at most 680 px wide.
+    let section = dom::append(&sections.provider, "fieldset", "provider-options", "")?;
     section.set_id("provider-options");
     dom::append_i18n(&section, "legend", "", "optProviderTitle")?;
     let form = dom::append(&section, "form", "settings", "")?;
@@ -73,10 +75,18 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
         }
     })?;
     // The provider form answers before the other sections load: a quick click is never lost.
-    dark::render(body).await?;
-    agent::render(body).await?;
-    custom::render(body).await?;
-    data::render(body)?;
+    let html = |e: &Element| e.clone().dyn_into::<HtmlElement>();
+    dark::render(&html(&sections.dark)?).await?;
+    agent::render(&html(&sections.agent)?).await?;
+    // The optional `debugger` permission's row (the listener probe) goes here, its own card.
+    let slot = dom::append(&sections.agent, "div", "permission-slot", "")?;
+    slot.set_id("agent-permission-slot");
+    custom::render(&html(&sections.custom)?).await?;
+    data::render(&html(&sections.data)?)?;
+    let about = dom::append(&sections.about, "div", "options-card", "")?;
+    status::render(&about).await?;
+    dom::append_i18n(&about, "p", "notice", "aboutText")?;
+    nav::arrived();
     Ok(())
 }
 

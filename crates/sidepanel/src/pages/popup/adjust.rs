@@ -1,26 +1,56 @@
-//! The popup's adjustments for the tab's site: moving a slider previews on the page at once
-//! (over the open port), releasing it stores the site's own adjustment; Reset follows the
-//! global one from options again.
+//! The popup's adjustments, folded under "Adjust": moving a slider previews on the page at once
+//! (over the open port); releasing it stores it for the scope picked, This site (the site's own
+//! adjustment) or All sites (every site's default). Reset follows the default again.
 
 use super::{ask, show_and_follow, tell_page};
 use crate::{adjust_sliders, dom};
 use dusk_chrome::i18n;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, TabDarkState};
+use std::cell::Cell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::Element;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
 
 pub(super) fn render(section: &Element, state: &TabDarkState) -> Result<(), JsValue> {
     let (Some(tab_id), Some(_), true) = (state.tab_id, &state.host, state.on) else { return Ok(()) };
-    let group = dom::append(section, "fieldset", "adjust", "")?;
+    let fold = dom::append(section, "details", "fold", "")?;
+    fold.set_id("dark-adjust-fold");
+    dom::append_i18n(&fold, "summary", "", "darkAdjustTitle")?;
+    let group = dom::append(&fold, "div", "adjust", "")?;
     group.set_id("dark-adjust");
-    dom::append_i18n(&group, "legend", "", "darkAdjustTitle")?;
+    group.set_attribute("role", "group")?;
+    group.set_attribute("aria-label", &i18n::message("darkAdjustTitle"))?;
     let sliders = adjust_sliders::render(&group, "dark-adjust", state.adjust)?;
-    let scope = dom::append(&group, "p", "note", "")?;
+    // Which adjustment the sliders change: this site's own, or every site's default.
+    let scope = dom::append(&group, "div", "scope", "")?;
     scope.set_id("dark-adjust-scope");
+    let radios = dom::append(&scope, "div", "segments", "")?;
+    radios.set_attribute("role", "radiogroup")?;
+    radios.set_attribute("aria-label", &i18n::message("darkAdjustScope"))?;
+    let all_sites = Rc::new(Cell::new(false));
+    for (value, key) in [("site", "darkAdjustThisSite"), ("all", "darkAdjustAllSites")] {
+        let label = dom::append(&radios, "label", "mode", "")?;
+        let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
+        input.set_type("radio");
+        input.set_name("dark-adjust-scope");
+        input.set_value(value);
+        input.set_id(&format!("dark-adjust-scope-{value}"));
+        input.set_checked(value == "site");
+        label.append_child(&input)?;
+        dom::append_i18n(&label, "span", "", key)?;
+        let (flag, target) = (all_sites.clone(), input.clone());
+        dom::on(&input, "change", move || {
+            if target.checked() {
+                flag.set(target.value() == "all");
+            }
+        })?;
+    }
+    let note = dom::append(&scope, "p", "note", "")?;
     let reset = dom::append_i18n(&group, "button", "", "darkAdjustReset")?;
     reset.set_id("dark-adjust-reset");
     let show_scope = {
-        let (scope, reset) = (scope.clone(), reset.clone());
+        let (scope, reset) = (note.clone(), reset.clone());
         move |own: bool| {
             scope.set_text_content(Some(&i18n::message(if own { "darkAdjustOwn" } else { "darkAdjustGlobal" })));
             // Offered only where there is something to reset.
@@ -35,8 +65,13 @@ pub(super) fn render(section: &Element, state: &TabDarkState) -> Result<(), JsVa
     sliders.on("change", move |adjust| {
         let stored = stored.clone();
         tell_page(tab_id, &DarkContentRequest::DarkAdjust { adjust });
+        let site = !all_sites.get();
         wasm_bindgen_futures::spawn_local(async move {
-            let state = ask(DarkRequest::DarkSetAdjust { tab_id: Some(tab_id), site: true, adjust: Some(adjust) }).await;
+            if !site {
+                // Every site's default: this site's own (if any) gives way to it.
+                let _ = ask(DarkRequest::DarkSetAdjust { tab_id: Some(tab_id), site: true, adjust: None }).await;
+            }
+            let state = ask(DarkRequest::DarkSetAdjust { tab_id: Some(tab_id), site, adjust: Some(adjust) }).await;
             if let Ok(s) = state {
                 stored(s.adjust_own);
             }

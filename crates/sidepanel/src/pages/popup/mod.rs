@@ -1,22 +1,35 @@
-//! The toolbar popup: dark mode for the current tab's site, auto for all sites, the engine
-//! choice, the site's adjustments, the run card and the status box. `?tab=ID` picks the tab
+//! The toolbar popup: a header with the All sites switch; the site card (favicon, host, a large
+//! switch and its reason line); the engine as a segmented radio group; the run and result card;
+//! Adjust, folded; a footer with Open side panel, Settings and Help. `?tab=ID` picks the tab
 //! (tests open the popup as a tab).
 
 mod adjust;
 mod run_card;
 
+use crate::icons::{self, Icon};
 use crate::{dom, status};
 use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
-    dom::append_i18n(body, "h1", "title", "popupTitle")?;
-    let section = dom::append(body, "section", "dark", "")?;
+    // The header and footer come first: the page shows its controls before the worker answers.
+    let head = dom::append(body, "header", "popup-head", "")?;
+    let title = dom::append(&head, "h1", "title", "")?;
+    icons::append(&title, Icon::Moon)?;
+    dom::append_i18n(&title, "span", "", "popupTitle")?;
+    let auto = switch(&head, "dark-auto", "darkAllSites", false)?;
+    auto.set_attribute("aria-busy", "true")?;
+    let main = dom::append(body, "main", "popup-body", "")?;
+    let section = dom::append(&main, "section", "dark", "")?;
     section.set_id("dark");
+    section.set_attribute("aria-labelledby", "dark-title")?;
+    footer(body)?;
+    bind_auto(&auto, &section)?;
     let tab_id = tab_param();
     let state = ask(DarkRequest::DarkGetState { tab_id }).await;
     if let Ok(TabDarkState { tab_id: Some(id), host: Some(_), .. }) = &state {
@@ -24,24 +37,65 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     }
     let follow = section.clone();
     wasm_bindgen_futures::spawn_local(async move { show_and_follow(&follow, state).await });
-    open_chat_button(body).await?;
-    status::render(body).await
-}
-
-/// The chat lives in the side panel; the toolbar button opens this popup, so link the two.
-async fn open_chat_button(body: &HtmlElement) -> Result<(), JsValue> {
-    let Ok(window_id) = dusk_chrome::windows::current_id().await else {
-        return Ok(());
-    };
-    let button = dom::append_i18n(body, "button", "open-chat", "openChat")?;
-    button.set_id("open-chat");
-    dom::on(&button, "click", move || {
-        if dusk_chrome::side_panel::open(window_id).is_ok() {
-            if let Some(w) = web_sys::window() {
-                let _ = w.close();
+    let badge_parent = main.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Ok(s) = status::fetch().await {
+            if s.on_device {
+                if let Ok(b) = dom::append_i18n(&badge_parent, "p", "status on-device", "onThisDevice") {
+                    b.set_id("on-device-badge");
+                }
             }
         }
+    });
+    Ok(())
+}
+
+/// "Open side panel" on the left; Settings and Help on the right.
+fn footer(body: &HtmlElement) -> Result<(), JsValue> {
+    let foot = dom::append(body, "footer", "popup-foot", "")?;
+    let open = dom::append(&foot, "button", "text", "")?;
+    open.set_id("open-chat");
+    icons::append(&open, Icon::Panel)?;
+    dom::append_i18n(&open, "span", "", "openSidePanel")?;
+    dom::on(&open, "click", move || {
+        wasm_bindgen_futures::spawn_local(async move {
+            let Ok(window_id) = dusk_chrome::windows::current_id().await else { return };
+            if dusk_chrome::side_panel::open(window_id).is_ok() {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.close();
+                }
+            }
+        });
+    })?;
+    dom::append(&foot, "span", "spacer", "")?;
+    let settings = icons::button(&foot, "open-options", Icon::Settings, &i18n::message("openSettings"))?;
+    dom::on(&settings, "click", || {
+        wasm_bindgen_futures::spawn_local(async {
+            let _ = runtime::open_options_page().await;
+        })
+    })?;
+    let help = icons::button(&foot, "open-help", Icon::Help, &i18n::message("helpButton"))?;
+    dom::on(&help, "click", || {
+        if let Some(w) = web_sys::window() {
+            let _ = w.open_with_url_and_target(&runtime::get_url("options.html#about"), "_blank");
+        }
     })
+}
+
+/// The header's "All sites" switch: every site dark unless turned off.
+fn bind_auto(auto: &Element, section: &Element) -> Result<(), JsValue> {
+    let section = section.clone();
+    on_toggle(auto, move |on| {
+        let section = section.clone();
+        async move {
+            let tab_id = current_tab(&section);
+            ask(DarkRequest::DarkSetAuto { on, tab_id }).await
+        }
+    })
+}
+
+fn current_tab(section: &Element) -> Option<i32> {
+    section.get_attribute("data-tab").and_then(|t| t.parse().ok()).or_else(tab_param)
 }
 
 thread_local! {
@@ -88,10 +142,13 @@ pub(super) async fn ask(request: DarkRequest) -> Result<TabDarkState, String> {
     }
 }
 
-/// Re-renders the dark-mode section from a fresh state.
+/// Re-renders the dark-mode section from a fresh state: the site card, the engine, the run and
+/// result card, then Adjust; the header's All sites switch follows the state too.
 fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), JsValue> {
+    // Adjust stays open or closed as the user left it across redraws.
+    let adjust_open = section.query_selector("#dark-adjust-fold")?.is_some_and(|d| d.has_attribute("open"));
     section.set_inner_html("");
-    dom::append_i18n(section, "h2", "", "darkTitle")?;
+    dom::append_i18n(section, "h2", "visually-hidden", "darkTitle")?.set_id("dark-title");
     let state = match state {
         Ok(s) => s,
         Err(e) => {
@@ -99,13 +156,38 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             return Ok(());
         }
     };
+    if let Some(auto) = dom::document()?.get_element_by_id("dark-auto") {
+        set_checked(&auto, state.auto);
+        auto.remove_attribute("aria-busy")?;
+    }
+    if let Some(id) = state.tab_id {
+        section.set_attribute("data-tab", &id.to_string())?;
+    }
     section.set_attribute("data-on", if state.on { "true" } else { "false" })?;
+    let card = dom::append(section, "div", "site-card", "")?;
+    card.set_id("site-card");
+    card.set_attribute("data-on", if state.on && state.host.is_some() { "true" } else { "false" })?;
+    let favicon = dom::append(&card, "img", "favicon", "")?;
+    favicon.set_attribute("alt", "")?;
+    favicon.set_attribute("src", "icons/16.png")?;
+    if let Some(id) = state.tab_id {
+        show_favicon(id, favicon);
+    }
+    let text = dom::append(&card, "div", "site-text", "")?;
     match (&state.host, state.restriction) {
         (Some(host), _) => {
-            dom::append(section, "div", "host", host)?.set_id("dark-host");
-            let site = switch(section, "dark-site", "darkThisSite", state.on)?;
+            dom::append(&text, "div", "host", host)?.set_id("dark-host");
+            let reason = dom::append_i18n(&text, "div", "reason", reason_key(&state))?;
+            reason.set_id("dark-reason");
+            let site = dom::append(&card, "button", "switch", "")?;
+            site.set_id("dark-site");
+            site.set_attribute("type", "button")?;
+            site.set_attribute("role", "switch")?;
+            site.set_attribute("aria-labelledby", "dark-host")?;
+            site.set_attribute("aria-describedby", "dark-reason")?;
+            set_checked(&site, state.on);
             let tab_id = state.tab_id;
-            on_change(&site, move |on| async move {
+            on_toggle(&site, move |on| async move {
                 let Some(tab_id) = tab_id else { return Err("no tab".into()) };
                 // The page hears it directly, so it changes without waiting on the worker's storage round trip.
                 tell_page(tab_id, &DarkContentRequest::DarkSwitch { on });
@@ -114,6 +196,8 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             page_note(section, &state)?;
         }
         (None, restriction) => {
+            dom::append_i18n(&text, "div", "host", "darkThisPage")?.set_id("dark-host");
+            dom::append_i18n(&text, "div", "reason", "darkReasonCantRun")?.set_id("dark-reason");
             let key = match restriction {
                 Some(Restriction::WebStore) => "darkRestrictedStore",
                 Some(Restriction::LocalFile) => "darkRestrictedFile",
@@ -122,10 +206,31 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             dom::append_i18n(section, "p", "note restricted", key)?.set_id("dark-restricted");
         }
     }
-    let tab_id = state.tab_id;
-    let auto = switch(section, "dark-auto", "darkAllSites", state.auto)?;
-    on_change(&auto, move |on| async move { ask(DarkRequest::DarkSetAuto { on, tab_id }).await })?;
-    modes(section, &state)
+    modes(section, &state)?;
+    if let Some(fold) = section.query_selector("#dark-adjust-fold")? {
+        fold.toggle_attribute_with_force("open", adjust_open)?;
+    }
+    Ok(())
+}
+
+/// The site card's reason line: On / Off / Can't run here / Already dark.
+fn reason_key(state: &TabDarkState) -> &'static str {
+    match (&state.page, state.on) {
+        (Some(p), _) if p.phase == PagePhase::AlreadyDark => "darkReasonAlreadyDark",
+        (_, true) => "darkReasonOn",
+        (_, false) => "darkReasonOff",
+    }
+}
+
+/// The tab's own favicon, when Chrome has one for it.
+fn show_favicon(tab_id: i32, img: Element) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let Ok(tab) = dusk_chrome::tabs::get(tab_id).await else { return };
+        let url = js_sys::Reflect::get(&tab, &"favIconUrl".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+        if url.starts_with("data:image/") || url.starts_with("http://") || url.starts_with("https://") {
+            let _ = img.set_attribute("src", &url);
+        }
+    });
 }
 
 /// What the page itself reports, when it is worth telling the user.
@@ -212,42 +317,58 @@ pub(super) async fn show_and_follow(section: &Element, state: Result<TabDarkStat
     }
 }
 
-/// A labelled checkbox switch.
-fn switch(parent: &Element, id: &str, message_key: &str, checked: bool) -> Result<HtmlInputElement, JsValue> {
-    let label = dom::append(parent, "label", "switch", "")?;
-    let input: HtmlInputElement = dom::document()?.create_element("input")?.dyn_into()?;
-    input.set_type("checkbox");
-    input.set_id(id);
-    input.set_checked(checked);
-    label.append_child(&input)?;
-    dom::append_i18n(&label, "span", "", message_key)?;
-    Ok(input)
+/// A labelled switch: a button with `role="switch"`, so Space and Enter toggle it.
+fn switch(parent: &Element, id: &str, message_key: &str, checked: bool) -> Result<Element, JsValue> {
+    let row = dom::append(parent, "label", "switch-row", "")?;
+    let text = dom::append_i18n(&row, "span", "switch-text", message_key)?;
+    text.set_id(&format!("{id}-label"));
+    let button = dom::append(&row, "button", "switch small", "")?;
+    button.set_id(id);
+    button.set_attribute("type", "button")?;
+    button.set_attribute("role", "switch")?;
+    button.set_attribute("aria-labelledby", &format!("{id}-label"))?;
+    set_checked(&button, checked);
+    Ok(button)
 }
 
-/// Sends the switch's new value and re-renders the section from the worker's answer.
-fn on_change<F, Fut>(input: &HtmlInputElement, send: F) -> Result<(), JsValue>
+fn set_checked(switch: &Element, on: bool) {
+    let _ = switch.set_attribute("aria-checked", if on { "true" } else { "false" });
+}
+
+/// Flips the switch at once, sends its new value and re-renders the section from the answer.
+fn on_toggle<F, Fut>(switch: &Element, send: F) -> Result<(), JsValue>
 where
     F: Fn(bool) -> Fut + 'static,
     Fut: std::future::Future<Output = Result<TabDarkState, String>> + 'static,
 {
-    let target = input.clone();
-    let handler = Closure::<dyn FnMut()>::new(move || {
-        let on = target.checked();
+    let target = switch.clone();
+    dom::on(switch, "click", move || {
+        let on = target.get_attribute("aria-checked").as_deref() != Some("true");
+        set_checked(&target, on);
         let fut = send(on);
-        let section = target.closest("#dark").ok().flatten();
+        let section = dom::document().ok().and_then(|d| d.get_element_by_id("dark"));
+        let refocus = target.id();
         wasm_bindgen_futures::spawn_local(async move {
             let state = fut.await;
             let tab_id = state.as_ref().ok().and_then(|s| s.tab_id);
             let Some(section) = section else { return };
             let _ = show(&section, state);
+            keep_focus(&refocus);
             // The page applies the change on its own clock; ask again so its verdict (e.g. already dark) shows.
             sleep(400).await;
             let _ = show(&section, ask(DarkRequest::DarkGetState { tab_id }).await);
+            keep_focus(&refocus);
         });
-    });
-    input.add_event_listener_with_callback("change", handler.as_ref().unchecked_ref())?;
-    handler.forget();
-    Ok(())
+    })
+}
+
+/// A redraw replaces the site switch; the focus goes back to its new self.
+fn keep_focus(id: &str) {
+    let Some(document) = dom::document().ok() else { return };
+    let lost = document.active_element().is_none_or(|a| a.tag_name() == "BODY");
+    if let (true, Some(el)) = (lost, document.get_element_by_id(id)) {
+        let _ = el.dyn_into::<HtmlElement>().map(|e| e.focus());
+    }
 }
 
 async fn sleep(ms: i32) {

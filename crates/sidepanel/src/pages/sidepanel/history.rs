@@ -1,16 +1,20 @@
-//! The History view: kept conversations and runs, newest first, with their page and date; each can
-//! be reopened, exported (Markdown or JSON) or deleted. The bound is said in a line above the list.
+//! The History view, in place of the conversation: Back, a search box, then kept conversations
+//! and runs grouped Today / Earlier, newest first, with their kind, page and time; each can be
+//! reopened, exported (Markdown or JSON) or deleted. The bound is said in a line below the list.
 
+use crate::icons::{self, Icon};
 use crate::{dom, worker};
 use dusk_chrome::i18n;
 use dusk_core::history::export::{self, Labels};
-use dusk_core::history::{HistoryList, Item, Summary};
+use dusk_core::history::{search, HistoryList, Item, Summary};
 use dusk_core::protocol::{WorkerRequest, WorkerResponse};
 use dusk_core::storage_use::format_bytes;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
-use web_sys::Element;
+use web_sys::{Element, HtmlInputElement};
 
 type OnOpen = Rc<dyn Fn(Item)>;
 
@@ -19,22 +23,44 @@ pub struct History {
     evicted: Element,
     list: Element,
     status: Element,
+    search: HtmlInputElement,
+    /// The last list the worker sent, filtered again as the search changes.
+    shown: RefCell<Option<HistoryList>>,
     on_open: OnOpen,
 }
 
-pub fn render(pane: &Element, on_open: OnOpen) -> Result<Rc<History>, JsValue> {
-    dom::append_i18n(pane, "h2", "history-title", "historyTitle")?;
-    let limit = dom::append(pane, "p", "notice", "")?;
-    limit.set_id("history-limit");
-    let evicted = dom::append(pane, "p", "notice", "")?;
-    evicted.set_id("history-evicted");
-    evicted.set_attribute("hidden", "")?;
+pub fn render(pane: &Element, on_open: OnOpen, on_back: Rc<dyn Fn()>) -> Result<Rc<History>, JsValue> {
+    let top = dom::append(pane, "div", "history-top", "")?;
+    let back = icons::button(&top, "history-back", Icon::Back, &i18n::message("back"))?;
+    dom::on(&back, "click", move || on_back())?;
+    dom::append_i18n(&top, "h2", "history-title", "historyTitle")?;
+    let search: HtmlInputElement = dom::append(pane, "input", "history-search", "")?.dyn_into()?;
+    search.set_id("history-search");
+    search.set_type("search");
+    search.set_placeholder(&i18n::message("historySearch"));
+    search.set_attribute("aria-label", &i18n::message("historySearch"))?;
     let status = dom::append(pane, "div", "usage", "")?;
     status.set_id("history-status");
     status.set_attribute("role", "status")?;
-    let list = dom::append(pane, "ul", "history-list", "")?;
+    let scroll = dom::append(pane, "div", "history-scroll", "")?;
+    let list = dom::append(&scroll, "div", "history-list", "")?;
     list.set_id("history-list");
-    Ok(Rc::new(History { limit, evicted, list, status, on_open }))
+    let limit = dom::append(&scroll, "p", "notice", "")?;
+    limit.set_id("history-limit");
+    let evicted = dom::append(&scroll, "p", "notice", "")?;
+    evicted.set_id("history-evicted");
+    evicted.set_attribute("hidden", "")?;
+    let history = Rc::new(History { limit, evicted, list, status, search: search.clone(), shown: RefCell::new(None), on_open });
+    let me = history.clone();
+    dom::on(search.as_ref(), "input", move || {
+        let list = me.shown.borrow().clone();
+        if let Some(list) = list {
+            if let Err(e) = me.show(&list) {
+                web_sys::console::error_1(&e);
+            }
+        }
+    })?;
+    Ok(history)
 }
 
 impl History {
@@ -69,17 +95,35 @@ impl History {
         self.evicted.set_text_content(Some(&i18n::message_with("historyEvicted", &[&list.evicted.to_string()])));
         self.evicted.toggle_attribute_with_force("hidden", list.evicted == 0)?;
         self.list.set_inner_html("");
+        *self.shown.borrow_mut() = Some(list.clone());
         if list.items.is_empty() {
-            dom::append_i18n(&self.list, "li", "history-empty", "historyEmpty")?;
+            dom::append_i18n(&self.list, "p", "history-empty", "historyEmpty")?;
         }
-        for s in &list.items {
-            self.row(s)?;
+        let query = self.search.value();
+        let found: Vec<&Summary> = list.items.iter().filter(|s| search::matches(s, &query)).collect();
+        if !list.items.is_empty() && found.is_empty() {
+            dom::append_i18n(&self.list, "p", "history-empty", "historyNoMatch")?;
+        }
+        let today = start_of_today();
+        let (recent, older): (Vec<&Summary>, Vec<&Summary>) = found.into_iter().partition(|s| s.updated_ms >= today);
+        for (key, items) in [("historyToday", recent), ("historyEarlier", older)] {
+            if items.is_empty() {
+                continue;
+            }
+            let group = dom::append(&self.list, "section", "history-group", "")?;
+            let heading = dom::append_i18n(&group, "h3", "", key)?;
+            heading.set_id(&format!("history-group-{key}"));
+            let ul = dom::append(&group, "ul", "history-items", "")?;
+            ul.set_attribute("aria-labelledby", &format!("history-group-{key}"))?;
+            for s in items {
+                self.row(&ul, s)?;
+            }
         }
         Ok(())
     }
 
-    fn row(self: &Rc<Self>, s: &Summary) -> Result<(), JsValue> {
-        let li = dom::append(&self.list, "li", "history-item", "")?;
+    fn row(self: &Rc<Self>, ul: &Element, s: &Summary) -> Result<(), JsValue> {
+        let li = dom::append(ul, "li", "history-item", "")?;
         li.set_attribute("data-id", &s.id)?;
         let kind = serde_json::to_value(s.kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
         li.set_attribute("data-kind", &kind)?;
@@ -88,7 +132,7 @@ impl History {
         let open = dom::append(&head, "button", "history-open link", &s.title)?;
         open.set_attribute("title", &i18n::message("historyOpen"))?;
         let page = s.page.as_ref().map(|p| if p.title.is_empty() { p.host() } else { format!("{} · {}", p.host(), p.title) });
-        let meta = [page.unwrap_or_default(), date_text(s.updated_ms)].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>();
+        let meta = [page.unwrap_or_default(), when_text(s.updated_ms)].into_iter().filter(|t| !t.is_empty()).collect::<Vec<_>>();
         dom::append(&li, "div", "history-meta", &meta.join(" · "))?;
         let actions = dom::append(&li, "div", "history-actions", "")?;
         let md = dom::append_i18n(&actions, "button", "history-md", "historyExportMd")?;
@@ -137,6 +181,27 @@ impl History {
             self.say(&format!("{e:?}"));
         }
     }
+}
+
+/// Local midnight today, in ms: the line between Today and Earlier.
+fn start_of_today() -> f64 {
+    let now = js_sys::Date::new_0();
+    now.set_hours(0);
+    now.set_minutes(0);
+    now.set_seconds(0);
+    now.set_milliseconds(0);
+    now.get_time()
+}
+
+/// Today's items by their time ("10:42"), older ones by their date and time.
+fn when_text(ms: f64) -> String {
+    if ms < start_of_today() {
+        return date_text(ms);
+    }
+    let date = js_sys::Date::new(&JsValue::from_f64(ms));
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+    date.to_locale_time_string_with_options(&i18n::ui_language(), &options).as_string().unwrap_or_default()
 }
 
 /// The date in the browser's language, e.g. "26/11/2026, 10:42:07".

@@ -1,7 +1,7 @@
-//! A kept agent or Customize run, shown read-only in the agent pane: the task, the timeline of
-//! steps with their small screenshots, and how it ended.
+//! A kept agent or Customize run, shown read-only in its card: the steps with their small
+//! screenshots, folded, and how it ended.
 
-use crate::dom;
+use super::run_card::RunCard;
 use dusk_chrome::i18n;
 use dusk_core::agent::RunStatus;
 use dusk_core::chat::markdown;
@@ -9,16 +9,17 @@ use dusk_core::history::KeptRun;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-pub fn render(steps: &Element, answer: &Element, status: &Element, run: &KeptRun, date: &str) -> Result<(), JsValue> {
-    steps.set_inner_html("");
-    steps.class_list().add_1("kept")?;
-    dom::append(steps, "li", "agent-task", &run.task)?;
+pub fn fill(card: &RunCard, answer: &Element, status: &Element, run: &KeptRun, date: &str) -> Result<(), JsValue> {
+    // A kept step has no page of its own; the list says the site.
+    let site = String::new();
     for s in &run.steps {
-        let li = dom::append(steps, "li", if s.success { "agent-step" } else { "agent-step failed" }, "")?;
-        li.set_attribute("data-step", &s.n.to_string())?;
-        dom::append(&li, "span", "text", &s.summary)?;
+        let li = card.step(s.n, &s.tool, &site)?;
+        li.class_list().toggle_with_force("failed", !s.success)?;
+        if let Some(text) = li.query_selector(".text")? {
+            text.set_text_content(Some(&s.summary));
+        }
         if let Some(thumb) = &s.thumb {
-            let img = dom::append(&li, "img", "thumb", "")?;
+            let img = crate::dom::append(&li, "img", "thumb", "")?;
             img.set_attribute("src", thumb)?;
             img.set_attribute("alt", &format!("{} {}", i18n::message("agentScreenshot"), s.n))?;
         }
@@ -28,6 +29,8 @@ pub fn render(steps: &Element, answer: &Element, status: &Element, run: &KeptRun
         RunStatus::Failed { message } => ("failed", escape(message)),
         RunStatus::Stopped | RunStatus::Running => ("stopped", escape(&i18n::message("stoppedNote"))),
     };
+    card.set_state(class);
+    card.set_meta(date);
     answer.set_inner_html(&html);
     answer.set_class_name(&format!("agent-answer {class}"));
     answer.remove_attribute("hidden")?;

@@ -1,15 +1,18 @@
 //! Renders the conversation: entries, the streaming answer, steps and screenshots.
 
+use super::follow::Follow;
 use crate::dom;
 use dusk_chrome::i18n;
 use dusk_core::chat::markdown;
 use dusk_core::chat::{ChatEntry, TabInfo};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 pub struct View {
     pub messages: Element,
+    follow: Follow,
     /// The answer being streamed, and its raw Markdown.
     current: Option<(Element, String)>,
     /// Each answer's Retry: asks the last question again.
@@ -17,13 +20,23 @@ pub struct View {
 }
 
 impl View {
-    pub fn new(messages: Element, on_retry: Rc<dyn Fn()>) -> Self {
-        View { messages, current: None, on_retry }
+    pub fn new(messages: Element, follow: Follow, on_retry: Rc<dyn Fn()>) -> Self {
+        View { messages, follow, current: None, on_retry }
+    }
+
+    pub fn set_retry(&mut self, on_retry: Rc<dyn Fn()>) {
+        self.on_retry = on_retry;
+    }
+
+    /// No question or answer yet (an empty state or starters may show).
+    pub fn is_empty(&self) -> bool {
+        self.messages.query_selector(".msg").ok().flatten().is_none()
     }
 
     pub fn clear(&mut self) {
         self.messages.set_inner_html("");
         self.current = None;
+        self.follow.reset();
     }
 
     pub fn entry(&mut self, entry: &ChatEntry) -> Result<(), JsValue> {
@@ -102,13 +115,15 @@ impl View {
             dom::append(&el, "div", &format!("note {class}"), text)?;
         }
         el.class_list().remove_1("streaming")?;
+        self.scroll();
         Ok(())
     }
 
     fn answer_element(&self) -> Result<Element, JsValue> {
         let el = dom::append(&self.messages, "div", "msg assistant streaming", "")?;
         dom::append(&el, "div", "md", "")?;
-        let copy = dom::append(&el, "button", "copy", &i18n::message("copy"))?;
+        let actions = dom::append(&el, "div", "msg-actions", "")?;
+        let copy = dom::append(&actions, "button", "copy", &i18n::message("copy"))?;
         copy.set_attribute("type", "button")?;
         let (target, button) = (el.clone(), copy.clone());
         dom::on(&copy, "click", move || {
@@ -118,7 +133,7 @@ impl View {
             }
             button.set_text_content(Some(&i18n::message("copied")));
         })?;
-        let retry = dom::append(&el, "button", "retry", &i18n::message("retry"))?;
+        let retry = dom::append(&actions, "button", "retry", &i18n::message("retry"))?;
         retry.set_attribute("type", "button")?;
         retry.set_attribute("title", &i18n::message("retryTitle"))?;
         let on_retry = self.on_retry.clone();
@@ -129,11 +144,35 @@ impl View {
     fn set_answer(&self, el: &Element, text: &str) -> Result<(), JsValue> {
         let body = el.query_selector(".md")?.ok_or("no .md")?;
         body.set_inner_html(&markdown::render(text));
+        copy_buttons(&body)?;
         el.set_attribute("data-raw", text)?;
         el.class_list().remove_1("streaming")
     }
 
     fn scroll(&self) {
-        self.messages.set_scroll_top(self.messages.scroll_height());
+        self.follow.changed();
     }
+}
+
+/// A Copy button on each finished code block, copying the block's text.
+fn copy_buttons(body: &Element) -> Result<(), JsValue> {
+    let blocks = body.query_selector_all("pre")?;
+    for i in 0..blocks.length() {
+        let Some(pre) = blocks.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else { continue };
+        // An icon with a label and no text, so the block's own text stays the code.
+        let code = pre.query_selector("code")?.unwrap_or_else(|| pre.clone());
+        let button = crate::icons::button(&pre, "", crate::icons::Icon::Copy, &i18n::message("copyCode"))?;
+        button.remove_attribute("id")?;
+        button.set_class_name("icon-button code-copy");
+        let label = button.clone();
+        dom::on(&button, "click", move || {
+            let text = code.text_content().unwrap_or_default();
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&text);
+            }
+            let _ = label.set_attribute("aria-label", &i18n::message("copied"));
+            let _ = label.set_attribute("data-tip", &i18n::message("copied"));
+        })?;
+    }
+    Ok(())
 }
