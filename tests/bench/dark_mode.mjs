@@ -38,6 +38,18 @@ const PAGES = [
   "modern/light-dark.html",
   "modern/palette.html",
   "modern/media.html",
+  // App-like pages made by the real tools (tests/fixtures/corpus/apps/README.md says which and how).
+  "apps/coverage/textwrap.html",
+  "apps/coverage/index.html",
+  "apps/pytest/report.html",
+  "apps/furo/index.html",
+  "apps/pydata/index.html",
+  "apps/mkdocs/index.html",
+  "apps/notebook/shop.html",
+  "apps/doxygen/shop_8h.html",
+  "apps/doxygen/shop_8h_source.html",
+  "apps/javadoc/org/example/shop/Shop.html",
+  "apps/adminlte/index3.html",
 ].filter((p) => !process.argv[2] || p.includes(process.argv[2]));
 const QUIET_MS = 500, MAX_MS = 8000;
 const TRIALS = Number(process.env.TRIALS ?? 5);
@@ -124,7 +136,7 @@ for (const rel of PAGES) {
 for (const rel of PAGES) {
   const [site, ...rest] = rel.split("/");
   const url = `${sites.get(site).url}/${rest.join("/")}`;
-  const name = rel.replace(/\/index\.html$/, "").replace(/^.*\//, "").replace(/\.html$/, "") || rel;
+  const name = rel.startsWith("apps/") ? rel.split("/")[1] + (rel.endsWith("/index.html") ? "" : `/${rel.replace(/^.*\//, "").replace(/\.html$/, "")}`) : rel.replace(/\/index\.html$/, "").replace(/^.*\//, "").replace(/\.html$/, "") || rel;
   const row = { page: name };
 
   // Unthemed.
@@ -139,7 +151,7 @@ for (const rel of PAGES) {
 
   // Settle times are the median of TRIALS fresh loads per engine; quality is read on the first.
   const drSettles = [], duskSettles = [], floors = [];
-  let duskCss = null, themeSize = null;
+  let duskCss = null, themeSize = null, ownDesign = null;
   for (let trial = 0; trial < TRIALS; trial++) {
     const first = trial === 0;
     // Dark Reader, Dynamic mode, in the page.
@@ -177,8 +189,17 @@ for (const rel of PAGES) {
     }, tabId);
     const dusk = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
     duskSettles.push(dusk.last ? dusk.last - duskStart : 0);
-    // Dusk's finished theme as CSS text, for the browser-only floor below.
+    // Dusk's finished theme as CSS text, for the browser-only floor below; where Dusk shows the
+    // site's own dark design, also its raise marks (by element index) and that it switched the
+    // page's own dark-scheme conditions on in place.
     duskCss ??= await page.evaluate(() => document.adoptedStyleSheets.map((s) => [...s.cssRules].map((r) => r.cssText).join("\n")));
+    ownDesign ??= await page.evaluate(() => {
+      const lists = [];
+      const visit = (rules) => { for (const r of rules) { if (r.media) lists.push(r.media.mediaText); if (r.cssRules) visit(r.cssRules); } };
+      for (const s of document.styleSheets) { try { visit(s.cssRules); } catch {} }
+      const marks = [...document.querySelectorAll("*")].map((el, i) => [i, el.getAttribute("data-dusk-aa")]).filter(([, v]) => v);
+      return { inPlace: lists.some((t) => /\(prefers-color-scheme\)/.test(t)), marks };
+    });
     // The theme's cost drivers: style rules (nested ones counted) and bytes.
     themeSize ??= await page.evaluate(() => {
       const count = (rules) => [...rules].reduce((n, r) => n + (r instanceof CSSStyleRule ? 1 : 0) + (r.cssRules ? count(r.cssRules) : 0), 0);
@@ -211,11 +232,18 @@ for (const rel of PAGES) {
       requestAnimationFrame(() => setTimeout(done, 50));
     }));
     await page.evaluate(installProbe);
-    const start = await page.evaluate((sheets) => {
+    const start = await page.evaluate(([sheets, own]) => {
+      // The site's own design: its dark-scheme conditions found beforehand (Dusk finds them when the popup opens).
+      const lists = [];
+      const visit = (rules) => { for (const r of rules) { if (r.media && r.media.mediaText.includes("prefers-color-scheme")) lists.push(r.media); if (r.cssRules) visit(r.cssRules); } };
+      if (own.inPlace) for (const s of document.styleSheets) { try { visit(s.cssRules); } catch {} }
+      const all = own.marks.length ? document.querySelectorAll("*") : [];
       const t = performance.timeOrigin + performance.now();
+      for (const m of lists) m.mediaText = m.mediaText.replace(/\(prefers-color-scheme: dark\)/g, "(prefers-color-scheme)").replace(/\(prefers-color-scheme: light\)/g, "(max-width: -1px)");
+      for (const [i, v] of own.marks) all[i]?.setAttribute("data-dusk-aa", v);
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets.map((css) => { const s = new CSSStyleSheet(); s.replaceSync(css); return s; })];
       return t;
-    }, duskCss);
+    }, [duskCss, ownDesign]);
     const done = await page.evaluate(([q, m]) => window.__settle(q, m), [QUIET_MS, MAX_MS]);
     floors.push(done.last ? done.last - start : 0);
     await page.close();
@@ -240,7 +268,7 @@ const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : "–");
 const f4 = (x) => (Number.isFinite(x) ? x.toFixed(4) : "–");
 const f0 = (x) => (Number.isFinite(x) ? x.toFixed(0) : "–");
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const header = ["page", "own activity ms", "AA none", "AA DR", "AA Dusk", "lum DR", "lum Dusk", "bright DR", "bright Dusk", "moved DR", "moved Dusk", "settle DR ms", "settle Dusk ms", "browser floor ms", "theme rules", "theme KB", "reload 1st frame", "reload max frame"];
+const header = ["page", "own activity ms", "AA none", "AA DR", "AA Dusk", "lum DR", "lum Dusk", "bright DR", "bright Dusk", "shift DR (boxes moved)", "shift Dusk", "settle DR ms", "settle Dusk ms", "browser floor ms", "theme rules", "theme KB", "reload 1st frame", "reload max frame"];
 const line = (cells) => `| ${cells.join(" | ")} |`;
 console.log(line(header));
 console.log(line(header.map(() => "---")));

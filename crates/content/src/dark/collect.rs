@@ -35,6 +35,13 @@ impl Root {
         }
     }
 
+    /// The scope's own sheets: its style sheet list, then its adopted sheets.
+    pub fn sheets(&self) -> Vec<CssStyleSheet> {
+        let list = self.style_sheets();
+        let linked = (0..list.length()).filter_map(|i| list.item(i)).map(JsCast::unchecked_into::<CssStyleSheet>);
+        linked.chain(self.adopted().iter().map(JsCast::unchecked_into)).collect()
+    }
+
     pub fn adopted(&self) -> Array {
         match self {
             Root::Doc(d) => d.adopted_style_sheets(),

@@ -184,7 +184,8 @@ fn emit_rules(rules: &[Rule], roles: &VarRoles, in_dark: bool, out: &mut String)
 pub(super) fn rewrite_media(query: &str) -> (String, bool) {
     let lower = query.to_ascii_lowercase();
     let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
-    let dark = compact.contains("prefers-color-scheme:dark");
+    // `(prefers-color-scheme)` is a dark condition the page layer switched on in place (`own::scheme_on`).
+    let dark = compact.contains("prefers-color-scheme:dark") || compact.contains("(prefers-color-scheme)");
     if !compact.contains("prefers-color-scheme") {
         return (query.to_string(), false);
     }
@@ -195,7 +196,7 @@ pub(super) fn rewrite_media(query: &str) -> (String, bool) {
         let feature: String = rest[start..start + len + 1].chars().filter(|c| !c.is_whitespace()).collect();
         out.push_str(&rest[..start]);
         out.push_str(match feature.as_str() {
-            "(prefers-color-scheme:dark)" => "(min-width:0px)",
+            "(prefers-color-scheme:dark)" | "(prefers-color-scheme)" => "(min-width:0px)",
             "(prefers-color-scheme:light)" => "(max-width:-1px)",
             _ => &rest[start..start + len + 1],
         });
@@ -216,7 +217,14 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
             if paints_nothing(selector, d) {
                 continue;
             }
-            push_decl(&mut body, &d.name, &d.value, important);
+            // Only colours, as written: mirrored after the page's sheets, any other declaration
+            // (furo's pygments `line-height: 125%`) would beat the page's own later rules and move
+            // boxes. Where the site's design is shown whole, its own sheets apply it in place.
+            match colour_longhands(&d.name, &d.value) {
+                Some(parts) => parts.iter().for_each(|(name, value)| push_decl(&mut body, name, value, important)),
+                None if role_of(&d.name).is_some() => push_decl(&mut body, &d.name, &d.value, important),
+                None => {}
+            }
             for role in roles.get(&d.name).into_iter().flatten() {
                 push_decl(&mut body, &twin(&d.name, *role), &d.value, important);
             }
