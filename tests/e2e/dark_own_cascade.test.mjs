@@ -83,7 +83,7 @@ export const tests = [
   ["coverage.py's dark palette is the browser's, with its grey line numbers raised to AA", async (env) => {
     const { page, raised, aa, browserAa } = await ownDesign(env, "coverage/textwrap.html");
     try {
-      assert.ok(browserAa.share < 0.9, `control: the site's own dark palette fails AA on this page (${browserAa.share.toFixed(3)})`);
+      assert.ok(browserAa.share < 0.95, `control: the site's own dark palette fails AA on this page (${browserAa.share.toFixed(3)})`);
       assert.ok(raised >= 400, `the line numbers are raised (${raised} elements)`);
       assert.ok(aa.share >= 0.99, `AA with Dusk: ${aa.share.toFixed(3)} (${JSON.stringify(aa.failures?.slice?.(0, 3) ?? "")})`);
       // Raised in their own hue: a grey number stays grey, only lighter.
