@@ -1,6 +1,6 @@
 // Benchmark (not a test): the corpus pages unthemed, with Dark Reader (npm build, Dynamic mode,
 // injected into the page) and with Dusk (the real extension), side by side in one Chromium.
-// Usage: [TRIALS=5] [REGIONS=n] node tests/bench/dark_mode.mjs [substring]   (build dist/ first with ./build.sh)
+// Usage: [TRIALS=5] [REGIONS=n] node tests/bench/dark_mode.mjs [substring[,substring…]]   (build dist/ first with ./build.sh)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
@@ -50,7 +50,7 @@ const PAGES = [
   "apps/doxygen/shop_8h_source.html",
   "apps/javadoc/org/example/shop/Shop.html",
   "apps/adminlte/index3.html",
-].filter((p) => !process.argv[2] || p.includes(process.argv[2]));
+].filter((p) => !process.argv[2] || process.argv[2].split(",").some((f) => p.includes(f)));
 const QUIET_MS = 500, MAX_MS = 8000;
 const TRIALS = Number(process.env.TRIALS ?? 5);
 const median = (xs) => { const v = [...xs].sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };
@@ -174,7 +174,8 @@ for (const rel of PAGES) {
     page = await openPage(url);
     const duskBefore = first ? await page.evaluate(layoutSnapshot) : null;
     await page.evaluate(installProbe);
-    const tabId = await env.tabIdFor(url);
+    // A page may have changed its own URL by then (pytest-html's report adds its filters to it).
+    const tabId = await env.tabIdFor(page.url());
     // As in real use: the popup opens (asking the tab's state, opening its port to the page),
     // then the user clicks the switch.
     await env.sendToWorker({ type: "dark_get_state", tab_id: tabId });

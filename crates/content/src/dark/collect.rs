@@ -120,6 +120,11 @@ impl SheetCache {
         Some(Sheet { css, media: sheet.media().media_text() })
     }
 
+    /// A sheet found cross-origin already (its rules throw).
+    pub fn is_unreadable(&self, sheet: &CssStyleSheet) -> bool {
+        self.unreadable.iter().any(|(k, _)| Object::is(k, sheet))
+    }
+
     /// Cross-origin sheets not yet asked for; the caller fetches them.
     pub fn take_to_fetch(&mut self) -> Vec<String> {
         std::mem::take(&mut self.to_fetch)

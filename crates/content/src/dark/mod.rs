@@ -92,7 +92,7 @@ struct Prepared {
     sheets: Vec<Installed>,
     already_dark: bool,
     /// The page shows its own dark design under the dark scheme, with this text to raise.
-    own: Option<Vec<(web_sys::Element, String)>>,
+    own: Option<own::Measured>,
 }
 
 thread_local! {
@@ -246,14 +246,14 @@ fn decide() {
         Some(verdict) if rehearsing => verdict,
         Some((verdict, own)) => {
             if own.is_some() {
-                own::switch_on(&roots);
+                own::switch_on(&roots, &known_unreadable);
             }
             (verdict, own)
         }
         None => {
             with(|s| s.installed.iter().for_each(|i| i.set_enabled(false)));
             // The site's own dark rules are switched on in place first, as the browser's dark scheme would.
-            let own = own::judge(&document, &roots);
+            let own = own::judge(&document, &roots, &known_unreadable);
             let dark = own.is_some() || page_is_dark(&document);
             with(|s| s.installed.iter().for_each(|i| i.set_enabled(true)));
             (dark, own)
@@ -278,6 +278,11 @@ fn decide() {
     // Before the theme goes on, so a big drawing is dark in the very frame the page turns dark.
     shapes::mark(&with(|s| s.roots.clone()), theme_on());
     run_batch();
+}
+
+/// A sheet the cache already found cross-origin: asking it for its rules again would only throw.
+fn known_unreadable(sheet: &web_sys::CssStyleSheet) -> bool {
+    with(|s| s.cache.is_unreadable(sheet))
 }
 
 #[inline(never)]
@@ -318,7 +323,7 @@ pub(crate) fn run_batch() {
         }
         if s.own.is_some() && !s.rehearsing {
             // Sheets added later get the site's dark scheme too.
-            own::switch_on(&s.roots);
+            own::switch_on(&s.roots, &|sheet| s.cache.is_unreadable(sheet));
         }
         if s.phase == PagePhase::Active {
             if let Some(p) = s.prepared.take() {

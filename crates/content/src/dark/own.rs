@@ -34,6 +34,9 @@ extern "C" {
     fn scheme_lists(sheet: &CssStyleSheet) -> js_sys::Array;
 }
 
+/// The rule count noted for a sheet whose rules can't be read.
+const UNREADABLE: u32 = u32::MAX;
+
 /// One sheet as last walked: its rule count then, its scheme conditions with the text the page
 /// gave them, and whether they are switched on now.
 struct Walked {
@@ -50,19 +53,24 @@ thread_local! {
 
 /// Switches the site's dark-scheme conditions on in every readable sheet of `roots`, in place;
 /// true if the page has any. A sheet is walked again only if its rule count changed.
-pub fn switch_on(roots: &[Root]) -> bool {
+pub fn switch_on(roots: &[Root], unreadable: &dyn Fn(&CssStyleSheet) -> bool) -> bool {
     WALKED.with(|w| {
         let mut walked = w.borrow_mut();
         for sheet in roots.iter().flat_map(Root::sheets) {
-            let count = sheet.css_rules().map(|r| r.length()).unwrap_or(0);
-            let i = match walked.iter().position(|x| js_sys::Object::is(&x.sheet, &sheet)) {
+            let known = walked.iter().position(|x| js_sys::Object::is(&x.sheet, &sheet));
+            // A cross-origin sheet throws on every read, and each throw costs ~20 ms: asked once.
+            if known.is_some_and(|i| walked[i].count == UNREADABLE) || (known.is_none() && unreadable(&sheet)) {
+                continue;
+            }
+            let count = sheet.css_rules().map(|r| r.length()).unwrap_or(UNREADABLE);
+            let i = match known {
                 Some(i) if walked[i].count == count => i,
                 known => {
                     if let Some(i) = known {
                         restore(&mut walked.remove(i));
                     }
-                    let lists =
-                        scheme_lists(&sheet).iter().map(|l| l.unchecked_into::<MediaList>()).map(|l| (l.media_text(), l)).map(|(t, l)| (l, t)).collect();
+                    let found = if count == UNREADABLE { js_sys::Array::new() } else { scheme_lists(&sheet) };
+                    let lists = found.iter().map(|l| l.unchecked_into::<MediaList>()).map(|l| (l.media_text(), l)).map(|(t, l)| (l, t)).collect();
                     walked.push(Walked { sheet, count, lists, on: false });
                     walked.len() - 1
                 }
@@ -97,8 +105,8 @@ pub fn switch_off() {
 /// Switches the site's dark scheme on and judges the page as the browser's dark scheme shows it:
 /// dark, so the site's own design, with the text it leaves under AA to raise (the conditions stay
 /// on); None if it has no dark-scheme rules or stays light (the conditions are put back).
-pub fn judge(doc: &web_sys::Document, roots: &[Root]) -> Option<Vec<(Element, String)>> {
-    if !switch_on(roots) {
+pub fn judge(doc: &web_sys::Document, roots: &[Root], unreadable: &dyn Fn(&CssStyleSheet) -> bool) -> Option<Measured> {
+    if !switch_on(roots, unreadable) {
         return None;
     }
     if !super::page_is_dark(doc) {
@@ -110,19 +118,36 @@ pub fn judge(doc: &web_sys::Document, roots: &[Root]) -> Option<Vec<(Element, St
     Some(measure(doc))
 }
 
-/// The text under AA in the document as it is styled now, each with the colour it is raised to.
-pub fn measure(doc: &web_sys::Document) -> Vec<(Element, String)> {
-    let Some(body) = doc.body() else { return Vec::new() };
+/// What the site's own design needs from Dusk, read while the page is styled with it.
+#[derive(Clone)]
+pub struct Measured {
+    /// Text under AA, each with the colour it is raised to.
+    raised: Vec<(Element, String)>,
+    /// The root's colour scheme rule (core's `own::scheme_css`).
+    scheme: &'static str,
+}
+
+/// Measures the document as it is styled now (read here, where style is clean, so switching on
+/// later forces no extra restyle).
+pub fn measure(doc: &web_sys::Document) -> Measured {
+    let Some(body) = doc.body() else { return Measured { raised: Vec::new(), scheme: "" } };
     let dark = |c: &dusk_core::page::color::Rgba| Rgba { r: (c.r * 255.0) as f32, g: (c.g * 255.0) as f32, b: (c.b * 255.0) as f32, a: c.a as f32 }.rounded();
-    text_pairs(&body.into(), MAX_TEXT).into_iter().filter_map(|(el, fg, bg, large)| Some((el, raised(dark(&fg), dark(&bg), large)?.to_css()))).collect()
+    let raised = text_pairs(&body.into(), MAX_TEXT).into_iter().filter_map(|(el, fg, bg, large)| Some((el, raised(dark(&fg), dark(&bg), large)?.to_css()))).collect();
+    let root = doc
+        .document_element()
+        .and_then(|html| doc.default_view()?.get_computed_style(&html).ok().flatten())
+        .and_then(|s| s.get_property_value("color-scheme").ok())
+        .unwrap_or_default();
+    let meta = doc.query_selector("meta[name=color-scheme i]").ok().flatten().and_then(|m| m.get_attribute("content"));
+    Measured { raised, scheme: scheme_css(&root, meta.as_deref()) }
 }
 
 /// Marks each raised element (and unmarks the rest) and returns the document's CSS: the raise
 /// rules, and the root's dark scheme where the page offers one.
-pub fn mark(doc: &web_sys::Document, raised: &[(Element, String)]) -> String {
+pub fn mark(doc: &web_sys::Document, measured: &Measured) -> String {
     let mut colours = BTreeSet::new();
     let now = js_sys::Set::new(&JsValue::UNDEFINED);
-    raised.iter().for_each(|(el, _)| {
+    measured.raised.iter().for_each(|(el, _)| {
         now.add(el);
     });
     if let Ok(old) = doc.query_selector_all(&format!("[{RAISE_ATTR}]")) {
@@ -132,19 +157,13 @@ pub fn mark(doc: &web_sys::Document, raised: &[(Element, String)]) -> String {
             }
         }
     }
-    for (el, colour) in raised {
+    for (el, colour) in &measured.raised {
         if el.get_attribute(RAISE_ATTR).as_deref() != Some(colour) {
             let _ = el.set_attribute(RAISE_ATTR, colour);
         }
         colours.insert(colour.as_str());
     }
-    let scheme = doc
-        .document_element()
-        .and_then(|html| doc.default_view()?.get_computed_style(&html).ok().flatten())
-        .and_then(|s| s.get_property_value("color-scheme").ok())
-        .unwrap_or_default();
-    let meta = doc.query_selector("meta[name=color-scheme i]").ok().flatten().and_then(|m| m.get_attribute("content"));
-    format!("{}{}", scheme_css(&scheme, meta.as_deref()), raise_css(colours))
+    format!("{}{}", measured.scheme, raise_css(colours))
 }
 
 /// Takes every raise mark off.

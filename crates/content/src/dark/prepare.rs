@@ -13,11 +13,11 @@ pub(super) fn prepare() {
     let mut roots = vec![Root::Doc(document.clone())];
     roots.extend(shadow_roots.iter().cloned().map(Root::Shadow));
     let already_dark = page_is_dark(&document);
-    // The site's own dark design, judged under its dark scheme, then put back as the page wrote it.
-    let own = own::judge(&document, &roots);
-    own::switch_off();
     icons::mark(&roots);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
+    // The site's own dark design, judged under its dark scheme, then put back as the page wrote it.
+    let own = own::judge(&document, &roots, &known_unreadable);
+    own::switch_off();
     let css = with(|s| build(&input, &s.refine, s.adjust));
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
