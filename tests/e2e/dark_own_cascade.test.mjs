@@ -102,6 +102,19 @@ export const tests = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 
+  ["a reload with dark mode remembered shows the same own design (judged once the DOM is parsed)", async (env) => {
+    const url = corpus(env, "coverage/textwrap.html");
+    const browser = await browserDark(env, url);
+    const { page } = await duskDark(env, url);
+    try {
+      await page.reload({ waitUntil: "load" });
+      await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), "the raise marks after the reload");
+      await page.waitForTimeout(300);
+      const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, reloaded");
+      assert.ok(raised >= 400, `raised after the reload: ${raised}`);
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+
   ["coverage.py's index page is the browser's dark scheme", async (env) => {
     const { page } = await ownDesign(env, "coverage/index.html");
     await resetMemory(env);
