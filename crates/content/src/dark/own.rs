@@ -132,7 +132,8 @@ pub struct Measured {
 pub fn measure(doc: &web_sys::Document) -> Measured {
     let Some(body) = doc.body() else { return Measured { raised: Vec::new(), scheme: "" } };
     let dark = |c: &dusk_core::page::color::Rgba| Rgba { r: (c.r * 255.0) as f32, g: (c.g * 255.0) as f32, b: (c.b * 255.0) as f32, a: c.a as f32 }.rounded();
-    let raised = text_pairs(&body.into(), MAX_TEXT).into_iter().filter_map(|(el, fg, bg, large)| Some((el, raised(dark(&fg), dark(&bg), large)?.to_css()))).collect();
+    let raised =
+        text_pairs(&body.into(), MAX_TEXT).into_iter().filter_map(|(el, fg, bg, large)| Some((el, raised(dark(&fg), dark(&bg), large)?.to_css()))).collect();
     let root = doc
         .document_element()
         .and_then(|html| doc.default_view()?.get_computed_style(&html).ok().flatten())
