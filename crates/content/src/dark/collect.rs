@@ -35,6 +35,13 @@ impl Root {
         }
     }
 
+    /// The scope's own sheets: its style sheet list, then its adopted sheets.
+    pub fn sheets(&self) -> Vec<CssStyleSheet> {
+        let list = self.style_sheets();
+        let linked = (0..list.length()).filter_map(|i| list.item(i)).map(JsCast::unchecked_into::<CssStyleSheet>);
+        linked.chain(self.adopted().iter().map(JsCast::unchecked_into)).collect()
+    }
+
     pub fn adopted(&self) -> Array {
         match self {
             Root::Doc(d) => d.adopted_style_sheets(),
@@ -111,6 +118,11 @@ impl SheetCache {
     fn foreign_sheet(&self, url: String, sheet: &CssStyleSheet) -> Option<Sheet> {
         let css = self.foreign.iter().find(|(k, _)| *k == url)?.1.clone()?;
         Some(Sheet { css, media: sheet.media().media_text() })
+    }
+
+    /// A sheet found cross-origin already (its rules throw).
+    pub fn is_unreadable(&self, sheet: &CssStyleSheet) -> bool {
+        self.unreadable.iter().any(|(k, _)| Object::is(k, sheet))
     }
 
     /// Cross-origin sheets not yet asked for; the caller fetches them.

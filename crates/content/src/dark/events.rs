@@ -12,6 +12,7 @@ pub(crate) fn on_mutations(records: &Array) {
             continue;
         }
         let added = record.added_nodes();
+        with(|s| s.own_dirty |= s.own.is_some() && added.length() > 0);
         for i in 0..added.length() {
             if let Some(el) = added.item(i).and_then(collect::as_element) {
                 for root in collect::shadow_roots_under(&el) {

@@ -1,6 +1,7 @@
 //! Dark mode in the page: reads the site's memory, applies core's theme to every style scope,
 //! follows DOM changes, and removes itself without a trace when switched off.
 
+mod apply;
 mod collect;
 mod events;
 mod fallback;
@@ -10,6 +11,7 @@ mod hold;
 mod icons;
 mod install;
 mod memory;
+mod own;
 mod prepare;
 mod quality;
 mod refine;
@@ -17,6 +19,7 @@ mod requests;
 mod shapes;
 mod watch;
 
+use apply::*;
 pub(crate) use events::*;
 use fallback::*;
 pub use memory::memory_changed;
@@ -71,6 +74,11 @@ struct State {
     switched_early: Option<bool>,
     /// The switch is being rehearsed (nothing paints): frames are left alone.
     rehearsing: bool,
+    /// The site's own dark design is shown (its dark-scheme conditions on in place): the
+    /// document's CSS then only raises text under AA.
+    own: Option<String>,
+    /// The page changed since its text was last measured for the own design.
+    own_dirty: bool,
 }
 
 #[derive(Clone)]
@@ -83,6 +91,8 @@ struct Prepared {
     /// Sheets already holding `css`, parsed but not adopted, so a switch-on only adopts them.
     sheets: Vec<Installed>,
     already_dark: bool,
+    /// The page shows its own dark design under the dark scheme, with this text to raise.
+    own: Option<own::Measured>,
 }
 
 thread_local! {
@@ -197,22 +207,6 @@ fn switch_on() {
     }
 }
 
-/// Holds the page's transitions off for the frame in which the theme switches.
-fn freeze(css: &str) {
-    if css.is_empty() {
-        return;
-    }
-    if let Some(d) = document() {
-        install::freeze_transitions(&Root::Doc(d), css);
-        watch::after_paint(install::thaw);
-    }
-}
-
-/// The document scope's freezing CSS.
-fn freeze_css(input: &[dusk_core::dark::Scope]) -> String {
-    input.first().map(dusk_core::dark::freeze::freeze_css).unwrap_or_default()
-}
-
 #[inline(never)]
 fn switch_off() {
     if let Some(css) = with(|s| (s.phase == PagePhase::Active).then(|| freeze_css(&s.last_input))) {
@@ -222,12 +216,15 @@ fn switch_off() {
     frames::reobserve();
     icons::unmark(&with(|s| s.roots.clone()));
     shapes::unmark(&with(|s| s.roots.clone()));
+    own::switch_off();
+    own::unmark(&with(|s| s.roots.clone()));
     with(|s| {
         for i in s.installed.drain(..) {
             i.remove();
         }
         s.roots.clear();
         s.last_input.clear();
+        s.own = None;
         s.phase = PagePhase::Off;
     });
     release_fallback();
@@ -243,15 +240,34 @@ fn decide() {
     for root in known.unwrap_or_else(|| collect::shadow_roots_in(&Root::Doc(document.clone()))) {
         add_root(Root::Shadow(root));
     }
-    let dark = match with(|s| s.prepared.as_ref().map(|p| p.already_dark)) {
-        Some(verdict) => verdict,
+    let (roots, rehearsing) = with(|s| (s.roots.clone(), s.rehearsing));
+    let (dark, own) = match with(|s| s.prepared.as_ref().map(|p| (p.already_dark, p.own.clone()))) {
+        // A rehearsal changes nothing in the page: the site's conditions stay as written.
+        Some(verdict) if rehearsing => verdict,
+        Some((verdict, own)) => {
+            if own.is_some() {
+                own::switch_on(&roots, &known_unreadable);
+            }
+            (verdict, own)
+        }
         None => {
             with(|s| s.installed.iter().for_each(|i| i.set_enabled(false)));
-            let dark = page_is_dark(&document);
+            // The site's own dark rules are switched on in place first, as the browser's dark scheme would.
+            let own = own::judge(&document, &roots, &known_unreadable);
+            let dark = own.is_some() || page_is_dark(&document);
             with(|s| s.installed.iter().for_each(|i| i.set_enabled(true)));
-            dark
+            (dark, own)
         }
     };
+    if let Some(raised) = own {
+        let css = if rehearsing { String::new() } else { own::mark(&document, &raised) };
+        with(|s| {
+            s.phase = PagePhase::Active;
+            s.own = Some(css);
+        });
+        run_batch();
+        return;
+    }
     if dark {
         switch_off();
         with(|s| s.phase = PagePhase::AlreadyDark);
@@ -262,6 +278,11 @@ fn decide() {
     // Before the theme goes on, so a big drawing is dark in the very frame the page turns dark.
     shapes::mark(&with(|s| s.roots.clone()), theme_on());
     run_batch();
+}
+
+/// A sheet the cache already found cross-origin: asking it for its rules again would only throw.
+fn known_unreadable(sheet: &web_sys::CssStyleSheet) -> bool {
+    with(|s| s.cache.is_unreadable(sheet))
 }
 
 #[inline(never)]
@@ -300,11 +321,16 @@ pub(crate) fn run_batch() {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
             return;
         }
+        if s.own.is_some() && !s.rehearsing {
+            // Sheets added later get the site's dark scheme too.
+            own::switch_on(&s.roots, &|sheet| s.cache.is_unreadable(sheet));
+        }
         if s.phase == PagePhase::Active {
             if let Some(p) = s.prepared.take() {
                 // The theme built when the popup opened goes on at once; whether the page changed
                 // since is checked once it has painted, off the switch's critical path.
-                put_theme(s, &p.css, || p.freeze.clone());
+                let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
+                put_theme(s, &css, || p.freeze.clone());
                 s.last_input = p.input;
                 s.last_build_ms = now() - started;
                 watch::after_paint(run_batch);
@@ -316,8 +342,10 @@ pub(crate) fn run_batch() {
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
         s.last_collect_ms = now() - started;
         if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
-            let css = match s.prepared.take() {
-                Some(p) if p.input == input => p.css,
+            s.own_dirty |= s.own.is_some() && !s.last_input.is_empty();
+            let css = match (&s.own, s.prepared.take()) {
+                (Some(own), _) => own_css(own, &input),
+                (None, Some(p)) if p.input == input => p.css,
                 _ => build(&input, &s.refine, s.adjust),
             };
             put_theme(s, &css, || freeze_css(&input));
@@ -342,7 +370,10 @@ thread_local! {
 /// SVGs added since the last batch are measured once the frame is out (layout is clean then).
 fn mark_new_icons() {
     ICONS_PENDING.with(|p| p.set(false));
-    if with(|s| s.phase == PagePhase::Active) {
+    if with(|s| s.phase == PagePhase::Active && s.own.is_some()) {
+        // The site's own design draws its own icons and drawings.
+        remeasure_own();
+    } else if with(|s| s.phase == PagePhase::Active) {
         icons::mark(&with(|s| s.roots.clone()));
         shapes::mark(&with(|s| s.roots.clone()), theme_on());
         frames::mark_drawings();
@@ -351,55 +382,9 @@ fn mark_new_icons() {
 
 /// A drawing changed size (or was first observed): its shapes may have crossed the icon size.
 pub(crate) fn shapes_resized() {
-    if with(|s| s.phase == PagePhase::Active && !s.rehearsing) {
+    if with(|s| s.phase == PagePhase::Active && !s.rehearsing && s.own.is_none()) {
         shapes::mark(&with(|s| s.roots.clone()), theme_on());
         frames::mark_drawings();
-    }
-}
-
-/// The theme is in the page, so shapes' own colours are read from it.
-fn theme_on() -> bool {
-    with(|s| s.installed.iter().any(|i| i.is_on()))
-}
-
-/// Core's theme for every scope, adjusted, with the site's refinement after the document's.
-#[inline(never)]
-fn build(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> Vec<String> {
-    let mut css = dusk_core::dark::adjust::with_adjust(adjust, || dusk_core::dark::build(input));
-    if let Some(doc) = css.first_mut().filter(|_| !refine.is_empty()) {
-        doc.push('\n');
-        doc.push_str(refine);
-    }
-    css
-}
-
-/// A cross-origin sheet's text arrived (or could not be had): rebuild whatever theme uses it.
-#[inline(never)]
-fn foreign_arrived(url: &str, css: Option<String>) {
-    let usable = css.is_some();
-    with(|s| s.cache.set_foreign(url, css));
-    if !usable {
-        return;
-    }
-    frames::restyle_all();
-    watch::schedule();
-    match with(|s| (s.phase, s.prepared.is_some())) {
-        (PagePhase::Pending | PagePhase::Active, _) => watch::schedule(),
-        (PagePhase::Off, true) => {
-            with(|s| s.prepared = None);
-            prepare();
-        }
-        _ => {}
-    }
-}
-
-/// Puts one CSS text per scope into its sheet, holding transitions off first if the page has painted.
-fn put_theme(s: &mut State, css: &[String], freeze_css: impl FnOnce() -> String) {
-    if std::mem::take(&mut s.freeze_next) {
-        freeze(&freeze_css());
-    }
-    for (inst, css) in s.installed.iter_mut().zip(css) {
-        inst.set(css);
     }
 }
 

@@ -15,11 +15,14 @@ pub(super) fn prepare() {
     let already_dark = page_is_dark(&document);
     icons::mark(&roots);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
+    // The site's own dark design, judged under its dark scheme, then put back as the page wrote it.
+    let own = own::judge(&document, &roots, &known_unreadable);
+    own::switch_off();
     let css = with(|s| build(&input, &s.refine, s.adjust));
     let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
     let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
-    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark }));
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark, own }));
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     watch::after_reply(rehearse);
 }

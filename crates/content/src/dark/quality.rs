@@ -241,3 +241,16 @@ pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {
     });
     Ok(q)
 }
+
+/// Each text element under `root` (at most `max`) with its colour, the background behind it and
+/// whether it is large text; elements that don't show, or whose background is unknowable, are left out.
+pub(super) fn text_pairs(root: &JsValue, max: u32) -> Vec<(Element, Rgba, Rgba, bool)> {
+    let els = text_elements(root, max);
+    let mut snap = Snapshot::take(&els);
+    (0..els.length() as usize)
+        .filter_map(|k| match snap.text(k)? {
+            (true, Some((_, fg, bg, large))) => Some((element(&els, k)?, fg, bg, large)),
+            _ => None,
+        })
+        .collect()
+}

@@ -7,7 +7,8 @@ use super::shapes::{RAW_FILL, RAW_STROKE};
 pub(super) fn rewrite_media(query: &str) -> (String, bool) {
     let lower = query.to_ascii_lowercase();
     let compact: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
-    let dark = compact.contains("prefers-color-scheme:dark");
+    // `(prefers-color-scheme)` is a dark condition the page layer switched on in place (`own::scheme_on`).
+    let dark = compact.contains("prefers-color-scheme:dark") || compact.contains("(prefers-color-scheme)");
     if !compact.contains("prefers-color-scheme") {
         return (query.to_string(), false);
     }
@@ -18,7 +19,7 @@ pub(super) fn rewrite_media(query: &str) -> (String, bool) {
         let feature: String = rest[start..start + len + 1].chars().filter(|c| !c.is_whitespace()).collect();
         out.push_str(&rest[..start]);
         out.push_str(match feature.as_str() {
-            "(prefers-color-scheme:dark)" => "(min-width:0px)",
+            "(prefers-color-scheme:dark)" | "(prefers-color-scheme)" => "(min-width:0px)",
             "(prefers-color-scheme:light)" => "(max-width:-1px)",
             _ => &rest[start..start + len + 1],
         });

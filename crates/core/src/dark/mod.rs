@@ -12,6 +12,7 @@ mod inert;
 pub mod map;
 mod markup;
 mod named;
+pub mod own;
 pub mod shapes;
 pub mod shorthand;
 pub mod site;

@@ -184,7 +184,14 @@ fn emit_block(selector: &str, decls: &[Decl], roles: &VarRoles, force_important:
             if paints_nothing(selector, d) {
                 continue;
             }
-            push_decl(&mut body, &d.name, &d.value, important);
+            // Only colours, as written: mirrored after the page's sheets, any other declaration
+            // (furo's pygments `line-height: 125%`) would beat the page's own later rules and move
+            // boxes. Where the site's design is shown whole, its own sheets apply it in place.
+            match colour_longhands(&d.name, &d.value) {
+                Some(parts) => parts.iter().for_each(|(name, value)| push_decl(&mut body, name, value, important)),
+                None if role_of(&d.name).is_some() => push_decl(&mut body, &d.name, &d.value, important),
+                None => {}
+            }
             for role in roles.get(&d.name).into_iter().flatten() {
                 push_decl(&mut body, &twin(&d.name, *role), &d.value, important);
             }

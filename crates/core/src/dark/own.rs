@@ -1,0 +1,169 @@
+//! A site's own dark design, shown as the browser shows it in its dark scheme (issue 42): the
+//! page's own `prefers-color-scheme` conditions are rewritten in place, so its dark rules apply in
+//! the page's own cascade (same order, same specificity), and only text the design leaves under AA
+//! is raised, lighter (or darker) in its own hue.
+
+use super::color::{contrast, Rgba};
+use super::band::clamp_luminance;
+use super::markup::{emit_scheme_sources, SchemeSource};
+
+/// The attribute naming the colour a text element is raised to.
+pub const RAISE_ATTR: &str = "data-dusk-aa";
+
+/// AA for normal text, and for large text (24px, or 18.66px bold).
+const AA: f32 = 4.5;
+const AA_LARGE: f32 = 3.0;
+/// Raised text lands a little above the line, so what the browser paints still passes.
+const MARGIN: f32 = 0.05;
+
+/// The media text with the dark scheme on, or None if it tests no scheme. `(prefers-color-scheme:
+/// dark)` becomes `(prefers-color-scheme)`, true whatever the user's scheme and still recognisable
+/// as the site's dark design; `light` becomes `(max-width: -1px)`, which never holds.
+pub fn scheme_on(query: &str) -> Option<String> {
+    let lower = query.to_ascii_lowercase();
+    if !lower.contains("prefers-color-scheme") {
+        return None;
+    }
+    let mut out = String::with_capacity(query.len());
+    let (mut rest, mut changed) = (lower.as_str(), false);
+    while let Some(start) = rest.find('(') {
+        let Some(len) = rest[start..].find(')') else { break };
+        let feature: String = rest[start..=start + len].chars().filter(|c| !c.is_whitespace()).collect();
+        out.push_str(&rest[..start]);
+        let replaced = match feature.as_str() {
+            "(prefers-color-scheme:dark)" => Some("(prefers-color-scheme)"),
+            "(prefers-color-scheme:light)" => Some("(max-width: -1px)"),
+            _ => None,
+        };
+        changed |= replaced.is_some();
+        out.push_str(replaced.unwrap_or(&rest[start..=start + len]));
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+/// The colour `fg` must take to meet AA on `bg`, moved in its own hue away from the background
+/// (lighter on a dark one); None when the pair passes as it is. Translucent text is judged as painted.
+pub fn raised(fg: Rgba, bg: Rgba, large: bool) -> Option<Rgba> {
+    if fg.a <= 0.0 {
+        return None;
+    }
+    let bg = Rgba { a: 1.0, ..bg };
+    let fg = if fg.a < 1.0 { fg.over(bg) } else { fg };
+    let need = if large { AA_LARGE } else { AA };
+    if contrast(fg, bg) >= need {
+        return None;
+    }
+    let yb = bg.luminance();
+    // White or black, whichever contrasts more with the background, is the way to go.
+    let up = (1.05) / (yb + 0.05) >= (yb + 0.05) / 0.05;
+    let target = need + MARGIN;
+    let (h, s, l) = fg.to_hsl();
+    let ok = |y: f32| if up { (y + 0.05) / (yb + 0.05) >= target } else { (yb + 0.05) / (y + 0.05) >= target };
+    Some(clamp_luminance(h, s, l, 1.0, ok, up))
+}
+
+/// The sheet that paints each raised colour: layered and important, so it wins over the page's
+/// unlayered rules and its own `!important` ones, as the shape sheet does.
+pub fn raise_css<'a>(colours: impl IntoIterator<Item = &'a str>) -> String {
+    let rules: String = colours.into_iter().map(|c| format!("[{RAISE_ATTR}=\"{c}\"]{{color:{c}!important}}")).collect();
+    if rules.is_empty() {
+        return rules;
+    }
+    format!("@layer dusk-aa{{{rules}}}")
+}
+
+/// A `<picture>`'s dark-scheme source shown as the browser's dark scheme picks it (the page's
+/// `<source media>` can't be switched in place, so its image's content is replaced, same box).
+pub fn sources_css(sources: &[SchemeSource]) -> String {
+    let mut out = String::new();
+    emit_scheme_sources(sources, &mut out);
+    out
+}
+
+/// The root's colour scheme under the site's own design: dark where the page offers a dark
+/// scheme (`color-scheme: light dark` on the root, or failing that in its `<meta name=color-scheme>`),
+/// which the browser's dark scheme resolves to dark; nothing where it doesn't, so form controls
+/// and scrollbars look as the browser would draw them.
+pub fn scheme_css(root_color_scheme: &str, meta: Option<&str>) -> &'static str {
+    let offers_dark = |v: &str| {
+        let words: Vec<String> = v.split([' ', ',']).map(|w| w.trim().to_ascii_lowercase()).collect();
+        words.iter().any(|w| w == "dark") && !words.iter().any(|w| w == "only")
+    };
+    let root = root_color_scheme.trim();
+    let offered = if root.is_empty() || root.eq_ignore_ascii_case("normal") { meta.is_some_and(offers_dark) } else { offers_dark(root) };
+    if offered {
+        ":root{color-scheme:dark}"
+    } else {
+        ""
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_dark_scheme_is_switched_on_in_place() {
+        assert_eq!(scheme_on("(prefers-color-scheme: dark)").as_deref(), Some("(prefers-color-scheme)"));
+        assert_eq!(scheme_on("screen and (prefers-color-scheme:dark)").as_deref(), Some("screen and (prefers-color-scheme)"));
+        assert_eq!(scheme_on("(prefers-color-scheme: light)").as_deref(), Some("(max-width: -1px)"));
+        assert_eq!(scheme_on("not all and (prefers-color-scheme: dark)").as_deref(), Some("not all and (prefers-color-scheme)"));
+        assert_eq!(scheme_on("(min-width: 600px)"), None);
+        // Once switched on, it stays as it is: a second pass changes nothing.
+        assert_eq!(scheme_on("(prefers-color-scheme)"), None);
+        for junk in ["(", "(prefers-color-scheme", ")(", "prefers-color-scheme: dark)"] {
+            let _ = scheme_on(junk);
+        }
+    }
+
+    #[test]
+    fn coverage_line_numbers_are_raised_in_their_own_hue() {
+        // coverage.py's dark palette: #777 numbers on its #1e1e1e page, 3.72:1.
+        let (grey, page) = (Rgba::rgb(119, 119, 119), Rgba::rgb(30, 30, 30));
+        let up = raised(grey, page, false).expect("3.7:1 is raised");
+        assert!(contrast(up, page) >= 4.5 && contrast(up, page) < 4.8, "raised only as far as needed: {up:?} {}", contrast(up, page));
+        assert!(up.r == up.g && up.g == up.b, "grey stays grey: {up:?}");
+        // A passing pair is left as the site made it; large text needs only 3:1.
+        assert_eq!(raised(Rgba::rgb(200, 200, 200), page, false), None);
+        assert_eq!(raised(grey, page, true), None);
+        let blue = raised(Rgba::rgb(30, 60, 160), page, false).unwrap();
+        assert!((blue.to_hsl().0 - Rgba::rgb(30, 60, 160).to_hsl().0).abs() < 3.0, "hue kept: {blue:?}");
+        // On a light background inside a dark design, text goes darker.
+        let dark = raised(Rgba::rgb(150, 150, 150), Rgba::rgb(240, 240, 240), false).unwrap();
+        assert!(dark.luminance() < Rgba::rgb(150, 150, 150).luminance());
+        // Invisible text stays invisible.
+        assert_eq!(raised(Rgba { a: 0.0, ..grey }, page, false), None);
+    }
+
+    #[test]
+    fn the_raise_sheet_and_the_root_scheme() {
+        assert_eq!(raise_css(["#8c8c8c"]), "@layer dusk-aa{[data-dusk-aa=\"#8c8c8c\"]{color:#8c8c8c!important}}");
+        assert_eq!(raise_css([]), "");
+        assert_eq!(scheme_css("light dark", None), ":root{color-scheme:dark}");
+        assert_eq!(scheme_css("normal", None), "");
+        assert_eq!(scheme_css("only light", Some("light dark")), "");
+        // furo: nothing on the root, `<meta name="color-scheme" content="light dark">`.
+        assert_eq!(scheme_css("normal", Some("light dark")), ":root{color-scheme:dark}");
+        assert_eq!(scheme_css("normal", Some("only light")), "");
+    }
+
+    fn any_rgba() -> impl Strategy<Value = Rgba> {
+        (0u8..=255, 0u8..=255, 0u8..=255, 0.2f32..=1.0).prop_map(|(r, g, b, a)| Rgba { a, ..Rgba::rgb(r, g, b) })
+    }
+
+    proptest! {
+        #[test]
+        fn every_raised_pair_meets_aa(fg in any_rgba(), bg in any_rgba(), large in any::<bool>()) {
+            let bg = Rgba { a: 1.0, ..bg };
+            let painted = if fg.a < 1.0 { fg.over(bg) } else { fg };
+            let need = if large { 3.0 } else { 4.5 };
+            match raised(fg, bg, large) {
+                Some(up) => prop_assert!(contrast(up, bg) >= need, "{:?} on {:?} → {:?}: {}", fg, bg, up, contrast(up, bg)),
+                None => prop_assert!(contrast(painted, bg) >= need, "{:?} on {:?}", fg, bg),
+            }
+        }
+    }
+}

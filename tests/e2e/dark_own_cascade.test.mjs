@@ -1,0 +1,133 @@
+// A site's own dark design, as the browser's own dark scheme shows it (issue 42): Dusk's page
+// against the same page under Chromium's `prefers-color-scheme: dark` emulation with Dusk off.
+// Every box must sit where the browser puts it, and every colour must be the browser's, except
+// text Dusk raised to AA (marked with the colour it took), which must then pass.
+import assert from "node:assert/strict";
+import { aaReport } from "../lib/wcag.mjs";
+import { isDark, resetMemory, setSite, until } from "./dark.mjs";
+
+const corpus = (env, rel) => `${env.base}/corpus/apps/${rel}`;
+
+/** Every element's box and colours, with the raise mark over it (null: none). */
+function snapshot() {
+  const hex = (h) => `rgb(${[1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)).join(", ")})`;
+  return [document.documentElement, ...document.querySelectorAll("body, body *")].map((el) => {
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    const cls = typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+    const mark = el.closest("[data-dusk-aa]")?.getAttribute("data-dusk-aa");
+    return {
+      el: `${el.localName}${el.id ? `#${el.id}` : ""}${cls}`,
+      box: [r.x, r.y, r.width, r.height].map((v) => v.toFixed(2)).join(","),
+      color: s.color, bg: s.backgroundColor, border: s.borderTopColor, raised: mark ? hex(mark) : null,
+    };
+  });
+}
+
+/** The page under the browser's own dark scheme, Dusk off for the site. */
+async function browserDark(env, url) {
+  const page = await env.ctx.newPage();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForTimeout(300);
+  const shot = await page.evaluate(snapshot);
+  const aa = await page.evaluate(aaReport);
+  await page.close();
+  return { shot, aa };
+}
+
+async function duskDark(env, url) {
+  await resetMemory(env);
+  const page = await env.open(url);
+  await setSite(env, url, true);
+  await until(() => isDark(page), "the page to turn dark");
+  // Raised text is measured again after the first dark frame; let that settle.
+  await page.waitForTimeout(500);
+  return { page, shot: await page.evaluate(snapshot), aa: await page.evaluate(aaReport) };
+}
+
+/** Compares the two snapshots; returns how many elements Dusk raised. */
+function compare(browser, dusk, url) {
+  assert.equal(dusk.length, browser.length, `${url}: the same elements`);
+  const moved = [], recoloured = [];
+  let raised = 0;
+  dusk.forEach((d, i) => {
+    const b = browser[i];
+    if (d.box !== b.box) moved.push(`${d.el} ${b.box} → ${d.box}`);
+    // A border drawn in currentColor follows the raised text.
+    const border = d.border === b.border || (d.raised && d.border === d.raised && b.border === b.color);
+    if (d.bg !== b.bg || !border) recoloured.push(`${d.el} background ${b.bg} → ${d.bg}, border ${b.border} → ${d.border}`);
+    if (d.color !== b.color) {
+      if (d.raised && d.color === d.raised) raised++;
+      else recoloured.push(`${d.el} color ${b.color} → ${d.color}`);
+    }
+  });
+  assert.deepEqual(moved.slice(0, 5), [], `${url}: ${moved.length} boxes moved (zero shift against the browser's dark scheme)`);
+  assert.deepEqual(recoloured.slice(0, 5), [], `${url}: ${recoloured.length} colours differ from the browser's dark scheme, not raised text`);
+  return raised;
+}
+
+async function ownDesign(env, rel) {
+  const url = corpus(env, rel);
+  const browser = await browserDark(env, url);
+  const { page, shot, aa } = await duskDark(env, url);
+  try {
+    const raised = compare(browser.shot, shot, rel);
+    return { page, raised, aa, browserAa: browser.aa };
+  } catch (e) {
+    await page.close();
+    throw e;
+  }
+}
+
+export const tests = [
+  ["coverage.py's dark palette is the browser's, with its grey line numbers raised to AA", async (env) => {
+    const { page, raised, aa, browserAa } = await ownDesign(env, "coverage/textwrap.html");
+    try {
+      assert.ok(browserAa.share < 0.95, `control: the site's own dark palette fails AA on this page (${browserAa.share.toFixed(3)})`);
+      assert.ok(raised >= 400, `the line numbers are raised (${raised} elements)`);
+      assert.ok(aa.share >= 0.99, `AA with Dusk: ${aa.share.toFixed(3)} (${JSON.stringify(aa.failures?.slice?.(0, 3) ?? "")})`);
+      // Raised in their own hue: a grey number stays grey, only lighter.
+      const n = await page.evaluate(() => getComputedStyle(document.querySelector("p .n a")).color);
+      const [r, g, b] = n.match(/\d+/g).map(Number);
+      assert.ok(r === g && g === b && r > 0x77, `a line number is a lighter grey: ${n}`);
+      // Switched off, the page's own conditions are as it wrote them, and no mark is left.
+      await setSite(env, page.url(), false);
+      await until(async () => !(await isDark(page)), "the page to turn light");
+      const left = await page.evaluate(() => ({
+        marks: document.querySelectorAll("[data-dusk-aa]").length,
+        media: [...document.styleSheets].flatMap((s) => [...s.cssRules]).filter((r) => r.media).map((r) => r.media.mediaText).filter((t) => t.includes("color-scheme")),
+      }));
+      assert.equal(left.marks, 0, "no raise mark is left");
+      assert.ok(left.media.length > 0 && left.media.every((t) => t.includes("prefers-color-scheme: dark")), `the conditions are the page's again: ${left.media.slice(0, 3)}`);
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+
+  ["a reload with dark mode remembered shows the same own design (judged once the DOM is parsed)", async (env) => {
+    const url = corpus(env, "coverage/textwrap.html");
+    const browser = await browserDark(env, url);
+    const { page } = await duskDark(env, url);
+    try {
+      await page.reload({ waitUntil: "load" });
+      await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), "the raise marks after the reload");
+      await page.waitForTimeout(300);
+      const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, reloaded");
+      assert.ok(raised >= 400, `raised after the reload: ${raised}`);
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+
+  ["coverage.py's index page is the browser's dark scheme", async (env) => {
+    const { page } = await ownDesign(env, "coverage/index.html");
+    await resetMemory(env);
+    await page.close();
+  }],
+
+  ["furo's dark design keeps every box where the browser puts it (its code blocks' line height)", async (env) => {
+    const { page, aa } = await ownDesign(env, "furo/index.html");
+    try {
+      assert.ok(aa.share >= 0.98, `AA ${aa.share.toFixed(3)}`);
+      const lh = await page.evaluate(() => getComputedStyle(document.querySelector(".highlight pre")).lineHeight);
+      const px = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector(".highlight pre")).fontSize));
+      assert.ok(Math.abs(parseFloat(lh) - 1.5 * px) < 0.5, `code keeps furo's line height 1.5 (${lh} at ${px}px)`);
+    } finally { await resetMemory(env); await page.close(); }
+  }],
+];
