@@ -176,7 +176,12 @@ fn load_page_layer(tab_id: i32, work: Option<LayerHint>) -> Promise {
     done
 }
 
+/// Reads the reply's tag first: a listing of thousands of elements is not decoded just to learn it is one.
 fn missing<R: LayerReply>(reply: &JsValue) -> Option<Layer> {
+    let tag = Reflect::get(reply, &"type".into()).ok().and_then(|t| t.as_string());
+    if tag.as_deref() != Some("layer_missing") {
+        return None;
+    }
     from_js::<R>(reply.clone()).ok().and_then(|r| r.missing())
 }
 

@@ -36,6 +36,20 @@ async fn index() -> Index {
 /// Keeps `item` (a new one, or a continued chat), dropping the oldest past the bound.
 pub async fn save(item: &Item) {
     let _turn = Turn::take().await;
+    write(item).await;
+}
+
+/// `save`, with the turn taken now but the writes `delay_ms` later: a question sent right after
+/// an answer reaches the model before that answer is kept. Readers wait for the turn.
+pub fn save_soon(item: Item, delay_ms: u32) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _turn = Turn::take().await;
+        crate::fetch::sleep(delay_ms).await;
+        write(&item).await;
+    });
+}
+
+async fn write(item: &Item) {
     let mut index = index().await;
     let removed = index.put(item.summary.clone(), &LIMITS);
     if storage::local_set(&item_key(&item.summary.id), &to_js(item)).await.is_err() {
@@ -47,10 +61,12 @@ pub async fn save(item: &Item) {
 }
 
 pub async fn get(id: &str) -> Option<Item> {
+    let _turn = Turn::take().await;
     from_js(storage::local_get(&item_key(id)).await.ok()?).ok()
 }
 
 pub async fn list() -> WorkerResponse {
+    let _turn = Turn::take().await;
     WorkerResponse::History(HistoryList::of(&index().await))
 }
 

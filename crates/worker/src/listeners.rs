@@ -121,14 +121,11 @@ pub async fn added_listener_paths(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec
 }
 
 async fn added(tab_id: i32, world: &Value, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
-    // The subtrees, found from the debugger's own world: the page's world is never run in.
-    let call =
-        json!({ "functionDeclaration": RESOLVE_FUNCTION, "executionContextId": world, "arguments": [{ "value": flatten(roots) }], "objectGroup": GROUP });
-    let found = command(tab_id, "Runtime.callFunctionOn", call).await?;
-    let array = found.pointer("/result/objectId").ok_or("the page's document is gone")?;
-    let items = command(tab_id, "Runtime.getProperties", json!({ "objectId": array, "ownProperties": true })).await?;
-    let ids = items.get("result").and_then(Value::as_array).into_iter().flatten().filter(|p| p["name"].as_str().is_some_and(|n| n.parse::<u32>().is_ok()));
-    let described = all(tab_id, "DOM.describeNode", ids.map(|p| json!({ "objectId": p.pointer("/value/objectId") })).collect()).await;
+    // The subtrees, each found from the debugger's own world (the page's world is never run in).
+    let calls = roots.iter().map(|p| json!({ "functionDeclaration": RESOLVE_FUNCTION, "executionContextId": world, "arguments": [{ "value": flatten(std::slice::from_ref(p)) }], "objectGroup": GROUP }));
+    let found = all(tab_id, "Runtime.callFunctionOn", calls.collect()).await;
+    let ids = found.iter().filter_map(|f| f.pointer("/result/objectId"));
+    let described = all(tab_id, "DOM.describeNode", ids.map(|id| json!({ "objectId": id })).collect()).await;
     let backend = described.iter().filter_map(|d| d.pointer("/node/backendNodeId").cloned());
     // Listeners are asked of each node as the page's own world holds it.
     let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": GROUP })).collect()).await;

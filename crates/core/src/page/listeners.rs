@@ -87,22 +87,16 @@ pub fn scope(seen: &Seen) -> Scope {
     }
 }
 
-/// Run in the debugger's own world with the paths flattened (each path's length, then its
-/// steps): the elements they lead to, from that world's own document, so nothing the page's
-/// world holds is touched.
+/// Run in the debugger's own world with one path flattened (its length, then its steps): the
+/// element it leads to, from that world's own document, so nothing the page's world holds is
+/// touched; undefined when there is none.
 pub const RESOLVE_FUNCTION: &str = "function (flat) {
-  const out = [];
-  for (let i = 0; i < flat.length; ) {
-    const end = i + 1 + flat[i];
-    let n = document;
-    for (i++; n && i < end; i++) {
-      const s = flat[i];
-      n = s === -1 ? n.shadowRoot : s === -2 ? (n.tagName === 'IFRAME' || n.tagName === 'FRAME' ? n.contentDocument : null) : n.children ? n.children[s] : null;
-    }
-    i = end;
-    if (n && n.nodeType === 1) out.push(n);
+  let n = document;
+  for (let i = 1; n && i <= flat[0]; i++) {
+    const s = flat[i];
+    n = s === -1 ? n.shadowRoot : s === -2 ? (n.tagName === 'IFRAME' || n.tagName === 'FRAME' ? n.contentDocument : null) : n.children ? n.children[s] : null;
   }
-  return out;
+  return n && n.nodeType === 1 ? n : undefined;
 }";
 
 /// Paths flattened as RESOLVE_FUNCTION and the page layer read them: each one's length, then its steps.
