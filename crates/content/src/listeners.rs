@@ -143,15 +143,15 @@ pub fn changes(doc: &Document) -> ListenerChanges {
         new_roots: get("newRoots").is_truthy(),
     };
     match scope(&seen) {
-        Scope::Nothing => ListenerChanges::None,
+        Scope::Nothing => ListenerChanges::default(),
         Scope::Whole => {
             watch(doc);
             STATE.with(|s| s.set(State::Asked));
-            ListenerChanges::Full
+            ListenerChanges { full: true, added: vec![] }
         }
         Scope::Subtrees => {
             STATE.with(|s| s.set(State::Asked));
-            ListenerChanges::Added { paths: unflatten(&paths(doc, &tops, SHADOW_ROOT, FRAME_DOCUMENT)) }
+            ListenerChanges { full: false, added: unflatten(&paths(doc, &tops, SHADOW_ROOT, FRAME_DOCUMENT)) }
         }
     }
 }

@@ -121,9 +121,9 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
         None => ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ListenerChanges), Some(LayerHint::FindShadowRoots)).await,
     };
     match changes {
-        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges::None }) => crate::listeners::keep(tab_id),
-        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges::Added { paths } }) => {
-            let found = crate::listeners::added_listener_paths(tab_id, &paths).await.map(|p| to_js(&p)).map_err(|e| JsValue::from_str(&e));
+        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) if added.is_empty() => crate::listeners::keep(tab_id),
+        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => {
+            let found = crate::listeners::added_listener_paths(tab_id, &added).await.map(|p| to_js(&p)).map_err(|e| JsValue::from_str(&e));
             hand_over(tab_id, found, true).await;
         }
         _ => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,

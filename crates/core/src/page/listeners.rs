@@ -36,17 +36,17 @@ pub fn clickable_nodes(listeners: &[EventListener]) -> Vec<i64> {
 }
 
 /// What the page added since the worker's last `click_listeners`, as the page layer's
-/// MutationObserver saw it: the debugger then looks only there, or not at all.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ListenerChanges {
-    /// Nothing was added: the elements kept still stand, and the debugger is not asked.
-    None,
+/// MutationObserver saw it: the debugger then looks only there, or not at all. A plain struct, not
+/// a tagged enum: serde's tagged derive costs kilobytes of wasm in every reader.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ListenerChanges {
     /// The debugger looks at the whole page again.
-    Full,
-    /// The roots of the subtrees added since, as paths like `click_listeners`' (no root is
-    /// inside another).
-    Added { paths: Vec<Vec<i32>> },
+    #[serde(default)]
+    pub full: bool,
+    /// Otherwise: the roots of the subtrees added since, as paths like `click_listeners`' (no
+    /// root inside another); none, and the elements kept still stand with no debugger call.
+    #[serde(default)]
+    pub added: Vec<Vec<i32>>,
 }
 
 /// Subtrees added at once past which one whole-page lookup is cheaper than one per subtree.
@@ -221,10 +221,10 @@ mod tests {
     }
 
     #[test]
-    fn changes_travel_tagged_and_paths_flatten_with_their_lengths() {
-        let added = ListenerChanges::Added { paths: vec![vec![1, SHADOW_ROOT, 0], vec![]] };
-        assert_eq!(serde_json::to_value(&added).unwrap(), serde_json::json!({ "kind": "added", "paths": [[1, -1, 0], []] }));
-        assert_eq!(serde_json::to_value(ListenerChanges::None).unwrap(), serde_json::json!({ "kind": "none" }));
+    fn changes_travel_as_a_flag_and_paths_and_paths_flatten_with_their_lengths() {
+        let added = ListenerChanges { full: false, added: vec![vec![1, SHADOW_ROOT, 0], vec![]] };
+        assert_eq!(serde_json::to_value(&added).unwrap(), serde_json::json!({ "full": false, "added": [[1, -1, 0], []] }));
+        assert_eq!(serde_json::from_value::<ListenerChanges>(serde_json::json!({})).unwrap(), ListenerChanges::default());
         assert_eq!(flatten(&[vec![1, SHADOW_ROOT, 0], vec![], vec![4]]), vec![3, 1, -1, 0, 0, 1, 4]);
     }
 }
