@@ -110,16 +110,27 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
     if !matches!(request, ContentRequest::GetElements { .. }) {
         return;
     }
-    // A layer being loaded (an agent's page_summary starts it) is new to this document: the
-    // whole page is looked at meanwhile.
-    let changes = match LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
-        Some(loading) => {
-            let whole = whole_page_lookup(tab_id);
-            let _ = JsFuture::from(loading).await;
-            return hand_over(tab_id, JsFuture::from(whole).await, false).await;
-        }
-        None => ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ListenerChanges), Some(LayerHint::FindShadowRoots)).await,
+    // A layer missing or being loaded (an agent's page_summary starts it) is new to this
+    // document: the whole page is looked at while it loads.
+    let loading = match LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+        Some(loading) => Some(loading),
+        None => match send_raw(tab_id, &to_js(&ContentRequest::ListenerChanges)).await {
+            Ok(reply) if missing::<ContentResponse>(&reply).is_some() => Some(load_page_layer(tab_id, Some(LayerHint::FindShadowRoots))),
+            Ok(reply) => {
+                return changed(tab_id, from_js(reply)).await;
+            }
+            Err(_) => return,
+        },
     };
+    if let Some(loading) = loading {
+        let whole = whole_page_lookup(tab_id);
+        let _ = JsFuture::from(loading).await;
+        hand_over(tab_id, JsFuture::from(whole).await, false).await;
+    }
+}
+
+/// Looks where the page layer's `listener_changes` says, or nowhere.
+async fn changed(tab_id: i32, changes: Result<ContentResponse, String>) {
     match changes {
         Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) if added.is_empty() => crate::listeners::keep(tab_id),
         Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => {
