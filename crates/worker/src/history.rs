@@ -36,37 +36,26 @@ async fn index() -> Index {
 /// Keeps `item` (a new one, or a continued chat), dropping the oldest past the bound.
 pub async fn save(item: &Item) {
     let _turn = Turn::take().await;
-    write(item).await;
-}
-
-/// `save`, with the turn taken now but the writes `delay_ms` later: a question sent right after
-/// an answer reaches the model before that answer is kept. Readers wait for the turn.
-pub fn save_soon(item: Item, delay_ms: u32) {
-    wasm_bindgen_futures::spawn_local(async move {
-        let _turn = Turn::take().await;
-        crate::fetch::sleep(delay_ms).await;
-        write(&item).await;
-    });
-}
-
-async fn write(item: &Item) {
     let mut index = index().await;
     let removed = index.put(item.summary.clone(), &LIMITS);
-    if storage::local_set(&item_key(&item.summary.id), &to_js(item)).await.is_err() {
+    // The item and the index in one write: fewer storage calls for a next question to queue behind.
+    let both = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&both, &item_key(&item.summary.id).into(), &to_js(item));
+    let _ = js_sys::Reflect::set(&both, &INDEX_KEY.into(), &to_js(&index));
+    if storage::local_set_many(&both).await.is_err() {
         return;
     }
-    let keys: Vec<String> = removed.iter().map(|id| item_key(id)).collect();
-    let _ = storage::local_remove_many(&keys.iter().map(String::as_str).collect::<Vec<_>>()).await;
-    let _ = storage::local_set(INDEX_KEY, &to_js(&index)).await;
+    if !removed.is_empty() {
+        let keys: Vec<String> = removed.iter().map(|id| item_key(id)).collect();
+        let _ = storage::local_remove_many(&keys.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    }
 }
 
 pub async fn get(id: &str) -> Option<Item> {
-    let _turn = Turn::take().await;
     from_js(storage::local_get(&item_key(id)).await.ok()?).ok()
 }
 
 pub async fn list() -> WorkerResponse {
-    let _turn = Turn::take().await;
     WorkerResponse::History(HistoryList::of(&index().await))
 }
 

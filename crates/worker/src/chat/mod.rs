@@ -131,7 +131,7 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     let kept = store::history_id(&mut session);
     store::save(window_id, &session).await;
     live::finish(window_id);
-    store::keep(kept, &session);
+    store::keep(kept, &session).await;
 }
 
 /// Picks up a pass 2 that a dead worker left running; registered as live at once.
@@ -162,5 +162,5 @@ async fn resume_run(window_id: i32, state: RunState, stop: StopSignal, controlle
     let kept = store::history_id(&mut session);
     store::save(window_id, &session).await;
     live::finish(window_id);
-    store::keep(kept, &session);
+    store::keep(kept, &session).await;
 }

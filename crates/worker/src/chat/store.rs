@@ -50,16 +50,12 @@ pub fn history_id(session: &mut ChatSession) -> Option<String> {
     Some(session.history_id.get_or_insert_with(|| format!("chat-{}", crate::clock::now_ms() as u64)).clone())
 }
 
-/// Keeps the conversation in history (chrome.storage.local) under `id`, a moment later: the next
-/// question's first request must not queue behind these writes (issue 44).
-pub fn keep(id: Option<String>, session: &ChatSession) {
+/// Keeps the conversation in history (chrome.storage.local) under `id`.
+pub async fn keep(id: Option<String>, session: &ChatSession) {
     if let Some(id) = id {
-        crate::history::save_soon(Item::chat(&id, session, crate::clock::now_ms()), KEEP_AFTER_MS);
+        crate::history::save(&Item::chat(&id, session, crate::clock::now_ms())).await;
     }
 }
-
-/// Longer than a question takes to reach the model (~15 ms), short enough to be kept before anyone looks.
-const KEEP_AFTER_MS: u32 = 100;
 
 /// A kept conversation as the window's own, to read and continue.
 pub async fn reopen(window_id: i32, id: &str) -> Option<ChatSession> {
