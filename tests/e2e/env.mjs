@@ -9,7 +9,8 @@ import { startFixtureServer } from "./fixture-server.mjs";
 import { startLlmServer } from "../llm-server/server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const dist = path.join(root, "dist");
+// DUSK_DIST: another build to load instead (a benchmark's before and after in one run).
+const dist = process.env.DUSK_DIST ? path.resolve(process.env.DUSK_DIST) : path.join(root, "dist");
 
 /** The id Chromium derives from the manifest key: sha256 of the key, first 32 hex digits mapped to a-p. */
 export function extensionId() {

@@ -45,7 +45,8 @@ pub fn handle(request: Req) -> Res {
             let l = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
             Res::Elements { elements: l.elements, total: l.total, truncated: l.truncated, left_out: l.left_out }
         }
-        Req::ClickListeners { paths } => Res::ClickListeners { found: crate::listeners::set(&doc, &paths) },
+        Req::ClickListeners { paths, add } => Res::ClickListeners { found: crate::listeners::set(&doc, &paths, add) },
+        Req::ListenerChanges => Res::ListenerChanges { changes: crate::listeners::changes(&doc) },
         Req::GetElementDetails { indices } => {
             let (details, missing) = read::details::get_details(&indices);
             Res::ElementDetails { details, missing }

@@ -7,6 +7,7 @@
 
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
+use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::summary::{facts_request, page_summary};
 use dusk_core::page::text::{text_snapshot, HEADING_SELECTOR};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
@@ -103,20 +104,54 @@ pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkC
 }
 
 /// Before a listing: tells the page layer which elements have their own click listener, as the
-/// debugger found them (crate::listeners). A page the debugger can't reach is listed without.
+/// debugger found them (crate::listeners). The layer says what was added since the last time, so
+/// the debugger is asked about only that, or not at all. A page the debugger can't reach is listed without.
 async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
     if !matches!(request, ContentRequest::GetElements { .. }) {
         return;
     }
-    let query = wasm_bindgen_futures::future_to_promise(async move {
-        crate::listeners::click_listener_paths(tab_id).await.map(|paths| to_js(&paths)).map_err(|e| JsValue::from_str(&e))
-    });
-    // The page layer's load, if one is under way (an agent's page_summary starts it), goes on meanwhile.
-    if let Some(loading) = LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+    // A layer missing or being loaded (an agent's page_summary starts it) is new to this
+    // document: the whole page is looked at while it loads.
+    let loading = match LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+        Some(loading) => Some(loading),
+        None => match send_raw(tab_id, &to_js(&ContentRequest::ListenerChanges)).await {
+            Ok(reply) if missing::<ContentResponse>(&reply).is_some() => Some(load_page_layer(tab_id, Some(LayerHint::FindShadowRoots))),
+            Ok(reply) => {
+                return changed(tab_id, from_js(reply)).await;
+            }
+            Err(_) => return,
+        },
+    };
+    if let Some(loading) = loading {
+        let whole = whole_page_lookup(tab_id);
         let _ = JsFuture::from(loading).await;
+        hand_over(tab_id, JsFuture::from(whole).await, false).await;
     }
-    if let Some(paths) = JsFuture::from(query).await.ok().and_then(|p| from_js::<Vec<Vec<i32>>>(p).ok()) {
-        let _ = ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ClickListeners { paths }), Some(LayerHint::FindShadowRoots)).await;
+}
+
+/// Looks where the page layer's `listener_changes` says, or nowhere.
+async fn changed(tab_id: i32, changes: Result<ContentResponse, String>) {
+    match changes {
+        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) if added.is_empty() => crate::listeners::keep(tab_id),
+        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => {
+            let found = crate::listeners::added_listener_paths(tab_id, &added).await.map(|p| to_js(&p)).map_err(|e| JsValue::from_str(&e));
+            hand_over(tab_id, found, true).await;
+        }
+        _ => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
+    }
+}
+
+/// The debugger's lookup of the whole page, started now.
+fn whole_page_lookup(tab_id: i32) -> Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        crate::listeners::click_listener_paths(tab_id).await.map(|paths| to_js(&paths)).map_err(|e| JsValue::from_str(&e))
+    })
+}
+
+/// Gives the page layer what a lookup found (with `add`, beside the elements it keeps).
+async fn hand_over(tab_id: i32, found: Result<JsValue, JsValue>, add: bool) {
+    if let Some(paths) = found.ok().and_then(|p| from_js::<Vec<Vec<i32>>>(p).ok()) {
+        let _ = ask::<ContentResponse>(tab_id, &to_js(&ContentRequest::ClickListeners { paths, add }), Some(LayerHint::FindShadowRoots)).await;
     }
 }
 
@@ -152,7 +187,12 @@ fn load_page_layer(tab_id: i32, work: Option<LayerHint>) -> Promise {
     done
 }
 
+/// Reads the reply's tag first: a listing of thousands of elements is not decoded just to learn it is one.
 fn missing<R: LayerReply>(reply: &JsValue) -> Option<Layer> {
+    let tag = Reflect::get(reply, &"type".into()).ok().and_then(|t| t.as_string());
+    if tag.as_deref() != Some("layer_missing") {
+        return None;
+    }
     from_js::<R>(reply.clone()).ok().and_then(|r| r.missing())
 }
 

@@ -38,12 +38,17 @@ pub async fn save(item: &Item) {
     let _turn = Turn::take().await;
     let mut index = index().await;
     let removed = index.put(item.summary.clone(), &LIMITS);
-    if storage::local_set(&item_key(&item.summary.id), &to_js(item)).await.is_err() {
+    // The item and the index in one write: fewer storage calls for a next question to queue behind.
+    let both = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&both, &item_key(&item.summary.id).into(), &to_js(item));
+    let _ = js_sys::Reflect::set(&both, &INDEX_KEY.into(), &to_js(&index));
+    if storage::local_set_many(&both).await.is_err() {
         return;
     }
-    let keys: Vec<String> = removed.iter().map(|id| item_key(id)).collect();
-    let _ = storage::local_remove_many(&keys.iter().map(String::as_str).collect::<Vec<_>>()).await;
-    let _ = storage::local_set(INDEX_KEY, &to_js(&index)).await;
+    if !removed.is_empty() {
+        let keys: Vec<String> = removed.iter().map(|id| item_key(id)).collect();
+        let _ = storage::local_remove_many(&keys.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    }
 }
 
 pub async fn get(id: &str) -> Option<Item> {

@@ -5,7 +5,7 @@
 
 use dusk_chrome::debugger;
 use dusk_chrome::message::{error_text, from_js, to_js};
-use dusk_core::page::listeners::{clickable_nodes, EventListener, EventListeners, PATHS_FUNCTION, ROOTS_EXPRESSION};
+use dusk_core::page::listeners::{clickable_nodes, flatten, EventListener, EventListeners, PATHS_FUNCTION, RESOLVE_FUNCTION, ROOTS_EXPRESSION};
 use dusk_core::protocol::caps::LISTENER_PATHS;
 use js_sys::{Array, Promise, Reflect};
 use serde_json::{json, Value};
@@ -83,12 +83,23 @@ async fn attach(tab_id: i32) -> Result<(), String> {
         }
         let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": HELD })).await;
     }
-    let turn = SESSIONS.with(|s| {
-        let mut s = s.borrow_mut();
-        let session = s.entry(tab_id).or_default();
-        session.turn += 1;
-        session.turn
+    SESSIONS.with(|s| {
+        s.borrow_mut().entry(tab_id).or_default();
     });
+    keep(tab_id);
+    Ok(())
+}
+
+/// A listing of the tab: the debugger (if attached) stays on until IDLE_MS after the last one.
+pub fn keep(tab_id: i32) {
+    let Some(turn) = SESSIONS.with(|s| {
+        s.borrow_mut().get_mut(&tab_id).map(|session| {
+            session.turn += 1;
+            session.turn
+        })
+    }) else {
+        return;
+    };
     wasm_bindgen_futures::spawn_local(async move {
         crate::fetch::sleep(IDLE_MS).await;
         if SESSIONS.with(|s| s.borrow().get(&tab_id).map(|s| s.turn) == Some(turn)) {
@@ -96,7 +107,48 @@ async fn attach(tab_id: i32) -> Result<(), String> {
             let _ = debugger::detach(tab_id).await;
         }
     });
-    Ok(())
+}
+
+/// Paths to the elements with their own click-like listener in the subtrees at `roots` (paths
+/// from the page layer's `listener_changes`): only those subtrees are asked about.
+pub async fn added_listener_paths(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
+    attach(tab_id).await?;
+    let world = match SESSIONS.with(|s| s.borrow().get(&tab_id).and_then(|s| s.world.clone())) {
+        Some(world) => world,
+        None => setup(tab_id).await?.0,
+    };
+    let paths = added(tab_id, &world, roots).await;
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": GROUP })).await;
+    });
+    if paths.is_err() {
+        SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
+    }
+    paths
+}
+
+async fn added(tab_id: i32, world: &Value, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
+    // The subtrees, each found from the debugger's own world (the page's world is never run in).
+    let calls = roots.iter().map(|p| json!({ "functionDeclaration": RESOLVE_FUNCTION, "executionContextId": world, "arguments": [{ "value": flatten(std::slice::from_ref(p)) }], "objectGroup": GROUP }));
+    let found = all(tab_id, "Runtime.callFunctionOn", calls.collect()).await;
+    let ids = found.iter().filter_map(|f| f.pointer("/result/objectId"));
+    let described = all(tab_id, "DOM.describeNode", ids.map(|id| json!({ "objectId": id })).collect()).await;
+    let backend = described.iter().filter_map(|d| d.pointer("/node/backendNodeId").cloned());
+    // Listeners are asked of each node as the page's own world holds it.
+    let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": GROUP })).collect()).await;
+    let subtrees = resolved.iter().filter_map(|r| r.pointer("/object/objectId").cloned()).collect();
+    let listeners = listeners_of(tab_id, subtrees).await;
+    let mut nodes = clickable_nodes(&listeners.into_iter().flatten().collect::<Vec<_>>());
+    nodes.truncate(LISTENER_PATHS);
+    if nodes.is_empty() {
+        return Ok(vec![]);
+    }
+    let params = nodes.iter().map(|id| json!({ "backendNodeId": id, "executionContextId": world, "objectGroup": GROUP })).collect();
+    let args: Vec<Value> =
+        all(tab_id, "DOM.resolveNode", params).await.iter().filter_map(|r| r.pointer("/object/objectId")).map(|o| json!({ "objectId": o })).collect();
+    let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": GROUP });
+    let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
+    serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
 }
 
 async fn query(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {

@@ -2,7 +2,7 @@
 //! (`DOMDebugger.getEventListeners`), and the paths that name them to the content script. Nothing
 //! runs in the page's own world for it (docs/architecture.md, "Listener probe").
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Listener types that make an element clickable to a user.
 pub const CLICK_KINDS: [&str; 5] = ["click", "mousedown", "pointerdown", "mouseup", "pointerup"];
@@ -33,6 +33,80 @@ pub struct EventListeners {
 pub fn clickable_nodes(listeners: &[EventListener]) -> Vec<i64> {
     let mut seen = std::collections::BTreeSet::new();
     listeners.iter().filter(|l| CLICK_KINDS.contains(&l.kind.as_str())).filter_map(|l| l.backend_node_id).filter(|id| seen.insert(*id)).collect()
+}
+
+/// What the page added since the worker's last `click_listeners`, as the page layer's
+/// MutationObserver saw it: the debugger then looks only there, or not at all. A plain struct, not
+/// a tagged enum: serde's tagged derive costs kilobytes of wasm in every reader.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ListenerChanges {
+    /// The debugger looks at the whole page again.
+    #[serde(default)]
+    pub full: bool,
+    /// Otherwise: the roots of the subtrees added since, as paths like `click_listeners`' (no
+    /// root inside another); none, and the elements kept still stand with no debugger call.
+    #[serde(default)]
+    pub added: Vec<Vec<i32>>,
+}
+
+/// Subtrees added at once past which one whole-page lookup is cheaper than one per subtree.
+pub const ADDED_ROOTS: usize = 64;
+/// Added nodes the page layer records between two listings; past it, the whole page is looked at.
+pub const ADDED_NODES: u32 = 5_000;
+
+/// What the page layer saw since its last `click_listeners`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Seen {
+    /// A whole-page lookup was handed over in this document, and every lookup asked for since.
+    pub handed: bool,
+    /// The shadow roots and frame documents watched are all still in the page.
+    pub roots_alive: bool,
+    /// More than ADDED_NODES nodes were added.
+    pub overflow: bool,
+    /// Subtrees added (top-most only).
+    pub added_roots: usize,
+    /// Some added subtree holds a shadow root or a frame, which a subtree lookup does not enter.
+    pub new_roots: bool,
+}
+
+/// Where the debugger must look before the next listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Nothing,
+    Whole,
+    Subtrees,
+}
+
+pub fn scope(seen: &Seen) -> Scope {
+    if !seen.handed || !seen.roots_alive || seen.overflow || seen.new_roots || seen.added_roots > ADDED_ROOTS {
+        Scope::Whole
+    } else if seen.added_roots == 0 {
+        Scope::Nothing
+    } else {
+        Scope::Subtrees
+    }
+}
+
+/// Run in the debugger's own world with one path flattened (its length, then its steps): the
+/// element it leads to, from that world's own document, so nothing the page's world holds is
+/// touched; undefined when there is none.
+pub const RESOLVE_FUNCTION: &str = "function (flat) {
+  let n = document;
+  for (let i = 1; n && i <= flat[0]; i++) {
+    const s = flat[i];
+    n = s === -1 ? n.shadowRoot : s === -2 ? (n.tagName === 'IFRAME' || n.tagName === 'FRAME' ? n.contentDocument : null) : n.children ? n.children[s] : null;
+  }
+  return n && n.nodeType === 1 ? n : undefined;
+}";
+
+/// Paths flattened as RESOLVE_FUNCTION and the page layer read them: each one's length, then its steps.
+pub fn flatten(paths: &[Vec<i32>]) -> Vec<i32> {
+    let mut flat = Vec::with_capacity(paths.iter().map(|p| p.len() + 1).sum());
+    for p in paths {
+        flat.push(p.len() as i32);
+        flat.extend_from_slice(p);
+    }
+    flat
 }
 
 /// Evaluated in the debugger's own world: every open shadow root and same-origin frame document
@@ -132,5 +206,25 @@ mod tests {
     fn the_path_function_marks_shadow_roots_and_frame_documents_as_the_constants_say() {
         assert!(PATHS_FUNCTION.contains(&format!("steps.push({SHADOW_ROOT})")));
         assert!(PATHS_FUNCTION.contains(&format!("steps.push({FRAME_DOCUMENT})")));
+    }
+
+    #[test]
+    fn an_unchanged_page_asks_nothing_and_a_new_document_or_big_change_asks_everything() {
+        let handed = Seen { handed: true, roots_alive: true, ..Seen::default() };
+        assert_eq!(scope(&handed), Scope::Nothing);
+        assert_eq!(scope(&Seen { added_roots: 3, ..handed }), Scope::Subtrees);
+        assert_eq!(scope(&Seen { added_roots: ADDED_ROOTS + 1, ..handed }), Scope::Whole);
+        assert_eq!(scope(&Seen { added_roots: 1, new_roots: true, ..handed }), Scope::Whole);
+        assert_eq!(scope(&Seen { overflow: true, ..handed }), Scope::Whole);
+        assert_eq!(scope(&Seen { roots_alive: false, ..handed }), Scope::Whole);
+        assert_eq!(scope(&Seen { handed: false, ..handed }), Scope::Whole);
+    }
+
+    #[test]
+    fn changes_travel_as_a_flag_and_paths_and_paths_flatten_with_their_lengths() {
+        let added = ListenerChanges { full: false, added: vec![vec![1, SHADOW_ROOT, 0], vec![]] };
+        assert_eq!(serde_json::to_value(&added).unwrap(), serde_json::json!({ "full": false, "added": [[1, -1, 0], []] }));
+        assert_eq!(serde_json::from_value::<ListenerChanges>(serde_json::json!({})).unwrap(), ListenerChanges::default());
+        assert_eq!(flatten(&[vec![1, SHADOW_ROOT, 0], vec![], vec![4]]), vec![3, 1, -1, 0, 0, 1, 4]);
     }
 }

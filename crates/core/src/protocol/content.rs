@@ -57,7 +57,14 @@ pub enum ContentRequest {
     /// from the top document: an element child's index, `listeners::SHADOW_ROOT` or `FRAME_DOCUMENT`.
     ClickListeners {
         paths: Vec<Vec<i32>>,
+        /// Adds these to the elements kept (from `listener_changes`' added subtrees) instead of
+        /// replacing them.
+        #[serde(default)]
+        add: bool,
     },
+    /// Sent by the worker before a listing: what the page added since the last `click_listeners`,
+    /// so the debugger looks only there, or not at all (docs/architecture.md, "Listener probe").
+    ListenerChanges,
     GetElementDetails {
         indices: Vec<u32>,
     },
@@ -213,6 +220,9 @@ pub enum ContentResponse {
     ClickListeners {
         found: u32,
     },
+    ListenerChanges {
+        changes: crate::page::listeners::ListenerChanges,
+    },
     ElementDetails {
         details: Vec<ElementDetails>,
         missing: Vec<u32>,
@@ -306,7 +316,9 @@ impl ContentRequest {
     /// layer: finding every open shadow root.
     pub fn hint(&self) -> Option<LayerHint> {
         match self {
-            ContentRequest::GetElements { .. } | ContentRequest::ClickListeners { .. } | ContentRequest::Inspect { .. } => Some(LayerHint::FindShadowRoots),
+            ContentRequest::GetElements { .. } | ContentRequest::ClickListeners { .. } | ContentRequest::ListenerChanges | ContentRequest::Inspect { .. } => {
+                Some(LayerHint::FindShadowRoots)
+            }
             _ => None,
         }
     }
@@ -334,10 +346,10 @@ impl ContentRequest {
             ContentRequest::GetElements { filter, visible_only, limit, offset } => {
                 ContentRequest::GetElements { filter, visible_only, limit: limit.min(ELEMENTS), offset }
             }
-            ContentRequest::ClickListeners { mut paths } => {
+            ContentRequest::ClickListeners { mut paths, add } => {
                 paths.truncate(LISTENER_PATHS);
                 paths.retain(|p| p.len() <= PATH_STEPS);
-                ContentRequest::ClickListeners { paths }
+                ContentRequest::ClickListeners { paths, add }
             }
             ContentRequest::PageSummary { text_limit } => ContentRequest::PageSummary { text_limit: text_limit.min(SUMMARY_TEXT) },
             ContentRequest::TextSnapshot { token_budget } => ContentRequest::TextSnapshot { token_budget: token_budget.min(SNAPSHOT_TOKENS) },
@@ -396,9 +408,9 @@ mod cap_tests {
         assert!(ContentRequest::TypeText { target: Target::index(1), text: "مرحبا 👋🏽".into(), clear: true }.bounded().is_ok());
         assert_eq!(ContentRequest::Ping.bounded(), Ok(ContentRequest::Ping));
         let paths = vec![vec![0; caps::PATH_STEPS + 1], vec![0, 1, -1, 2]];
-        let Ok(ContentRequest::ClickListeners { paths }) = ContentRequest::ClickListeners { paths }.bounded() else { panic!("kept") };
+        let Ok(ContentRequest::ClickListeners { paths, .. }) = ContentRequest::ClickListeners { paths, add: false }.bounded() else { panic!("kept") };
         assert_eq!(paths, vec![vec![0, 1, -1, 2]], "a path past the cap is dropped");
-        let many = ContentRequest::ClickListeners { paths: vec![vec![0]; caps::LISTENER_PATHS + 5] }.bounded();
-        assert!(matches!(many, Ok(ContentRequest::ClickListeners { paths }) if paths.len() == caps::LISTENER_PATHS));
+        let many = ContentRequest::ClickListeners { paths: vec![vec![0]; caps::LISTENER_PATHS + 5], add: true }.bounded();
+        assert!(matches!(many, Ok(ContentRequest::ClickListeners { paths, add: true }) if paths.len() == caps::LISTENER_PATHS));
     }
 }
