@@ -3,8 +3,8 @@
 //! the page's own cascade (same order, same specificity), and only text the design leaves under AA
 //! is raised, lighter (or darker) in its own hue.
 
-use super::color::{contrast, Rgba};
 use super::band::clamp_luminance;
+use super::color::{contrast, Rgba};
 use super::markup::{emit_scheme_sources, SchemeSource};
 
 /// The attribute naming the colour a text element is raised to.
