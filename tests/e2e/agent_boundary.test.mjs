@@ -151,7 +151,7 @@ export const tests = [
         usePolicy(env, obeyUrl);
         await startRun(ctx.panel, "Check my account");
         const card = await nextCard(ctx.panel);
-        assert.match(card.text, new RegExp(`The page tried to take this run to ${evil.origin.replace(/[.]/g, "\\.")}/verify\\?email=jane\\.doe%40bank\\.example&acct=40961234`), card.text);
+        assert.match(card.text, new RegExp(`Let the page take this run to ${evil.origin.replace(/[.]/g, "\\.")}/verify\\?email=jane\\.doe%40bank\\.example&acct=40961234`), card.text);
         assert.match(card.text, /the page tried to take this run to localhost, a site this run has not been allowed to use; the browser stopped the load before anything was sent/);
         assert.deepEqual(evil.seen, [], "the redirect never left the browser");
         await decide(ctx.panel, card, "deny");
@@ -173,7 +173,7 @@ export const tests = [
       usePolicy(env, obeyClick);
       await startRun(ctx.panel, "Verify my account");
       const card = await nextCard(ctx.panel);
-      assert.match(card.text, /The page tried to take this run to http:\/\/localhost:\d+\/verify\?email=jane\.doe%40bank\.example&acct=40961234/, card.text);
+      assert.match(card.text, /Let the page take this run to http:\/\/localhost:\d+\/verify\?email=jane\.doe%40bank\.example&acct=40961234/, card.text);
       assert.deepEqual(evil.seen, []);
       await decide(ctx.panel, card, "approve");
       const end = await finish(ctx.panel, { onCard: noCard });
@@ -192,7 +192,7 @@ export const tests = [
       usePolicy(env, obeyClick);
       await startRun(ctx.panel, "Verify my account");
       const card = await nextCard(ctx.panel);
-      assert.match(card.text, /The page tried to take this run to http:\/\/localhost:\d+\/verify\?email=jane/);
+      assert.match(card.text, /Let the page take this run to http:\/\/localhost:\d+\/verify\?email=jane/);
       await decide(ctx.panel, card, "deny");
       const end = await finish(ctx.panel, { onCard: noCard });
       assert.equal(end.state, "done", end.text);

@@ -73,7 +73,7 @@ export const tests = [
       const card = await nextCard(panel);
       assert.deepEqual(evil.seen, [], "nothing reached the other site before the card");
       assert.match(card.text, new RegExp(`${evil.url.replace(/[.]/g, "\\.")}/verify\\?email=jane\\.doe@bank\\.example&acct=40961234`), "the card shows the full URL");
-      assert.match(card.text, /this URL contains “jane\.doe@ban…” from the page at 127\.0\.0\.1/);
+      assert.match(card.text, /this URL contains “jane\.doe@ban…” from the page at 127\.0\.0\.1/, card.text);
       assert.match(card.text, /goes to localhost, a site this run has not been allowed/);
       await decide(panel, card, "deny");
       const end = await finish(panel, { onCard: cardOnly });

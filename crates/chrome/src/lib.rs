@@ -12,5 +12,6 @@ pub mod scripting;
 pub mod side_panel;
 pub mod storage;
 pub mod tabs;
+pub mod url;
 pub mod user_scripts;
 pub mod windows;

@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub async fn start(page: String) -> Result<(), JsValue> {
     let body = dom::body()?;
+    // Approval cards name sites as the browser reads URLs.
+    dusk_chrome::url::use_browser_parser();
     // Screen readers pick the voice from it; the text is in the browser's UI language.
     if let Some(html) = dom::document()?.document_element() {
         html.set_attribute("lang", &dusk_chrome::i18n::ui_language())?;

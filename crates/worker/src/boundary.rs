@@ -3,28 +3,14 @@
 
 use dusk_chrome::declarative_net_request as dnr;
 use dusk_chrome::message::{error_text, from_js, to_js};
-use dusk_core::browser_agent::safety::web_url::{self, WebUrl};
 use dusk_core::browser_agent::safety::{boundary, site};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// Core's site rule reads URLs with the browser's own parser: no second one in the wasm.
-fn browser_url(text: &str) -> Option<WebUrl> {
-    let u = web_sys::Url::new(text).ok()?;
-    Some(WebUrl {
-        scheme: u.protocol().trim_end_matches(':').to_string(),
-        host: u.hostname(),
-        port: u.port().parse().ok(),
-        path: u.pathname(),
-        query: u.search().trim_start_matches('?').to_string(),
-        fragment: u.hash().trim_start_matches('#').to_string(),
-    })
-}
-
 /// The site rule's inputs: the browser's URL parser, and the Public Suffix List, which ships as
 /// data beside the worker (as code it would weigh on every start).
 pub async fn load_suffix_list() -> Result<(), String> {
-    web_url::use_parser(browser_url);
+    dusk_chrome::url::use_browser_parser();
     if site::list_loaded() {
         return Ok(());
     }
