@@ -1,8 +1,7 @@
 //! Small DOM helpers shared by every RPC group: documents, rects in top-frame coordinates,
 //! visibility, text, computed styles, deep focus and hit-testing.
 
-use crate::names::element_text;
-use dusk_core::page::elements::{clean_text, describe};
+use dusk_core::page::elements::clean_text;
 use dusk_core::protocol::page::{ElementStyle, Rect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -242,12 +241,6 @@ pub fn is_visible(el: &Element, rect: &Rect) -> bool {
 pub fn is_disabled(el: &Element) -> bool {
     let form_control = matches!(tag(el).as_str(), "button" | "input" | "select" | "textarea" | "option" | "optgroup" | "fieldset");
     (form_control && el.matches(":disabled").unwrap_or(false)) || get_attr(el, "aria-disabled").as_deref() == Some("true")
-}
-
-/// `tag#id "text"` for messages.
-pub fn describe_el(el: &Element) -> String {
-    let t = tag(el);
-    describe(&t, &el.id(), &element_text(el, &t, 40))
 }
 
 /// Computed styles an agent needs to judge how an element looks.

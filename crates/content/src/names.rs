@@ -1,9 +1,10 @@
 //! Reads the sources of an element's name for core's one naming rule
-//! (`dusk_core::page::elements::naming`), each only when the rule asks; the text of the row an
+//! (`dusk_core::page::naming::naming`), each only when the rule asks; the text of the row an
 //! element sits in, when its name doesn't tell it apart; and a scroll box's name.
 
 use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, shown_text, tag, text_of};
-use dusk_core::page::elements::{box_name, clean_text, naming, ElementName, NamePart};
+use dusk_core::page::elements::{clean_text, describe};
+use dusk_core::page::naming::{box_name, naming, ElementName, NamePart};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -160,6 +161,12 @@ pub fn element_name(el: &Element, tag: &str, max: usize) -> ElementName {
 /// The text an agent sees for an element: its name, guessed or not.
 pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
     element_name(el, tag, max).text
+}
+
+/// `tag#id "text"` for messages.
+pub fn describe_el(el: &Element) -> String {
+    let t = tag(el);
+    describe(&t, &el.id(), &element_text(el, &t, 40))
 }
 
 /// The label or text of the row, cell or card `el` sits in, without `el`'s own name at its start,

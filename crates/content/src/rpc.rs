@@ -59,6 +59,7 @@ pub fn handle(request: Req) -> Res {
             read::query::query_elements(&doc, &description, limit).map_or_else(err, |matches| Res::QueryResults { matches })
         }
         Req::TextSnapshot { .. } | Req::PageText { .. } => err("text_snapshot is made by the worker from the always-on script's page_text"),
+        Req::ScreenText { .. } => err("screen_text is answered by the always-on script"),
         Req::PageSummary { .. } | Req::PageFacts { .. } => err("page_summary is made by the worker from the always-on script's page_facts"),
         Req::WaitQuiet { .. } => err("wait_quiet is answered by the always-on script"),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),

@@ -3,7 +3,8 @@
 
 use super::events::{exec_command, input, key, native_set, plain};
 use super::{check_enabled, check_visible, control_of, resolve, scroll_into_view, Outcome};
-use crate::dom::{deep_active_element, describe_el, tag};
+use crate::dom::{deep_active_element, tag};
+use crate::names::describe_el;
 use dusk_core::page::input_value::{is_whole_value, whole_value};
 use dusk_core::page::keys::{key_spec, KeySpec};
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target};

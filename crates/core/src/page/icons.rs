@@ -226,10 +226,10 @@ mod tests {
 
     #[test]
     fn icons_get_a_name_and_say_it_is_a_guess() {
-        use crate::page::elements::NamePart::{self, *};
+        use crate::page::naming::NamePart::{self, *};
         let name = |tag: &str, parts: &[(NamePart, &str)]| {
             let parts: Vec<(NamePart, String)> = parts.iter().map(|(p, v)| (*p, v.to_string())).collect();
-            let n = crate::page::elements::naming(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40);
+            let n = crate::page::naming::naming(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40);
             (n.text, n.guess)
         };
         let real = |s: &str| (s.to_string(), false);

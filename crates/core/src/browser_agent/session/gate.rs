@@ -35,7 +35,11 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// changing action reads its target and the page first.
     pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
         *self.crossing.borrow_mut() = None;
-        self.seen.borrow_mut().text.clear();
+        {
+            let mut seen = self.seen.borrow_mut();
+            seen.text.clear();
+            seen.on_screen = false;
+        }
         if action == Action::Read {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);

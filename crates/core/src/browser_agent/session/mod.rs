@@ -36,6 +36,8 @@ pub struct Listing {
     pub total: u32,
     pub truncated: bool,
     pub left_out: Option<LeftOut>,
+    /// Pieces of text a person can't see, left out of names and rows.
+    pub hidden_text: u32,
 }
 
 /// A run's own state, kept in the checkpoint's `extra`, so a restarted worker resumes on the right tab.
@@ -157,6 +159,11 @@ impl<B: Browser> BrowserSession<'_, B> {
         self.browser.rpc(self.tab(), request).await
     }
 
+    /// The URL of the page the run last saw, against which listed links are shortened.
+    pub fn page_url(&self) -> String {
+        self.run.borrow().url.clone()
+    }
+
     pub fn policy(&self) -> SitePolicy {
         let run = self.run.borrow();
         run.settings.policy_for(&run.url)
@@ -182,9 +189,9 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// `get_elements`' whole answer; its elements are what the run saw last.
     pub async fn listing(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<Listing, String> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
-            ContentResponse::Elements { elements, total, truncated, left_out } => {
+            ContentResponse::Elements { elements, total, truncated, left_out, hidden_text } => {
                 self.seen.borrow_mut().elements = elements.clone();
-                Ok(Listing { elements, total, truncated, left_out })
+                Ok(Listing { elements, total, truncated, left_out, hidden_text })
             }
             other => Err(other.unexpected()),
         }
