@@ -38,12 +38,53 @@ export function shadow_roots(root) {
 }
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
-export function shown_text(el, max) {
+// Rendered text a person still can't see: no size, transparent, the colour of what is behind it
+// (0), or clipped to nothing (1, which names a control that shows nothing else, as aria-label would).
+function unseenJudge() {
+  const styles = new Map(), behind = new Map(), clips = new Map(), judged = new Map();
+  const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
+  const up = (e) => e.parentElement || e.getRootNode().host || null;
+  const rgb = (c) => { const m = /^rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:,? \\/?\\s*([\\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
+  const back = (e) => {
+    if (!e) return null;
+    let b = behind.get(e);
+    if (b !== undefined) return b;
+    const s = style(e), c = rgb(s.backgroundColor), top = e === e.ownerDocument.documentElement;
+    b = s.backgroundImage !== 'none' ? null : c && c[3] > 0.9 ? c : top ? (/dark/.test(s.colorScheme) ? null : [255, 255, 255, 1]) : back(up(e));
+    behind.set(e, b);
+    return b;
+  };
+  const clipped = (e) => {
+    if (!e || e.localName === 'body' || e.localName === 'html') return false;
+    let c = clips.get(e);
+    if (c !== undefined) return c;
+    const s = style(e);
+    c = /^rect\\(0px,? 0px,? 0px,? 0px\\)$/.test(s.clip) || s.clipPath === 'inset(50%)' || (s.overflow === 'hidden' && e.offsetWidth <= 1 && e.offsetHeight <= 1) || clipped(up(e));
+    clips.set(e, c);
+    return c;
+  };
+  return (p) => {
+    let j = judged.get(p);
+    if (j !== undefined) return j;
+    const s = style(p), c = rgb(s.color), b = back(p);
+    j = parseFloat(s.fontSize) < 1 ? 0 : !c || s.webkitBackgroundClip === 'text' || s.backgroundClip === 'text' ? -1
+      : c[3] < 0.1 || !p.checkVisibility({ checkOpacity: true }) || (b && Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30) ? 0
+      : clipped(p) ? 1 : -1;
+    judged.set(p, j);
+    return j;
+  };
+}
+// One listing's judgements and the unseen text nodes it met, so shared ancestors are read once.
+let reading = null;
+export function begin_reading() { reading = { unseen: unseenJudge(), left: new Set() }; }
+export function end_reading() { const n = reading ? reading.left.size : 0; reading = null; return n; }
+export function shown_text(el, max, skip) {
   const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const unseen = reading ? reading.unseen : unseenJudge(), left = reading?.left, clipNodes = [];
   // A hidden element still names itself; only inside a shown one is hidden text left out.
   const all = !el.checkVisibility({ checkVisibilityCSS: true });
   // Only letters count towards max: an indented page's whitespace alone would fill it.
-  let out = '', last = null, got = 0;
+  let out = '', last = null, got = 0, clip = '';
   for (let n = walk.nextNode(); n && got < max; n = walk.nextNode()) {
     const p = n.parentElement;
     if (!p || NO_TEXT.has(p.tagName) || p.closest('script,style,template,noscript')) continue;
@@ -51,11 +92,25 @@ export function shown_text(el, max) {
     if (ok === undefined) { ok = p.checkVisibility({ checkVisibilityCSS: true }); shown.set(p, ok); }
     if (!ok && !all) continue;
     if (glyph(p, n.data)) continue;
+    // Another control's text (`skip`), when reading the container around one.
+    if (skip) { const c = p.closest(skip); if (c && c !== el && el.contains(c)) continue; }
+    if (ok && n.data.trim()) {
+      const u = unseen(p);
+      if (u === 0 || u === 1) {
+        if (u === 1) clip += (clip ? ' ' : '') + n.data, clipNodes.push(n);
+        left?.add(n);
+        continue;
+      }
+    }
     // Blocks, cells and flex items are read apart, as innerText would: Nanny, Re: lunch; not NannyRe: lunch.
     if (last && last !== p && out && !/\\s$/.test(out) && apart(last, p, el)) out += ' ';
     out += n.data;
     got += n.data.trim().length;
     last = p;
+  }
+  if (clip && !/[\\p{L}\\p{N}]/u.test(out)) {
+    clipNodes.forEach((n) => left?.delete(n));
+    return clip;
   }
   return out;
 }
@@ -115,8 +170,15 @@ extern "C" {
     /// getBoundingClientRect in one call instead of five.
     fn rect_into(el: &Element, out: &mut [f64]);
     /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
-    /// element; about `max` chars.
+    /// element, no text a person can't see; about `max` chars.
     pub fn shown_text(el: &Element, max: u32) -> String;
+    /// `shown_text` without the text inside descendants matching `skip`.
+    #[wasm_bindgen(js_name = shown_text)]
+    pub fn shown_text_skipping(el: &Element, max: u32, skip: &str) -> String;
+    /// Starts sharing style reads between `shown_text` calls, and counting the unseen text they left out.
+    pub fn begin_reading();
+    /// Ends `begin_reading`: how many pieces of unseen text were left out since.
+    pub fn end_reading() -> u32;
     /// The part of the element's box inside its document's viewport and every clipping ancestor.
     fn visible_box(el: &Element, out: &mut [f64]);
     /// `visible_box` for many elements, sharing the ancestors' clips.

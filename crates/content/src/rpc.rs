@@ -43,7 +43,7 @@ pub fn handle(request: Req) -> Res {
         },
         Req::GetElements { filter, visible_only, limit, offset } => {
             let l = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
-            Res::Elements { elements: l.elements, total: l.total, truncated: l.truncated, left_out: l.left_out }
+            Res::Elements { elements: l.elements, total: l.total, truncated: l.truncated, left_out: l.left_out, hidden_text: l.hidden_text }
         }
         Req::ClickListeners { paths } => Res::ClickListeners { found: crate::listeners::set(&doc, &paths) },
         Req::GetElementDetails { indices } => {

@@ -1,11 +1,29 @@
 //! get_element_details: attributes, a round-tripping selector and an XPath for indexed elements.
 
-use crate::dom::{tag, top_rect};
+use crate::dom::{as_tag, shown_text, tag, top_rect};
 use crate::names::element_text;
 use crate::registry::{lookup, Lookup};
 use crate::selector::{host_chain, unique_selector, xpath_of};
 use dusk_core::page::elements::clean_text;
-use dusk_core::protocol::page::ElementDetails;
+use dusk_core::protocol::page::{ElementDetails, DETAILS_CHARS};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
+
+/// A text field's value exactly as typed, up to `DETAILS_CHARS` characters; never a password's.
+fn field_value(el: &Element, tag: &str) -> Option<String> {
+    let value = match tag {
+        "textarea" => as_tag::<HtmlTextAreaElement>(el, "textarea")?.value(),
+        "input" => {
+            let input = as_tag::<HtmlInputElement>(el, "input")?;
+            let t = input.type_().to_ascii_lowercase();
+            if matches!(t.as_str(), "password" | "checkbox" | "radio" | "button" | "submit" | "reset" | "image" | "file" | "hidden") {
+                return None;
+            }
+            input.value()
+        }
+        _ => return None,
+    };
+    Some(value.chars().take(DETAILS_CHARS).collect())
+}
 use std::collections::BTreeMap;
 
 #[inline(never)]
@@ -29,9 +47,16 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
         let form_action =
             if el.has_attribute("formaction") { prop(&el, "formAction") } else { el.closest("form").ok().flatten().and_then(|f| prop(&f, "action")) };
         let link = el.closest("a[href], area[href]").ok().flatten().and_then(|a| prop(&a, "href"));
+        let text = element_text(&el, &t, 100);
+        // Whole, up to DETAILS_CHARS: what a listing cut short is read here.
+        let whole = clean_text(&shown_text(&el, DETAILS_CHARS as u32), DETAILS_CHARS);
+        let whole_text = (whole.chars().count() > text.chars().count()).then_some(whole);
+        let value = field_value(&el, &t);
         details.push(ElementDetails {
             index,
-            text: element_text(&el, &t, 100),
+            text,
+            whole_text,
+            value,
             rect: top_rect(&el),
             form_action,
             link,

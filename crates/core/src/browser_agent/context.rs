@@ -71,7 +71,10 @@ pub fn element_line(e: &ElementInfo, page_url: &str) -> String {
         line.push_str(&format!(" href={}", quoted(&h)));
     }
     match (&e.row, e.container) {
-        (Some(row), _) => line.push_str(&format!(" in {}", quoted(row))),
+        (Some(row), _) => match e.row_kind.as_deref().filter(|k| !k.is_empty()) {
+            Some(kind) => line.push_str(&format!(" in {kind} {}", quoted(row))),
+            None => line.push_str(&format!(" in {}", quoted(row))),
+        },
         (None, Some(c)) => line.push_str(&format!(" in [{c}]")),
         _ => {}
     }
@@ -291,6 +294,8 @@ mod tests {
     fn an_icon_inside_a_named_element_is_printed_after_its_name() {
         let stop = ElementInfo { role: Some("menuitem".into()), icon: Some("stop".into()), ..el(8, "div", "Stop") };
         assert_eq!(element_line(&stop, PAGE), r#"[8] div role=menuitem "Stop" icon="stop""#);
+        let ok = ElementInfo { row: Some("Exit to home page?".into()), row_kind: Some("dialog".into()), ..el(5, "button", "OK") };
+        assert_eq!(element_line(&ok, PAGE), r#"[5] button "OK" in dialog "Exit to home page?""#);
     }
 
     #[test]

@@ -6,7 +6,21 @@ use crate::protocol::page::{ElementCounts, ElementFilter};
 /// A broad, cheap-to-match net for elements a user can act on (plus images and frames);
 /// `is_candidate` then drops what only matched by a non-interactive role or tabindex=-1.
 pub const CANDIDATE_SELECTOR: &str =
-    "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,iframe,frame,[role],[onclick],[tabindex],[contenteditable]";
+    "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,iframe,frame,[role],[onclick],[tabindex],[contenteditable],.ui-slider-handle,.noUi-handle";
+
+/// The role a widget library's element plays when it says none itself: jQuery UI's and
+/// noUiSlider's slider handles.
+pub fn widget_role(class: &str) -> Option<&'static str> {
+    class.split_whitespace().any(|c| c == "ui-slider-handle" || c == "noUi-handle").then_some("slider")
+}
+
+/// The first number in a widget's shown text (`3` of "Value: 3"), as its value.
+pub fn shown_number(text: &str) -> Option<String> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .map(|t| t.trim_matches(['.', '-']))
+        .find(|t| !t.is_empty() && t.parse::<f64>().is_ok())
+        .map(str::to_string)
+}
 
 const INTERACTIVE_ROLES: [&str; 17] = [
     "button",
@@ -35,6 +49,8 @@ pub struct Extra<'a> {
     pub tabindex: Option<&'a str>,
     pub onclick: bool,
     pub editable: bool,
+    /// A widget library's class names its role (`widget_role`).
+    pub widget: bool,
 }
 
 /// Native controls always count; links only with an href; anything else by role, handler, tab stop or editability.
@@ -48,7 +64,7 @@ pub fn is_candidate(tag: &str, has_href: bool, extra: &Extra) -> bool {
     }
     let role = extra.role.map(str::trim).unwrap_or("");
     let tab_stop = extra.tabindex.and_then(|t| t.trim().parse::<i32>().ok()).is_some_and(|t| t >= 0);
-    INTERACTIVE_ROLES.contains(&role) || extra.onclick || tab_stop || extra.editable
+    INTERACTIVE_ROLES.contains(&role) || extra.onclick || tab_stop || extra.editable || extra.widget
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,5 +275,16 @@ mod tests {
         assert_eq!(clean_text("", 5), "");
         assert_eq!(clean_text("日本語のテキスト", 4), "日本語…");
         assert_eq!(describe("button", "go", "  Go  "), "button#go \"Go\"");
+    }
+
+    #[test]
+    fn widgets_without_aria_get_a_role_and_a_value_from_what_they_show() {
+        assert_eq!(widget_role("ui-slider-handle ui-corner-all ui-state-default"), Some("slider"));
+        assert_eq!(widget_role("noUi-handle noUi-handle-lower"), Some("slider"));
+        assert_eq!(widget_role("ui-slider"), None);
+        assert!(is_candidate("span", false, &Extra { widget: true, ..Extra::default() }));
+        assert_eq!(shown_number("Value: 3 Submit").as_deref(), Some("3"));
+        assert_eq!(shown_number("-2.5 °C").as_deref(), Some("-2.5"));
+        assert_eq!(shown_number("Pick one. Then go"), None);
     }
 }

@@ -179,6 +179,13 @@ pub fn ligature_name(text: &str) -> Option<String> {
     one_word.then(|| t.split('_').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "))
 }
 
+/// The icon inside a named element, from its first icon-like descendant: its image label, else
+/// the same guesses as an unnamed icon's (symbol, ligature, class words). One icon, at most three words.
+pub fn icon_inside(label: Option<&str>, symbol: Option<&str>, ligature: Option<&str>, words: Option<&str>) -> Option<String> {
+    let label = label.map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").to_lowercase()).filter(|l| !l.is_empty());
+    label.or_else(|| symbol.and_then(symbol_name)).or_else(|| ligature.and_then(ligature_name)).or_else(|| words.and_then(action_word))
+}
+
 /// A scroll box's class or id as words, when it reads like a name (`search-results` → `search
 /// results`); generated names (`css-1x2y3z`) say nothing.
 pub fn id_words(raw: &str) -> Option<String> {
@@ -251,5 +258,14 @@ mod tests {
         assert_eq!(name("img", &[(AriaLabel, "Chart"), (Alt, "c")]), real("Chart"));
         assert_eq!(name("iframe", &[(Name, "ads_frame")]), real("ads_frame"));
         assert_eq!(name("div", &[(Words, "row unread")]), (String::new(), false), "no word names an action: no name");
+    }
+
+    #[test]
+    fn an_icon_inside_a_named_element_is_guessed_as_an_unnamed_one() {
+        assert_eq!(icon_inside(None, None, None, Some("fa fa-stop")).as_deref(), Some("stop"));
+        assert_eq!(icon_inside(None, Some("#icon-star"), None, Some("x")).as_deref(), Some("star"));
+        assert_eq!(icon_inside(None, None, Some("delete"), None).as_deref(), Some("delete"));
+        assert_eq!(icon_inside(Some("Pause"), None, None, Some("fa-stop")).as_deref(), Some("pause"), "an image's label comes first");
+        assert_eq!(icon_inside(None, None, Some("Not a ligature"), Some("nav-label")), None);
     }
 }

@@ -44,6 +44,10 @@ pub enum NamePart {
 pub struct ElementName {
     pub text: String,
     pub guess: bool,
+    /// The whole name's length in characters, when `text` was cut to `max`.
+    pub chars: Option<u32>,
+    /// The name is the element's shown text (read up to a cap, so `chars` may count only part of it).
+    pub shown: bool,
 }
 
 /// The text an agent sees for an element, cut at `max` characters (see `naming`).
@@ -63,6 +67,7 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
     let guess = |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
     // `glyph`: shown text with no letter or digit ("«", "¶", "×") draws an icon, so a title or an
     // icon word names it better; it is kept only when nothing else does.
+    let mut from_shown = false;
     let (real, ligature, glyph) = match tag {
         "input" => {
             let t = part(Type).unwrap_or_default().to_ascii_lowercase();
@@ -95,13 +100,17 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
                 Some(s) if !s.chars().any(char::is_alphanumeric) => (None, Some(s)),
                 other => (other, None),
             };
+            from_shown = labelled.is_none() && shown.is_some();
             let real = labelled.or(shown).or_else(|| [Title, Inner, SvgTitle].into_iter().find_map(some));
             (real, Some(ligature), glyph)
         }
     };
-    let name = |text: String, guess: bool| ElementName { text: clean_text(&text, max), guess };
+    let name = |text: String, guess: bool| {
+        let chars = text.split_whitespace().map(|w| w.chars().count() + 1).sum::<usize>().saturating_sub(1);
+        ElementName { text: clean_text(&text, max), guess, chars: (chars > max).then_some(chars as u32), shown: false }
+    };
     if let Some(text) = real {
-        return name(text, false);
+        return ElementName { shown: from_shown, ..name(text, false) };
     }
     match ligature.map_or_else(|| some(Words).and_then(|w| action_word(&w)), guess) {
         Some(text) => name(text, true),
@@ -142,6 +151,10 @@ mod tests {
         assert_eq!(name("div", &[(Shown, "«"), (Title, "Collapse sidebar")]), "Collapse sidebar", "a glyph loses to a title");
         assert_eq!(name("a", &[(Shown, "¶"), (Words, "headerlink")]), "¶", "a glyph is kept when nothing names it");
         assert_eq!(name("span", &[(Shown, "×"), (Words, "modal-close")]), "close", "an icon word beats a glyph");
+        let long = naming("a", |p| (p == Shown).then(|| format!("  {}  ", "word ".repeat(20))), 40);
+        assert_eq!((long.chars, long.shown), (Some(99), true), "a cut name knows its whole length and where it came from");
+        let short = naming("button", |p| (p == AriaLabel).then(|| "Close".to_string()), 40);
+        assert_eq!((short.chars, short.shown), (None, false));
     }
 
     #[test]

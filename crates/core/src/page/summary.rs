@@ -67,7 +67,7 @@ fn count_document(d: &DocumentFacts, counts: &mut ElementCounts) {
 /// A shadow root's candidates are classified one by one.
 fn count_shadow_root(s: &ShadowFacts, counts: &mut ElementCounts) {
     for el in &s.candidates {
-        let extra = Extra { role: el.role.as_deref(), tabindex: el.tabindex.as_deref(), onclick: el.onclick, editable: editable(el) };
+        let extra = Extra { role: el.role.as_deref(), tabindex: el.tabindex.as_deref(), onclick: el.onclick, editable: editable(el), widget: false };
         if is_candidate(&el.tag, el.href, &extra) {
             counts.add(classify(&el.tag, el.input_type.as_deref(), el.role.as_deref(), extra.editable));
         }

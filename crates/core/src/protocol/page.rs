@@ -129,6 +129,9 @@ pub struct ElementInfo {
     /// The text of its row or card, when its own name does not tell it apart (core's `needs_context`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row: Option<String>,
+    /// What `row` names: "dialog" for a dialog's title or message; none for a row, card or the text around it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row_kind: Option<String>,
     /// The name's whole length in characters, when `text` was cut to fit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_chars: Option<u32>,
