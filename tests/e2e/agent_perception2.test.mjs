@@ -90,6 +90,27 @@ const priceTests = [
   }),
 ];
 
+/** "What comes after chapter 2?": scrolls once and reads what came into view from scroll's result. */
+function scrollPolicy(p) {
+  const failed = failure(p);
+  if (failed) return failed;
+  if (!p.last) return toolCall("scroll", { direction: "down" });
+  const appeared = (p.last.result.data.changed ?? []).map((l) => l.match(/^text appeared: "(.*)"$/)?.[1]).filter(Boolean);
+  return answer(`Came into view: ${appeared.join(" | ")}`);
+}
+
+const scrollTests = [
+  agentTest("scroll's result says what text came into view and what left it", "/pages/agent/chapters.html", async (env, { panel }) => {
+    usePolicy(env, scrollPolicy);
+    await startRun(panel, "What comes after the first chapters?");
+    const end = await finish(panel);
+    assert.equal(end.state, "done", end.text);
+    assert.match(end.text, /Came into view: .*Chapter [3-9]/, end.text);
+    const changed = lastCall(env).find((c) => c.name === "scroll").result.data.changed;
+    assert.ok(changed.some((l) => /^text went: "(A long story|Chapter 1)"$/.test(l)), changed.join("\n"));
+  }),
+];
+
 // ---------------------------------------------------------------- a menu picked by its icon
 
 function iconPolicy(p) {
@@ -246,4 +267,4 @@ const editorTests = [
   }),
 ];
 
-export const tests = [...notesTests, ...priceTests, ...iconTests, ...hiddenTests, ...dialogTests, ...sliderTests, ...editorTests];
+export const tests = [...notesTests, ...priceTests, ...scrollTests, ...iconTests, ...hiddenTests, ...dialogTests, ...sliderTests, ...editorTests];

@@ -1,8 +1,8 @@
 //! type_text: focuses, optionally clears, then types character by character with key and input
 //! events, setting values through the native setter so framework-controlled inputs notice.
 
-use super::events::{exec_command, input, key, native_set, plain};
 use super::click::press;
+use super::events::{exec_command, input, key, native_set, plain};
 use super::{check_enabled, check_visible, control_of, hit_point, resolve, scroll_into_view, Outcome};
 use crate::dom::{deep_active_element, is_visible, local_rect, tag};
 use crate::names::describe_el;

@@ -2,7 +2,10 @@
 
 use super::clickable::candidates;
 use super::hidden::place;
-use crate::dom::{as_tag, attr, begin_reading, end_reading, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, shown_text, shown_text_skipping, tag};
+use crate::dom::{
+    as_tag, attr, begin_reading, end_reading, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, shown_text,
+    shown_text_skipping, tag,
+};
 use crate::names::{cache_labels, element_name, forget_labels, icon_inside, row_text};
 use crate::registry;
 use crate::walk::{roots, Context};
@@ -122,7 +125,8 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         Some(n) if name.shown && n as usize >= NAME_CHARS * 3 => Some(whole_length(&shown_text(el, DETAILS_CHARS as u32)).max(n)),
         other => other,
     };
-    let icon = if name.guess || name.text.is_empty() || matches!(tag, "input" | "textarea" | "select" | "img" | "iframe" | "frame") { None } else { icon_inside(el) };
+    let icon =
+        if name.guess || name.text.is_empty() || matches!(tag, "input" | "textarea" | "select" | "img" | "iframe" | "frame") { None } else { icon_inside(el) };
     ElementInfo {
         index,
         tag: tag.to_string(),

@@ -17,7 +17,7 @@ pub fn widget_role(class: &str) -> Option<&'static str> {
 /// The first number in a widget's shown text (`3` of "Value: 3"), as its value.
 pub fn shown_number(text: &str) -> Option<String> {
     text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-        .map(|t| t.trim_matches(['.', '-']))
+        .map(|t| t.trim_end_matches(['.', '-']).trim_start_matches('.'))
         .find(|t| !t.is_empty() && t.parse::<f64>().is_ok())
         .map(str::to_string)
 }

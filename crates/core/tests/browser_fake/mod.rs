@@ -194,8 +194,10 @@ impl Browser for FakeBrowser {
                 let p = self.page(tab);
                 ContentResponse::Pong { version: "t".into(), url: p.url, doc: p.doc.to_string(), layers: vec![] }
             }
-            ContentRequest::PageSummary { .. } => {
+            ContentRequest::PageSummary { text_limit } => {
                 let p = self.page(tab);
+                let whole = format!("{} Status: {}", p.text, p.status);
+                let text: String = whole.chars().take(text_limit as usize).collect();
                 ContentResponse::PageSummary(PageSummary {
                     url: p.url.clone(),
                     title: p.title.clone(),
@@ -203,8 +205,8 @@ impl Browser for FakeBrowser {
                     scroll: Default::default(),
                     page: Size { width: 1280.0, height: 720.0 },
                     counts: Default::default(),
-                    text: format!("{} Status: {}", p.text, p.status),
-                    text_truncated: false,
+                    text_truncated: text.len() < whole.len(),
+                    text,
                     focused: None,
                     hidden_text: 0,
                 })
