@@ -131,7 +131,23 @@ if (window.top === window) {
       behind.set(e, b);
       return b;
     };
-    const clipped = (e) => {
+    // What is painted right under p's text where it shows on screen: true for an image or a
+  // picture, else a colour; null off screen or unknown (then its ancestors' background decides).
+  const under = (p) => {
+    const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
+    const stack = p.ownerDocument.elementsFromPoint(x, y), at = stack.findIndex((e) => e === p || p.contains(e));
+    if (at < 0) return null;
+    for (const e of stack.slice(at + 1)) {
+      if (p.contains(e)) continue;
+      if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(e.localName)) return true;
+      const s = style(e), c = rgb(s.backgroundColor);
+      if (s.backgroundImage !== "none") return true;
+      if (c && c[3] > 0.9) return c;
+    }
+    return null;
+  };
+  const clipped = (e) => {
       if (!e || e.localName === "body") return false;
       let c = clips.get(e);
       if (c !== undefined) return c;
@@ -146,8 +162,10 @@ if (window.top === window) {
       const c = rgb(s.color);
       if (!c || s.webkitBackgroundClip === "text" || s.backgroundClip === "text") return false;
       if (c[3] < 0.1) return true;
-      const b = back(p);
-      return (b && Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30) || clipped(p);
+      const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = back(p);
+      // Text the colour of its background is unseen unless something else shows under it.
+      if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
+      return clipped(p);
     };
     // Rendered (innerText holds it) and unseen; judged once per parent.
     const judged = new Map();
@@ -206,9 +224,11 @@ if (window.top === window) {
       const attr = (n) => el.getAttribute(n), prev = el.previousElementSibling;
       let byFor = null;
       try { byFor = el.id ? el.getRootNode().querySelector(`label[for="${CSS.escape(el.id)}"]`) : null; } catch {}
-      focused = { tag: el.localName, id: el.id ?? "", type: attr("type"), value: attr("value"), label: text(byFor).trim() || text(el.closest("label")).trim() || null,
+      // A rendered element's text without what no one can see; a hidden one's as written.
+      const seen = unseenText(), shown = (e) => (e?.checkVisibility?.({ checkVisibilityCSS: true }) ? seen.text(e) : text(e));
+      focused = { tag: el.localName, id: el.id ?? "", type: attr("type"), value: attr("value"), label: shown(byFor).trim() || shown(el.closest("label")).trim() || null,
         aria_label: attr("aria-label"), placeholder: attr("placeholder"), title: attr("title"), name: attr("name"), alt: attr("alt"), src: attr("src"),
-        prev_label: prev?.localName === "label" && !prev.hasAttribute("for") ? text(prev) : null, shown: text(el).slice(0, 320) };
+        prev_label: prev?.localName === "label" && !prev.hasAttribute("for") ? shown(prev) : null, shown: shown(el).slice(0, 320) };
     }
     const de = document.documentElement;
     return {

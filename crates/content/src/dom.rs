@@ -54,6 +54,22 @@ function unseenJudge() {
     behind.set(e, b);
     return b;
   };
+  // What is painted right under p's text where it shows on screen: true for an image or a
+  // picture, else a colour; null off screen or unknown (then its ancestors' background decides).
+  const under = (p) => {
+    const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
+    const stack = p.ownerDocument.elementsFromPoint(x, y), at = stack.findIndex((e) => e === p || p.contains(e));
+    if (at < 0) return null;
+    for (const e of stack.slice(at + 1)) {
+      if (p.contains(e)) continue;
+      if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(e.localName)) return true;
+      const s = style(e), c = rgb(s.backgroundColor);
+      if (s.backgroundImage !== 'none') return true;
+      if (c && c[3] > 0.9) return c;
+    }
+    return null;
+  };
   const clipped = (e) => {
     if (!e || e.localName === 'body' || e.localName === 'html') return false;
     let c = clips.get(e);
@@ -67,8 +83,11 @@ function unseenJudge() {
     let j = judged.get(p);
     if (j !== undefined) return j;
     const s = style(p), c = rgb(s.color), b = back(p);
+    const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30;
+    // Text the colour of its background is unseen unless something else shows under it.
+    const blends = () => { if (!b || !near(b)) return false; const u = under(p); return u === null || (u !== true && near(u)); };
     j = parseFloat(s.fontSize) < 1 ? 0 : !c || s.webkitBackgroundClip === 'text' || s.backgroundClip === 'text' ? -1
-      : c[3] < 0.1 || !p.checkVisibility({ checkOpacity: true }) || (b && Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30) ? 0
+      : c[3] < 0.1 || !p.checkVisibility({ checkOpacity: true }) || blends() ? 0
       : clipped(p) ? 1 : -1;
     judged.set(p, j);
     return j;
