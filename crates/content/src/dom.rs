@@ -95,9 +95,11 @@ function unseenJudge() {
 }
 // One listing's judgements and the unseen text nodes it met, so shared ancestors are read once.
 let reading = null;
-export function begin_reading() { reading = { unseen: unseenJudge(), left: new Set() }; }
-export function end_reading() { const n = reading ? reading.left.size : 0; reading = null; return n; }
-export function shown_text(el, max, skip) {
+// Each takes the document read: a function with no JS value in its signature would be imported by
+// the wasm straight from this snippet, which the layer's engine does not hand it (engine/wasm.js).
+export function begin_reading(doc) { reading = { doc, unseen: unseenJudge(), left: new Set() }; }
+export function end_reading(doc) { const n = reading?.doc === doc ? reading.left.size : 0; reading = null; return n; }
+export function shown_text(el, max, skip, keep) {
   const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   const unseen = reading ? reading.unseen : unseenJudge(), left = reading?.left, clipNodes = [];
   // A hidden element still names itself; only inside a shown one is hidden text left out.
@@ -111,8 +113,8 @@ export function shown_text(el, max, skip) {
     if (ok === undefined) { ok = p.checkVisibility({ checkVisibilityCSS: true }); shown.set(p, ok); }
     if (!ok && !all) continue;
     if (glyph(p, n.data)) continue;
-    // Another control's text (`skip`), when reading the container around one.
-    if (skip) { const c = p.closest(skip); if (c && c !== el && el.contains(c)) continue; }
+    // Another control's text (`skip`), when reading the container around one (`keep`).
+    if (skip) { const c = p.closest(skip); if (c && c !== el && el.contains(c) && !c.contains(keep)) continue; }
     if (ok && n.data.trim()) {
       const u = unseen(p);
       if (u === 0 || u === 1) {
@@ -191,13 +193,13 @@ extern "C" {
     /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
     /// element, no text a person can't see; about `max` chars.
     pub fn shown_text(el: &Element, max: u32) -> String;
-    /// `shown_text` without the text inside descendants matching `skip`.
+    /// `shown_text` without the text inside descendants matching `skip`, but for one that holds `keep`.
     #[wasm_bindgen(js_name = shown_text)]
-    pub fn shown_text_skipping(el: &Element, max: u32, skip: &str) -> String;
+    pub fn shown_text_skipping(el: &Element, max: u32, skip: &str, keep: &Element) -> String;
     /// Starts sharing style reads between `shown_text` calls, and counting the unseen text they left out.
-    pub fn begin_reading();
+    pub fn begin_reading(doc: &Document);
     /// Ends `begin_reading`: how many pieces of unseen text were left out since.
-    pub fn end_reading() -> u32;
+    pub fn end_reading(doc: &Document) -> u32;
     /// The part of the element's box inside its document's viewport and every clipping ancestor.
     fn visible_box(el: &Element, out: &mut [f64]);
     /// `visible_box` for many elements, sharing the ancestors' clips.

@@ -214,7 +214,9 @@ pub fn row_text(el: &Element, own: &str, max: usize) -> Option<(&'static str, St
     let raw = match (get_attr(&container, "aria-label").filter(|l| !l.trim().is_empty()), named) {
         (Some(label), _) => label,
         (None, Some(n)) => text_of(&n, max + 2),
-        (None, None) => clean_text(&shown_text_skipping(&container, ((max + own.chars().count()) * 4).max(64) as u32, CONTROLS), max + own.chars().count() + 2),
+        (None, None) => {
+            clean_text(&shown_text_skipping(&container, ((max + own.chars().count()) * 4).max(64) as u32, CONTROLS, el), max + own.chars().count() + 2)
+        }
     };
     let raw = raw.trim_start();
     let rest = if own.is_empty() { raw } else { raw.strip_prefix(own).unwrap_or(raw) };
@@ -227,10 +229,10 @@ fn as_element_value(v: &JsValue) -> Option<Element> {
 }
 
 /// The icon inside a named element, guessed as an unnamed icon's name is (core's `icon_inside`).
-pub fn icon_inside(el: &Element) -> Option<String> {
+pub fn icon_inside(el: &Element, name: &str) -> Option<String> {
     let parts = inner_icon(el)?;
     let part = |i: u32| parts.get(i).as_string().filter(|s| !s.trim().is_empty());
-    dusk_core::page::icons::icon_inside(part(0).as_deref(), part(1).as_deref(), part(2).as_deref(), part(3).as_deref())
+    dusk_core::page::icons::icon_inside(part(0).as_deref(), part(1).as_deref(), part(2).as_deref(), part(3).as_deref(), name)
 }
 
 /// A scroll box's name: its label, title or heading, else its id or class as words.

@@ -50,7 +50,7 @@ fn range_value(el: &Element) -> Option<String> {
     let mut up = el.parent_element();
     for _ in 0..3 {
         let a = up?;
-        if let Some(n) = shown_number(&shown_text_skipping(&a, 64, "button,a,input,select,textarea,[role=button]")) {
+        if let Some(n) = shown_number(&shown_text_skipping(&a, 64, "button,a,input,select,textarea,[role=button]", el)) {
             return Some(n);
         }
         up = a.parent_element();
@@ -125,8 +125,11 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         Some(n) if name.shown && n as usize >= NAME_CHARS * 3 => Some(whole_length(&shown_text(el, DETAILS_CHARS as u32)).max(n)),
         other => other,
     };
-    let icon =
-        if name.guess || name.text.is_empty() || matches!(tag, "input" | "textarea" | "select" | "img" | "iframe" | "frame") { None } else { icon_inside(el) };
+    let icon = if name.guess || name.text.is_empty() || matches!(tag, "input" | "textarea" | "select" | "img" | "iframe" | "frame") {
+        None
+    } else {
+        icon_inside(el, &name.text)
+    };
     ElementInfo {
         index,
         tag: tag.to_string(),
@@ -187,7 +190,7 @@ struct Picked {
 #[inline(never)]
 pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Listing {
     registry::begin_listing();
-    begin_reading();
+    begin_reading(doc);
     let roots = roots(doc);
     cache_labels(roots.iter().filter_map(|r| r.query_all("label[for]")));
     let (mut picked, mut pending) = (Vec::new(), Vec::new());
@@ -259,7 +262,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
         }
     }
     forget_labels();
-    let hidden_text = end_reading();
+    let hidden_text = end_reading(doc);
     let truncated = offset + (out.len() as u32) < matched;
     Listing { elements: out, total, truncated, left_out, hidden_text }
 }

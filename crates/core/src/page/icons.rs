@@ -181,8 +181,12 @@ pub fn ligature_name(text: &str) -> Option<String> {
 
 /// The icon inside a named element, from its first icon-like descendant: its image label, else
 /// the same guesses as an unnamed icon's (symbol, ligature, class words). One icon, at most three words.
-pub fn icon_inside(label: Option<&str>, symbol: Option<&str>, ligature: Option<&str>, words: Option<&str>) -> Option<String> {
-    let label = label.map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").to_lowercase()).filter(|l| !l.is_empty());
+/// An image whose label is the element's name (`<a><img alt="Show map"></a>`) named it already.
+pub fn icon_inside(label: Option<&str>, symbol: Option<&str>, ligature: Option<&str>, words: Option<&str>, name: &str) -> Option<String> {
+    let label = label
+        .filter(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() != name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").to_lowercase())
+        .filter(|l| !l.is_empty());
     label.or_else(|| symbol.and_then(symbol_name)).or_else(|| ligature.and_then(ligature_name)).or_else(|| words.and_then(action_word))
 }
 
@@ -262,10 +266,15 @@ mod tests {
 
     #[test]
     fn an_icon_inside_a_named_element_is_guessed_as_an_unnamed_one() {
-        assert_eq!(icon_inside(None, None, None, Some("fa fa-stop")).as_deref(), Some("stop"));
-        assert_eq!(icon_inside(None, Some("#icon-star"), None, Some("x")).as_deref(), Some("star"));
-        assert_eq!(icon_inside(None, None, Some("delete"), None).as_deref(), Some("delete"));
-        assert_eq!(icon_inside(Some("Pause"), None, None, Some("fa-stop")).as_deref(), Some("pause"), "an image's label comes first");
-        assert_eq!(icon_inside(None, None, Some("Not a ligature"), Some("nav-label")), None);
+        assert_eq!(
+            icon_inside(None, None, None, Some("fa fa-stop"), "Stop").as_deref(),
+            Some("stop"),
+            "a class names the icon even where the text says the same"
+        );
+        assert_eq!(icon_inside(None, Some("#icon-star"), None, Some("x"), "Save").as_deref(), Some("star"));
+        assert_eq!(icon_inside(None, None, Some("delete"), None, "Erase").as_deref(), Some("delete"));
+        assert_eq!(icon_inside(Some("Pause"), None, None, Some("fa-stop"), "Halt").as_deref(), Some("pause"), "an image's label comes first");
+        assert_eq!(icon_inside(Some("Show  map"), None, None, None, "Show map"), None, "the image named the element already");
+        assert_eq!(icon_inside(None, None, Some("Not a ligature"), Some("nav-label"), "Home"), None);
     }
 }

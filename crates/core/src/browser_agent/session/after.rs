@@ -69,9 +69,14 @@ impl<B: Browser> BrowserSession<'_, B> {
                 changes.page = Some(summary_block(&s));
             }
         }
+        // A document the run has not listed yet (a navigation, a reload): all of it is new to the model.
+        let new_page = {
+            let r = self.run.borrow();
+            r.doc != r.listed_doc
+        };
         let listed = self.elements(ElementFilter::All, true, 0, AFTER_LIMIT).await.map(|(e, _)| e).unwrap_or_default();
         if self.mode().element_text() {
-            changes.new_elements = new_elements_text(&listed, &self.page_url(), moved);
+            changes.new_elements = new_elements_text(&listed, &self.page_url(), new_page);
         }
         // A changing action (the gate read the text) on a page that stayed gets what it changed.
         // After a navigation the old page's lines would be quoted (and recorded) as the new site's.

@@ -59,6 +59,9 @@ pub struct BrowserRun {
     /// The document the run last saw (content script's `doc`), to tell a navigation happened.
     #[serde(default)]
     pub doc: String,
+    /// The document the run last listed: a listing of another shows every element, none marked new.
+    #[serde(default)]
+    pub listed_doc: String,
     #[serde(default)]
     pub viewport_width: f64,
     #[serde(default)]
@@ -191,6 +194,8 @@ impl<B: Browser> BrowserSession<'_, B> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
             ContentResponse::Elements { elements, total, truncated, left_out, hidden_text } => {
                 self.seen.borrow_mut().elements = elements.clone();
+                let mut run = self.run.borrow_mut();
+                run.listed_doc = run.doc.clone();
                 Ok(Listing { elements, total, truncated, left_out, hidden_text })
             }
             other => Err(other.unexpected()),
