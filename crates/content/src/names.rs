@@ -2,7 +2,8 @@
 //! (`dusk_core::page::naming::naming`), each only when the rule asks; the text of the row an
 //! element sits in, when its name doesn't tell it apart; and a scroll box's name.
 
-use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, shown_text, shown_text_skipping, tag, text_of};
+use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, tag};
+use crate::text::{shown_text, shown_text_skipping, text_of};
 use dusk_core::page::elements::{clean_text, describe};
 use dusk_core::page::naming::{box_name, naming, ElementName, NamePart};
 use wasm_bindgen::prelude::*;

@@ -1,9 +1,10 @@
 //! get_element_details: attributes, a round-tripping selector and an XPath for indexed elements.
 
-use crate::dom::{as_tag, shown_text, tag, top_rect};
+use crate::dom::{as_tag, tag, top_rect};
 use crate::names::element_text;
 use crate::registry::{lookup, Lookup};
 use crate::selector::{host_chain, unique_selector, xpath_of};
+use crate::text::shown_text;
 use dusk_core::page::elements::clean_text;
 use dusk_core::protocol::page::{ElementDetails, DETAILS_CHARS};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
@@ -40,7 +41,7 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
             let value = el.get_attribute(&name).unwrap_or_default();
             attributes.insert(name, clean_text(&value, 300));
         }
-        let parent_text = el.parent_element().map(|p| crate::dom::text_of(&p, 100)).unwrap_or_default();
+        let parent_text = el.parent_element().map(|p| crate::text::text_of(&p, 100)).unwrap_or_default();
         let t = tag(&el);
         let prop = |o: &web_sys::Element, k: &str| js_sys::Reflect::get(o, &k.into()).ok().and_then(|a| a.as_string()).filter(|a| !a.is_empty());
         // A submit button's own formaction wins over its form's action.

@@ -2,12 +2,10 @@
 
 use super::clickable::candidates;
 use super::hidden::place;
-use crate::dom::{
-    as_tag, attr, begin_reading, end_reading, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, shown_text,
-    shown_text_skipping, tag,
-};
+use crate::dom::{as_tag, attr, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, tag};
 use crate::names::{cache_labels, element_name, forget_labels, icon_inside, row_text};
 use crate::registry;
+use crate::text::{begin_reading, end_reading, shown_text, shown_text_skipping};
 use crate::walk::{roots, Context};
 use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_SELECTOR};
 use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut, DETAILS_CHARS};
