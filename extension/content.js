@@ -117,7 +117,7 @@ if (window.top === window) {
   // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
   // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
   function unseenText() {
-    const styles = new Map(), behind = new Map(), clips = new Map();
+    const styles = new Map(), behind = new Map();
     const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
     const up = (e) => e.parentElement || e.getRootNode().host || null;
     const rgb = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
@@ -132,8 +132,8 @@ if (window.top === window) {
       return b;
     };
     // What is painted right under p's text where it shows on screen: true for an image or a
-  // picture, else a colour; null off screen or unknown (then its ancestors' background decides).
-  const under = (p) => {
+    // picture, else a colour; null off screen or unknown (then its ancestors' background decides).
+    const under = (p) => {
     const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
     const stack = p.ownerDocument.elementsFromPoint(x, y), at = stack.findIndex((e) => e === p || p.contains(e));
@@ -147,32 +147,30 @@ if (window.top === window) {
     }
     return null;
   };
-  const clipped = (e) => {
-      if (!e || e.localName === "body") return false;
-      let c = clips.get(e);
-      if (c !== undefined) return c;
+    // Clipped to nothing: a box of a pixel or less that clips or hides its overflow, on p or
+    // just above it (how "visually hidden" text is written).
+    const tiny = (e) => {
+      if (!e || e.localName === "body" || !(e.offsetWidth <= 1 || e.offsetHeight <= 1)) return false;
       const s = style(e);
-      c = (/^rect\(0px,? 0px,? 0px,? 0px\)$/.test(s.clip) || s.clipPath === "inset(50%)" || (s.overflow === "hidden" && e.offsetWidth <= 1 && e.offsetHeight <= 1)) || clipped(up(e));
-      clips.set(e, c);
-      return c;
+      return s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none";
     };
     const unseen = (p) => {
       const s = style(p);
       if (parseFloat(s.fontSize) < 1) return true;
       const c = rgb(s.color);
-      if (!c || s.webkitBackgroundClip === "text" || s.backgroundClip === "text") return false;
-      if (c[3] < 0.1) return true;
+      if (!c) return false;
+      if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
       const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = back(p);
       // Text the colour of its background is unseen unless something else shows under it.
       if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
-      return clipped(p);
+      return tiny(p) || tiny(up(p));
     };
-    // Rendered (innerText holds it) and unseen; judged once per parent.
+    // Rendered (innerText holds it) and unseen, or transparent; judged once per parent.
     const judged = new Map();
     const leftOut = (p) => {
       let j = judged.get(p);
       if (j === undefined) {
-        j = p.checkVisibility({ checkVisibilityCSS: true }) && (!p.checkVisibility({ checkOpacity: true }) || unseen(p));
+        j = (unseen(p) || !p.checkVisibility({ checkOpacity: true })) && p.checkVisibility({ checkVisibilityCSS: true });
         judged.set(p, j);
       }
       return j;
@@ -184,8 +182,9 @@ if (window.top === window) {
       const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT), low = t.toLowerCase();
       let cut = [], at = 0;
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        const d = n.data.trim().replace(/\s+/g, " "), p = n.parentElement;
-        if (!d || !p || !leftOut(p)) continue;
+        const p = n.parentElement;
+        if (!p || !n.data.trim() || !leftOut(p)) continue;
+        const d = n.data.trim().replace(/\s+/g, " ");
         const i = low.indexOf(d.toLowerCase(), at);
         if (i < 0) continue;
         cut.push([i, i + d.length]);

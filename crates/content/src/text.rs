@@ -10,7 +10,7 @@ use web_sys::{Document, Element};
 // Rendered text a person still can't see: no size, transparent, the colour of what is behind it
 // (0), or clipped to nothing (1, which names a control that shows nothing else, as aria-label would).
 function unseenJudge() {
-  const styles = new Map(), behind = new Map(), clips = new Map(), judged = new Map();
+  const styles = new Map(), behind = new Map(), judged = new Map();
   const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
   const up = (e) => e.parentElement || e.getRootNode().host || null;
   const rgb = (c) => { const m = /^rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:,? \\/?\\s*([\\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
@@ -39,14 +39,12 @@ function unseenJudge() {
     }
     return null;
   };
-  const clipped = (e) => {
-    if (!e || e.localName === 'body' || e.localName === 'html') return false;
-    let c = clips.get(e);
-    if (c !== undefined) return c;
+  // Clipped to nothing: a box of a pixel or less that clips or hides its overflow, on p or just
+  // above it (how \"visually hidden\" text is written).
+  const tiny = (e) => {
+    if (!e || e.localName === 'body' || e.localName === 'html' || !(e.offsetWidth <= 1 || e.offsetHeight <= 1)) return false;
     const s = style(e);
-    c = /^rect\\(0px,? 0px,? 0px,? 0px\\)$/.test(s.clip) || s.clipPath === 'inset(50%)' || (s.overflow === 'hidden' && e.offsetWidth <= 1 && e.offsetHeight <= 1) || clipped(up(e));
-    clips.set(e, c);
-    return c;
+    return s.overflow !== 'visible' || s.clip !== 'auto' || s.clipPath !== 'none';
   };
   return (p) => {
     let j = judged.get(p);
@@ -57,7 +55,7 @@ function unseenJudge() {
     const blends = () => { if (!b || !near(b)) return false; const u = under(p); return u === null || (u !== true && near(u)); };
     j = parseFloat(s.fontSize) < 1 ? 0 : !c || s.webkitBackgroundClip === 'text' || s.backgroundClip === 'text' ? -1
       : c[3] < 0.1 || !p.checkVisibility({ checkOpacity: true }) || blends() ? 0
-      : clipped(p) ? 1 : -1;
+      : tiny(p) || tiny(up(p)) ? 1 : -1;
     judged.set(p, j);
     return j;
   };
