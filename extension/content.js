@@ -150,9 +150,17 @@ if (window.top === window) {
     // Clipped to nothing: a box of a pixel or less that clips or hides its overflow, on p or
     // just above it (how "visually hidden" text is written).
     const tiny = (e) => {
-      if (!e || e.localName === "body" || !(e.offsetWidth <= 1 || e.offsetHeight <= 1)) return false;
+      if (!e || e.localName === "body" || e.localName === "html") return false;
       const s = style(e);
-      return s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none";
+      return (s.position === "absolute" || s.position === "fixed") && (e.offsetWidth <= 1 || e.offsetHeight <= 1) && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+    };
+    // Opacity 0 on e or an ancestor, read once per element.
+    const faded = new Map();
+    const transparent = (e) => {
+      if (!e) return false;
+      let f = faded.get(e);
+      if (f === undefined) faded.set(e, (f = style(e).opacity === "0" || transparent(up(e))));
+      return f;
     };
     const unseen = (p) => {
       const s = style(p);
@@ -170,7 +178,7 @@ if (window.top === window) {
     const leftOut = (p) => {
       let j = judged.get(p);
       if (j === undefined) {
-        j = (unseen(p) || !p.checkVisibility({ checkOpacity: true })) && p.checkVisibility({ checkVisibilityCSS: true });
+        j = (unseen(p) || transparent(p)) && p.checkVisibility({ checkVisibilityCSS: true });
         judged.set(p, j);
       }
       return j;
