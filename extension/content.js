@@ -17,7 +17,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     if (type === "page_text") {
       try {
         const headings = [...document.querySelectorAll(String(message.headings))].map((h) => ({ tag: h.tagName, aria_level: h.getAttribute("aria-level"), text: h.innerText ?? "" }));
-        sendResponse({ type, title: document.title, text: document.body?.innerText ?? "", headings });
+        const seen = unseenText();
+        sendResponse({ type, title: document.title, text: seen.text(document.body), headings, hidden: seen.count });
       } catch (e) {
         sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
       }
@@ -31,6 +32,16 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       return false;
     }
     // An agent's first look needs no layer: core's page::summary counts and cuts these reads.
+    // What scrolling brought into view or took out of it (core's after_action compares two reads).
+    if (type === "screen_text") {
+      try {
+        const read = readLines(Number(message.text_limit) || 4000, true);
+        sendResponse({ type: "page_text", title: document.title, text: read.lines, headings: [], hidden: read.hidden });
+      } catch (e) {
+        sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
+      }
+      return false;
+    }
     if (type === "page_facts") {
       try {
         sendResponse(pageFacts(message));
@@ -84,6 +95,117 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   const tags = (d, ...names) => names.reduce((n, t) => n + d.getElementsByTagName(t).length, 0);
   // Text as written, as the layer names elements: innerText would apply text-transform and drop hidden labels.
   const text = (el) => el?.textContent ?? "";
+  // Text from the top (or only on screen), reading only boxes no taller than a few screens, so a
+  // huge page costs its first screens; text no one can see is left out and counted.
+  function readLines(limit, onScreen) {
+    const tall = Math.max(innerHeight, 100) * 3, seen = unseenText();
+    let lines = "";
+    const gather = (el, depth) => {
+      if (lines.length > limit) return;
+      const r = el.getBoundingClientRect();
+      if (onScreen && (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth)) return;
+      if (r.height > tall && depth < 12 && el.childElementCount > 0) {
+        for (let c = el.firstElementChild; c && lines.length <= limit; c = c.nextElementSibling) gather(c, depth + 1);
+      } else if (r.width > 0 && r.height > 0 && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) {
+        for (const line of seen.text(el).split("\n")) {
+          const t = line.trim();
+          if (t && lines.length <= limit) lines += t + "\n";
+        }
+      }
+    };
+    if (document.body && limit > 0) gather(document.body, 0);
+    return { lines, hidden: seen.count };
+  }
+  // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
+  // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
+  function unseenText() {
+    const styles = new Map(), behind = new Map();
+    const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
+    const up = (e) => e.parentElement || e.getRootNode().host || null;
+    const rgb = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
+    // The colour painted behind e: the nearest opaque background; null when an image or unknown.
+    const back = (e) => {
+      if (!e) return /dark/.test(style(document.documentElement).colorScheme) ? null : [255, 255, 255, 1];
+      let b = behind.get(e);
+      if (b !== undefined) return b;
+      const s = style(e), c = rgb(s.backgroundColor);
+      b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e));
+      behind.set(e, b);
+      return b;
+    };
+    // What is painted right under p's text where it shows on screen: true for an image or a
+    // picture, else a colour; null off screen or unknown (then its ancestors' background decides).
+    const under = (p) => {
+    const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
+    const stack = p.ownerDocument.elementsFromPoint(x, y), at = stack.findIndex((e) => e === p || p.contains(e));
+    if (at < 0) return null;
+    for (const e of stack.slice(at + 1)) {
+      if (p.contains(e)) continue;
+      if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(e.localName)) return true;
+      const s = style(e), c = rgb(s.backgroundColor);
+      if (s.backgroundImage !== "none") return true;
+      if (c && c[3] > 0.9) return c;
+    }
+    return null;
+  };
+    // Clipped to nothing: a box of a pixel or less that clips or hides its overflow, on p or
+    // just above it (how "visually hidden" text is written).
+    const tiny = (e) => {
+      if (!e || e.localName === "body" || e.localName === "html") return false;
+      const s = style(e);
+      return (s.position === "absolute" || s.position === "fixed") && (e.offsetWidth <= 1 || e.offsetHeight <= 1) && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+    };
+    // Opacity 0 on e or an ancestor, read once per element.
+    const faded = new Map();
+    const transparent = (e) => {
+      if (!e) return false;
+      let f = faded.get(e);
+      if (f === undefined) faded.set(e, (f = style(e).opacity === "0" || transparent(up(e))));
+      return f;
+    };
+    const unseen = (p) => {
+      const s = style(p);
+      if (parseFloat(s.fontSize) < 1) return true;
+      const c = rgb(s.color);
+      if (!c) return false;
+      if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
+      const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = back(p);
+      // Text the colour of its background is unseen unless something else shows under it.
+      if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
+      return tiny(p) || tiny(up(p));
+    };
+    // Rendered (innerText holds it) and unseen, or transparent; judged once per parent.
+    const judged = new Map();
+    const leftOut = (p) => {
+      let j = judged.get(p);
+      if (j === undefined) {
+        j = (unseen(p) || transparent(p)) && p.checkVisibility({ checkVisibilityCSS: true });
+        judged.set(p, j);
+      }
+      return j;
+    };
+    const out = { count: 0 };
+    out.text = (el) => {
+      let t = el?.innerText ?? "";
+      if (!t) return t;
+      const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT), low = t.toLowerCase();
+      let cut = [], at = 0;
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const p = n.parentElement;
+        if (!p || !n.data.trim() || !leftOut(p)) continue;
+        const d = n.data.trim().replace(/\s+/g, " ");
+        const i = low.indexOf(d.toLowerCase(), at);
+        if (i < 0) continue;
+        cut.push([i, i + d.length]);
+        at = i + d.length;
+        out.count++;
+      }
+      for (let k = cut.length - 1; k >= 0; k--) t = t.slice(0, cut[k][0]) + t.slice(cut[k][1]);
+      return t;
+    };
+    return out;
+  }
   function pageFacts({ candidates, text_limit }) {
     // Every document and open shadow root, breadth-first, as the page layer walks them (walk.rs).
     const docs = [document], shadows = [], roots = [document];
@@ -96,22 +218,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       // Not handed to the layer: its first walk may be seconds away, and a root attached since adds no node.
       for (const s of shadowRoots(roots[i])) roots.push(s), shadows.push(s);
     }
-    // Text from the top, reading only boxes no taller than a few screens, so a huge page costs its first screens.
-    const tall = Math.max(innerHeight, 100) * 3;
-    let lines = "";
-    const gather = (el, depth) => {
-      if (lines.length > text_limit) return;
-      const r = el.getBoundingClientRect();
-      if (r.height > tall && depth < 12 && el.childElementCount > 0) {
-        for (let c = el.firstElementChild; c && lines.length <= text_limit; c = c.nextElementSibling) gather(c, depth + 1);
-      } else if (r.width > 0 && r.height > 0 && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) {
-        for (const line of (el.innerText ?? "").split("\n")) {
-          const t = line.trim();
-          if (t && lines.length <= text_limit) lines += t + "\n";
-        }
-      }
-    };
-    if (document.body && text_limit > 0) gather(document.body, 0);
+    const { lines, hidden } = readLines(text_limit, false);
     // Focus, through open shadow roots and same-origin frames.
     let el = document.activeElement;
     for (let k = 0; k < 32 && el; k++) {
@@ -126,13 +233,15 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       const attr = (n) => el.getAttribute(n), prev = el.previousElementSibling;
       let byFor = null;
       try { byFor = el.id ? el.getRootNode().querySelector(`label[for="${CSS.escape(el.id)}"]`) : null; } catch {}
-      focused = { tag: el.localName, id: el.id ?? "", type: attr("type"), value: attr("value"), label: text(byFor).trim() || text(el.closest("label")).trim() || null,
+      // A rendered element's text without what no one can see; a hidden one's as written.
+      const seen = unseenText(), shown = (e) => (e?.checkVisibility?.({ checkVisibilityCSS: true }) ? seen.text(e) : text(e));
+      focused = { tag: el.localName, id: el.id ?? "", type: attr("type"), value: attr("value"), label: shown(byFor).trim() || shown(el.closest("label")).trim() || null,
         aria_label: attr("aria-label"), placeholder: attr("placeholder"), title: attr("title"), name: attr("name"), alt: attr("alt"), src: attr("src"),
-        prev_label: prev?.localName === "label" && !prev.hasAttribute("for") ? text(prev) : null, shown: text(el).slice(0, 320) };
+        prev_label: prev?.localName === "label" && !prev.hasAttribute("for") ? shown(prev) : null, shown: shown(el).slice(0, 320) };
     }
     const de = document.documentElement;
     return {
-      type: "page_facts", url: location.href, title: document.title, layer: Boolean(layers.page), text: lines, focused,
+      type: "page_facts", url: location.href, title: document.title, layer: Boolean(layers.page), text: lines, hidden_text: hidden, focused,
       viewport: { width: innerWidth, height: innerHeight }, scroll: { x: scrollX, y: scrollY }, page: { width: de?.scrollWidth ?? 0, height: de?.scrollHeight ?? 0 },
       documents: docs.map((d) => ({
         links: d.links.length, images: d.images.length, forms: d.forms.length, selects: tags(d, "select"), buttons: tags(d, "button", "summary"), textareas: tags(d, "textarea"),

@@ -202,17 +202,26 @@ export function parseElementLine(line) {
     icon: undefined, container: undefined, row: undefined, line: String(line),
   };
   const s = String(line);
-  let i = m[0].length;
+  let i = m[0].length, last = null;
   const keyed = { "placeholder=": "placeholder", "value=": "value", "href=": "href", "icon=": "icon", 'in ': "row" };
   while (i < s.length) {
     while (s[i] === " ") i++;
     if (i >= s.length) break;
     const rest = s.slice(i);
     const key = Object.keys(keyed).find((k) => rest.startsWith(`${k}"`));
-    if (s[i] === '"') {
+    const cut = rest.match(/^\((\d+) characters: get_element_details \[\d+\]\)/);
+    if (cut) {
+      e[last === "value" ? "valueChars" : "textChars"] = Number(cut[1]);
+      i += cut[0].length;
+    } else if (s[i] === '"') {
       [e.text, i] = readQuoted(s, i);
+      last = "text";
+    } else if (rest.startsWith('in dialog "')) {
+      [e.row, i] = readQuoted(s, i + 10);
+      e.rowKind = "dialog";
     } else if (key) {
       [e[keyed[key]], i] = readQuoted(s, i + key.length);
+      last = keyed[key];
     } else if (/^in \[\d+\]/.test(rest)) {
       const n = rest.match(/^in \[(\d+)\]/)[0];
       e.container = Number(n.slice(4, -1));

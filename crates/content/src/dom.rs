@@ -1,8 +1,6 @@
 //! Small DOM helpers shared by every RPC group: documents, rects in top-frame coordinates,
-//! visibility, text, computed styles, deep focus and hit-testing.
+//! visibility, computed styles, deep focus and hit-testing (the text a reader sees: text.rs).
 
-use crate::names::element_text;
-use dusk_core::page::elements::{clean_text, describe};
 use dusk_core::protocol::page::{ElementStyle, Rect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -38,46 +36,6 @@ export function shadow_roots(root) {
   return out;
 }
 export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
-const NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
-export function shown_text(el, max) {
-  const shown = new Map(), walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  // A hidden element still names itself; only inside a shown one is hidden text left out.
-  const all = !el.checkVisibility({ checkVisibilityCSS: true });
-  // Only letters count towards max: an indented page's whitespace alone would fill it.
-  let out = '', last = null, got = 0;
-  for (let n = walk.nextNode(); n && got < max; n = walk.nextNode()) {
-    const p = n.parentElement;
-    if (!p || NO_TEXT.has(p.tagName) || p.closest('script,style,template,noscript')) continue;
-    let ok = shown.get(p);
-    if (ok === undefined) { ok = p.checkVisibility({ checkVisibilityCSS: true }); shown.set(p, ok); }
-    if (!ok && !all) continue;
-    if (glyph(p, n.data)) continue;
-    // Blocks, cells and flex items are read apart, as innerText would: Nanny, Re: lunch; not NannyRe: lunch.
-    if (last && last !== p && out && !/\\s$/.test(out) && apart(last, p, el)) out += ' ';
-    out += n.data;
-    got += n.data.trim().length;
-    last = p;
-  }
-  return out;
-}
-// An icon font's ligature (class material-icons, fa, glyphicon… and one lower-case word) draws an
-// icon, not text: a row holding a trash icon is not named delete (names.rs names the icon).
-const ICON_FONT = /(^|\\s)(material-(icons|symbols)[\\w-]*|[\\w-]*-icons?|icons?|glyphicon[\\w-]*|fa|mi)(\\s|$)/;
-function glyph(p, text) {
-  return /^\\s*[a-z][a-z0-9_]*\\s*$/.test(text) && ICON_FONT.test(p.getAttribute('class') || '');
-}
-const display = new WeakMap();
-function inline(e) {
-  let d = display.get(e);
-  if (d === undefined) { d = e.ownerDocument.defaultView.getComputedStyle(e).display; display.set(e, d); }
-  return d === 'inline' || d === 'contents';
-}
-// Whether a box that is not inline lies between two text nodes' parents, below their common ancestor.
-function apart(a, b, top) {
-  for (let e = b; e && e !== top && !e.contains(a); e = e.parentElement) if (!inline(e)) return true;
-  for (let e = a; e && e !== top && !e.contains(b); e = e.parentElement) if (!inline(e)) return true;
-  return false;
-}
 function clipper() {
   const cache = new Map();
   // The box an ancestor chain lets through: every overflow-clipping ancestor, up to a fixed one.
@@ -115,9 +73,6 @@ extern "C" {
     pub fn shadow_roots(root: &JsValue) -> js_sys::Array;
     /// getBoundingClientRect in one call instead of five.
     fn rect_into(el: &Element, out: &mut [f64]);
-    /// The text a reader sees: no script, style or template text, nothing hidden inside a shown
-    /// element; about `max` chars.
-    pub fn shown_text(el: &Element, max: u32) -> String;
     /// The part of the element's box inside its document's viewport and every clipping ancestor.
     fn visible_box(el: &Element, out: &mut [f64]);
     /// `visible_box` for many elements, sharing the ancestors' clips.
@@ -129,11 +84,6 @@ pub fn on_screen_areas(els: &[Element]) -> Vec<f64> {
     let list: js_sys::Array = els.iter().collect();
     let flat = visible_boxes(&list).to_vec();
     flat.chunks(4).map(|c| c[2] * c[3]).collect()
-}
-
-/// The text a reader sees in `el`, cleaned and cut at `max` chars.
-pub fn text_of(el: &Element, max: usize) -> String {
-    clean_text(&shown_text(el, (max * 4).max(64) as u32), max)
 }
 
 /// The element's box as far as it is on screen: inside the viewport and every clipping
@@ -242,12 +192,6 @@ pub fn is_visible(el: &Element, rect: &Rect) -> bool {
 pub fn is_disabled(el: &Element) -> bool {
     let form_control = matches!(tag(el).as_str(), "button" | "input" | "select" | "textarea" | "option" | "optgroup" | "fieldset");
     (form_control && el.matches(":disabled").unwrap_or(false)) || get_attr(el, "aria-disabled").as_deref() == Some("true")
-}
-
-/// `tag#id "text"` for messages.
-pub fn describe_el(el: &Element) -> String {
-    let t = tag(el);
-    describe(&t, &el.id(), &element_text(el, &t, 40))
 }
 
 /// Computed styles an agent needs to judge how an element looks.

@@ -25,6 +25,7 @@ mod registry;
 #[cfg(feature = "page")]
 mod rpc;
 mod selector;
+mod text;
 #[cfg(feature = "page")]
 mod walk;
 

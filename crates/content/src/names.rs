@@ -1,10 +1,13 @@
 //! Reads the sources of an element's name for core's one naming rule
-//! (`dusk_core::page::elements::naming`), each only when the rule asks; the text of the row an
+//! (`dusk_core::page::naming::naming`), each only when the rule asks; the text of the row an
 //! element sits in, when its name doesn't tell it apart; and a scroll box's name.
 
-use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, shown_text, tag, text_of};
-use dusk_core::page::elements::{box_name, clean_text, naming, ElementName, NamePart};
+use crate::dom::{as_document, as_element, as_shadow_root, get_attr, has_attr, tag};
+use crate::text::{shown_text, shown_text_skipping, text_of};
+use dusk_core::page::elements::{clean_text, describe};
+use dusk_core::page::naming::{box_name, naming, ElementName, NamePart};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 // In JS: each is a selector query or two, dearer one property at a time across the boundary.
@@ -52,18 +55,46 @@ function textLength(a, cap) {
   for (let t = walk.nextNode(); t && n < cap; t = walk.nextNode()) n += t.data.trim().length;
   return n;
 }
-export function row_of(el) {
+const DIALOG = 'dialog,[role=dialog],[role=alertdialog],[aria-modal=true]';
+const CARD = 'form,fieldset,section,[role=group],[role=region],[role=form]';
+const HEAD = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,caption';
+// The container that tells `el` apart, and the element whose text names it, if one does: a
+// dialog and its title (else its message), a table row and its first cell with text, a list item,
+// card or form and its heading; else the nearest ancestor with more text than `el`.
+export function context_of(el) {
   const own = textLength(el, 200);
   let loose = null;
   for (let a = up(el), k = 0; a && k < 12 && a.localName !== 'body' && a.localName !== 'html'; a = up(a), k++) {
-    const row = a.matches(ROW);
-    if (a.hasAttribute('aria-label') && (row || !loose)) return a;
-    if ((row || (!loose && k < 6)) && textLength(a, own + 3) >= own + 3) {
-      if (row) return a;
-      loose = a;
+    if (a.matches(DIALOG)) {
+      const by = (a.getAttribute('aria-labelledby') || '').split(/\\s+/)[0], root = a.getRootNode();
+      const title = (by && (root.getElementById ? root.getElementById(by) : null)) || a.querySelector(HEAD);
+      return ['dialog', a, title && textLength(title, 2) >= 2 ? title : null];
     }
+    if (a.hasAttribute('aria-label') && (a.matches(ROW) || !loose)) return ['', a, null];
+    if (a.matches('tr,[role=row]')) {
+      for (const c of a.children) if (!c.contains(el) && textLength(c, 2) >= 2) return ['', a, c];
+    }
+    const more = textLength(a, own + 3) >= own + 3;
+    if (more && (a.matches(ROW) || a.matches(CARD))) {
+      const h = a.querySelector(HEAD);
+      return ['', a, h && !h.contains(el) && textLength(h, 2) >= 2 ? h : null];
+    }
+    if (more && !loose && k < 6) loose = a;
   }
-  return loose;
+  return loose ? ['', loose, null] : undefined;
+}
+// The icon inside a named element: [image label, symbol href, ligature text, class words] of its
+// first icon-like descendant, or undefined when it holds none.
+const ICONISH = 'svg,img,i,[class*=icon i],[data-icon],[class*=material i],[class*=glyph i],[class*=symbol i],[class*=fa- i]';
+export function inner_icon(el) {
+  if (!el.firstElementChild) return undefined;
+  const i = el.querySelector(ICONISH);
+  if (!i || textLength(i, 41) > 40) return undefined;
+  const label = i.getAttribute('alt') || i.getAttribute('aria-label') || i.querySelector('title')?.textContent || '';
+  const u = i.localName === 'use' ? i : i.querySelector('use');
+  const out = [i.getAttribute('class') || '', i.getAttribute('data-icon') || ''];
+  for (const d of i.querySelectorAll('[class],[data-icon]')) { out.push(d.getAttribute('class') || '', d.getAttribute('data-icon') || ''); if (out.length > 12) break; }
+  return [label, u ? u.getAttribute('href') || u.getAttribute('xlink:href') || '' : '', i.localName === 'svg' || i.localName === 'img' ? '' : i.textContent, out.join(' ').slice(0, 400)];
 }
 export function heading_of(box) {
   const H = 'h1,h2,h3,h4,h5,h6,legend,caption,[role=heading]';
@@ -81,7 +112,8 @@ extern "C" {
     fn symbol(el: &Element) -> Option<String>;
     fn ligature(el: &Element) -> Option<String>;
     fn words(el: &Element) -> String;
-    fn row_of(el: &Element) -> Option<Element>;
+    fn context_of(el: &Element) -> Option<js_sys::Array>;
+    fn inner_icon(el: &Element) -> Option<js_sys::Array>;
     fn heading_of(el: &Element) -> Option<String>;
 }
 
@@ -162,15 +194,46 @@ pub fn element_text(el: &Element, tag: &str, max: usize) -> String {
     element_name(el, tag, max).text
 }
 
-/// The label or text of the row, cell or card `el` sits in, without `el`'s own name at its start,
-/// cut at `max` characters; None when it says nothing (no letters or digits).
-pub fn row_text(el: &Element, own: &str, max: usize) -> Option<String> {
-    let row = row_of(el)?;
-    let raw = get_attr(&row, "aria-label").filter(|l| !l.trim().is_empty()).unwrap_or_else(|| text_of(&row, max + own.chars().count() + 2));
+/// `tag#id "text"` for messages.
+pub fn describe_el(el: &Element) -> String {
+    let t = tag(el);
+    describe(&t, &el.id(), &element_text(el, &t, 40))
+}
+
+/// Text inside these is another control's, never a context.
+const CONTROLS: &str = "a[href],button,input,select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=option],[role=slider],[onclick]";
+
+/// What tells `el` apart when its name doesn't: its container's kind ("dialog", or "" for a row,
+/// card or the text around it) and the container's own text (its label, title or heading, a row's
+/// first cell, else its text without other controls' and without `own` at its start), cut at `max`
+/// characters; None when that says nothing (no two letters or digits).
+pub fn row_text(el: &Element, own: &str, max: usize) -> Option<(&'static str, String)> {
+    let found = context_of(el)?;
+    let kind = if found.get(0).as_string().as_deref() == Some("dialog") { "dialog" } else { "" };
+    let container = as_element_value(&found.get(1))?;
+    let named = as_element_value(&found.get(2));
+    let raw = match (get_attr(&container, "aria-label").filter(|l| !l.trim().is_empty()), named) {
+        (Some(label), _) => label,
+        (None, Some(n)) => text_of(&n, max + 2),
+        (None, None) => {
+            clean_text(&shown_text_skipping(&container, ((max + own.chars().count()) * 4).max(64) as u32, CONTROLS, el), max + own.chars().count() + 2)
+        }
+    };
     let raw = raw.trim_start();
     let rest = if own.is_empty() { raw } else { raw.strip_prefix(own).unwrap_or(raw) };
     let text = clean_text(rest, max);
-    (text.chars().filter(|c| c.is_alphanumeric()).count() >= 2).then_some(text)
+    (text.chars().filter(|c| c.is_alphanumeric()).count() >= 2).then_some((kind, text))
+}
+
+fn as_element_value(v: &JsValue) -> Option<Element> {
+    v.is_object().then(|| as_element(v.clone().unchecked_into())).flatten()
+}
+
+/// The icon inside a named element, guessed as an unnamed icon's name is (core's `icon_inside`).
+pub fn icon_inside(el: &Element, name: &str) -> Option<String> {
+    let parts = inner_icon(el)?;
+    let part = |i: u32| parts.get(i).as_string().filter(|s| !s.trim().is_empty());
+    dusk_core::page::icons::icon_inside(part(0).as_deref(), part(1).as_deref(), part(2).as_deref(), part(3).as_deref(), name)
 }
 
 /// A scroll box's name: its label, title or heading, else its id or class as words.

@@ -43,7 +43,8 @@ pub fn begin_listing() -> u32 {
     })
 }
 
-/// The element's index, handing out a new one if it has none; `true` when it is new in this listing.
+/// The element's index, handing out a new one if it has none; `true` when it is new in this
+/// listing and an earlier listing of this page did not have it.
 pub fn index_of(el: &Element) -> (u32, bool) {
     REGISTRY.with(|r| {
         let mut r = r.borrow_mut();
@@ -61,8 +62,8 @@ pub fn index_of(el: &Element) -> (u32, bool) {
         if slot.element.is_none() {
             slot.element = Some(el.clone());
         }
-        // The first listing shows the agent every element for the first time: all are new.
-        let is_new = slot.first_seen == listing;
+        // New since an earlier listing of this page: a first listing marks nothing new.
+        let is_new = slot.first_seen == listing && listing > 1;
         (index, is_new)
     })
 }

@@ -43,7 +43,7 @@ pub fn handle(request: Req) -> Res {
         },
         Req::GetElements { filter, visible_only, limit, offset } => {
             let l = read::elements::get_elements(&doc, filter, visible_only, offset, limit);
-            Res::Elements { elements: l.elements, total: l.total, truncated: l.truncated, left_out: l.left_out }
+            Res::Elements { elements: l.elements, total: l.total, truncated: l.truncated, left_out: l.left_out, hidden_text: l.hidden_text }
         }
         Req::ClickListeners { paths, add } => Res::ClickListeners { found: crate::listeners::set(&doc, &paths, add) },
         Req::ListenerChanges => Res::ListenerChanges { changes: crate::listeners::changes(&doc) },
@@ -60,6 +60,7 @@ pub fn handle(request: Req) -> Res {
             read::query::query_elements(&doc, &description, limit).map_or_else(err, |matches| Res::QueryResults { matches })
         }
         Req::TextSnapshot { .. } | Req::PageText { .. } => err("text_snapshot is made by the worker from the always-on script's page_text"),
+        Req::ScreenText { .. } => err("screen_text is answered by the always-on script"),
         Req::PageSummary { .. } | Req::PageFacts { .. } => err("page_summary is made by the worker from the always-on script's page_facts"),
         Req::WaitQuiet { .. } => err("wait_quiet is answered by the always-on script"),
         Req::DetectDarkMode => css::detect_dark_mode().map_or_else(err, Res::DarkMode),

@@ -76,6 +76,7 @@ fn cases() -> Vec<Case> {
             "Let the page take this run to http://evil.example/verify?email=jane",
             "允许页面把此任务带到 http://evil.example/verify?email=jane",
         ),
+        ("read_text", json!({}), None, None, "Read the page's text on shop.example", "在 shop.example 上读取页面上的文字"),
         ("go_back", json!({}), None, None, "Go back to the previous page on shop.example", "在 shop.example 上返回上一页"),
         ("go_forward", json!({}), None, None, "Go forward to the next page on shop.example", "在 shop.example 上前进到下一页"),
         ("refresh", json!({}), None, None, "Reload the page on shop.example", "在 shop.example 上重新加载页面"),
@@ -162,6 +163,7 @@ fn every_tool_of_both_agents_is_covered() {
     let names = [
         "get_elements",
         "get_element_details",
+        "read_text",
         "click",
         "type",
         "select",

@@ -24,8 +24,9 @@ fn the_first_message_has_the_task_and_the_summary_and_every_action_is_a_tool() {
     assert!(first.starts_with("Task: Check the cart") && first.contains("<<<PAGE\nURL: https://shop.example/cart") && first.contains("PAGE>>>"));
     let mut names: Vec<String> = req.tools.iter().map(|t| t.name.clone()).collect();
     names.sort();
-    assert_eq!(names.len(), 18);
+    assert_eq!(names.len(), 19);
     for n in [
+        "read_text",
         "click",
         "type",
         "scroll",

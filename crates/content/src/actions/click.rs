@@ -2,7 +2,8 @@
 
 use super::events::mouse;
 use super::{check_enabled, check_visible, hit_point, resolve_required, scroll_into_view, Outcome};
-use crate::dom::{deep_element_from_point, describe_el};
+use crate::dom::deep_element_from_point;
+use crate::names::describe_el;
 use dusk_core::protocol::actions::{ActionResult, Modifiers, Target, TargetKind};
 use web_sys::{Document, Element};
 

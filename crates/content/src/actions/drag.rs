@@ -3,7 +3,8 @@
 
 use super::events::mouse;
 use super::Outcome;
-use crate::dom::{deep_element_from_point, describe_el, obj};
+use crate::dom::{deep_element_from_point, obj};
+use crate::names::describe_el;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers};
 use dusk_core::protocol::page::Point;
 use wasm_bindgen::{JsCast, JsValue};

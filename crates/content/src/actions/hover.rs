@@ -2,7 +2,7 @@
 
 use super::events::mouse;
 use super::{check_visible, hit_point, resolve_required, scroll_into_view, Outcome};
-use crate::dom::describe_el;
+use crate::names::describe_el;
 use dusk_core::protocol::actions::{ActionResult, Modifiers, Target};
 use web_sys::Document;
 

@@ -11,7 +11,8 @@ pub mod select;
 pub mod type_text;
 pub mod upload;
 
-use crate::dom::{deep_element_from_point, describe_el, frame_offset, is_disabled, is_visible, local_rect, obj, on_screen_rect, window};
+use crate::dom::{deep_element_from_point, frame_offset, is_disabled, is_visible, local_rect, obj, on_screen_rect, window};
+use crate::names::describe_el;
 use crate::registry::{lookup, Lookup};
 use crate::walk::find_first;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Target, TargetKind};

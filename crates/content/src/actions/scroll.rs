@@ -1,7 +1,8 @@
 //! scroll: the page or the nearest scrollable box of the target, by an amount in a direction.
 
 use super::{resolve, Outcome};
-use crate::dom::{describe_el, obj, window};
+use crate::dom::{obj, window};
+use crate::names::describe_el;
 use dusk_core::protocol::actions::{ActionResult, Direction, FailReason, Target};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};

@@ -2,7 +2,7 @@
 
 use super::events::plain;
 use super::{check_enabled, check_visible, control_of, resolve_required, Outcome};
-use crate::dom::describe_el;
+use crate::names::describe_el;
 use dusk_core::page::elements::clean_text;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Target};
 use wasm_bindgen::JsCast;

@@ -1,9 +1,11 @@
 //! type_text: focuses, optionally clears, then types character by character with key and input
 //! events, setting values through the native setter so framework-controlled inputs notice.
 
+use super::click::press;
 use super::events::{exec_command, input, key, native_set, plain};
-use super::{check_enabled, check_visible, control_of, resolve, scroll_into_view, Outcome};
-use crate::dom::{deep_active_element, describe_el, tag};
+use super::{check_enabled, check_visible, control_of, hit_point, resolve, scroll_into_view, Outcome};
+use crate::dom::{deep_active_element, is_visible, local_rect, tag};
+use crate::names::describe_el;
 use dusk_core::page::input_value::{is_whole_value, whole_value};
 use dusk_core::page::keys::{key_spec, KeySpec};
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target};
@@ -86,6 +88,38 @@ fn type_rich(el: &Element, text: &str, clear: bool) {
     }
 }
 
+/// The visible box around a hidden field that takes its keys: xterm.js, CodeMirror and Monaco
+/// keep a transparent textarea inside the editor a person sees.
+fn visible_editor(el: &Element) -> Option<Element> {
+    let mut up = el.parent_element();
+    for _ in 0..8 {
+        let a = up?;
+        let r = local_rect(&a);
+        if r.width >= 20.0 && r.height >= 10.0 && is_visible(&a, &r) {
+            return Some(a);
+        }
+        up = a.parent_element();
+    }
+    None
+}
+
+/// Where a person can type but the field is hidden: clicks the editor, then sends the text as
+/// key events to whatever took the focus.
+fn type_through_editor(doc: &Document, el: &Element, text: &str, hidden: ActionResult) -> Outcome<ActionResult> {
+    check_enabled(el)?;
+    let editor = visible_editor(el).ok_or(hidden)?;
+    scroll_into_view(&editor);
+    let (hit, x, y) = hit_point(&editor)?;
+    press(&hit, x, y, Modifiers::default());
+    let focused = deep_active_element(doc).filter(|f| editable_kind(f).is_some()).unwrap_or_else(|| el.clone());
+    match editable_kind(&focused) {
+        Some(Editable::Rich) => type_rich(&focused, text, false),
+        _ => text.chars().for_each(|c| type_char_field(&focused, c)),
+    }
+    let n = text.chars().count();
+    Ok(ActionResult::ok(format!("clicked {} and typed {n} characters as keys into {}, which has the focus", describe_el(&editor), describe_el(&focused))))
+}
+
 #[inline(never)]
 pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Outcome<ActionResult> {
     let el = match resolve(doc, target)? {
@@ -103,7 +137,9 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
     let Some(kind) = editable_kind(&el) else {
         return Err(ActionResult::fail(FailReason::NotEditable, format!("{} does not accept text", describe_el(&el))));
     };
-    check_visible(&el)?;
+    if let Err(hidden) = check_visible(&el) {
+        return type_through_editor(doc, &el, text, hidden);
+    }
     check_enabled(&el)?;
     if el.has_attribute("readonly") {
         return Err(ActionResult::fail(FailReason::Disabled, format!("{} is read-only", describe_el(&el))));

@@ -2,7 +2,8 @@
 
 use super::events::plain;
 use super::{check_enabled, Outcome};
-use crate::dom::{as_tag, describe_el, window};
+use crate::dom::{as_tag, window};
+use crate::names::describe_el;
 use crate::registry::{lookup, Lookup};
 use dusk_core::protocol::actions::{ActionResult, FailReason, FilePayload, MAX_UPLOAD_BYTES};
 use wasm_bindgen::JsValue;

@@ -1,11 +1,30 @@
 //! get_element_details: attributes, a round-tripping selector and an XPath for indexed elements.
 
-use crate::dom::{tag, top_rect};
+use crate::dom::{as_tag, tag, top_rect};
 use crate::names::element_text;
 use crate::registry::{lookup, Lookup};
 use crate::selector::{host_chain, unique_selector, xpath_of};
+use crate::text::shown_text;
 use dusk_core::page::elements::clean_text;
-use dusk_core::protocol::page::ElementDetails;
+use dusk_core::protocol::page::{ElementDetails, DETAILS_CHARS};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
+
+/// A text field's value exactly as typed, up to `DETAILS_CHARS` characters; never a password's.
+fn field_value(el: &Element, tag: &str) -> Option<String> {
+    let value = match tag {
+        "textarea" => as_tag::<HtmlTextAreaElement>(el, "textarea")?.value(),
+        "input" => {
+            let input = as_tag::<HtmlInputElement>(el, "input")?;
+            let t = input.type_().to_ascii_lowercase();
+            if matches!(t.as_str(), "password" | "checkbox" | "radio" | "button" | "submit" | "reset" | "image" | "file" | "hidden") {
+                return None;
+            }
+            input.value()
+        }
+        _ => return None,
+    };
+    Some(value.chars().take(DETAILS_CHARS).collect())
+}
 use std::collections::BTreeMap;
 
 #[inline(never)]
@@ -22,16 +41,23 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
             let value = el.get_attribute(&name).unwrap_or_default();
             attributes.insert(name, clean_text(&value, 300));
         }
-        let parent_text = el.parent_element().map(|p| crate::dom::text_of(&p, 100)).unwrap_or_default();
+        let parent_text = el.parent_element().map(|p| crate::text::text_of(&p, 100)).unwrap_or_default();
         let t = tag(&el);
         let prop = |o: &web_sys::Element, k: &str| js_sys::Reflect::get(o, &k.into()).ok().and_then(|a| a.as_string()).filter(|a| !a.is_empty());
         // A submit button's own formaction wins over its form's action.
         let form_action =
             if el.has_attribute("formaction") { prop(&el, "formAction") } else { el.closest("form").ok().flatten().and_then(|f| prop(&f, "action")) };
         let link = el.closest("a[href], area[href]").ok().flatten().and_then(|a| prop(&a, "href"));
+        let text = element_text(&el, &t, 100);
+        // Whole, up to DETAILS_CHARS: what a listing cut short is read here.
+        let whole = clean_text(&shown_text(&el, DETAILS_CHARS as u32), DETAILS_CHARS);
+        let whole_text = (whole.chars().count() > text.chars().count()).then_some(whole);
+        let value = field_value(&el, &t);
         details.push(ElementDetails {
             index,
-            text: element_text(&el, &t, 100),
+            text,
+            whole_text,
+            value,
             rect: top_rect(&el),
             form_action,
             link,

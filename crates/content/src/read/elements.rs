@@ -3,17 +3,18 @@
 use super::clickable::candidates;
 use super::hidden::place;
 use crate::dom::{as_tag, attr, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, tag};
-use crate::names::{cache_labels, element_name, forget_labels, row_text};
+use crate::names::{cache_labels, element_name, forget_labels, icon_inside, row_text};
 use crate::registry;
+use crate::text::{begin_reading, end_reading, shown_text, shown_text_skipping};
 use crate::walk::{roots, Context};
-use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, needs_context, Extra, Kind, CANDIDATE_SELECTOR};
-use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut};
+use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_SELECTOR};
+use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut, DETAILS_CHARS};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// The element's kind, or None when the broad candidate net caught something not interactive.
 /// `scripted`: clickable only through script (pointer cursor, a click listener, a menu item).
 pub fn candidate_kind(el: &Element, tag: &str, scripted: bool) -> Option<Kind> {
-    let (role, editable) = (get_attr(el, "role"), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
+    let (role, editable) = (role_of(el), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
     let has_href = matches!(tag, "a" | "area") && has_attr(el, "href");
     if scripted {
         let input_type = if matches!(tag, "input" | "button") { get_attr(el, "type") } else { None };
@@ -24,7 +25,7 @@ pub fn candidate_kind(el: &Element, tag: &str, scripted: bool) -> Option<Kind> {
     }
     if !is_native(tag, has_href) {
         let tabindex = get_attr(el, "tabindex");
-        let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(el, "onclick"), editable };
+        let extra = Extra { role: role.as_deref(), tabindex: tabindex.as_deref(), onclick: has_attr(el, "onclick"), editable, widget: false };
         if !is_candidate(tag, has_href, &extra) {
             return None;
         }
@@ -33,38 +34,75 @@ pub fn candidate_kind(el: &Element, tag: &str, scripted: bool) -> Option<Kind> {
     Some(classify(tag, input_type.as_deref(), role.as_deref(), editable))
 }
 
+/// Its `role`, else the one its widget library's class implies (a slider handle).
+fn role_of(el: &Element) -> Option<String> {
+    get_attr(el, "role").or_else(|| get_attr(el, "class").and_then(|c| widget_role(&c)).map(str::to_string))
+}
+
+/// A range widget's value: its aria-valuetext or -valuenow, else the number its slider shows
+/// next to it (jQuery UI's handle says none itself).
+fn range_value(el: &Element) -> Option<String> {
+    if let Some(v) = attr(el, "aria-valuetext").or_else(|| attr(el, "aria-valuenow")) {
+        return Some(v);
+    }
+    let mut up = el.parent_element();
+    for _ in 0..3 {
+        let a = up?;
+        if let Some(n) = shown_number(&shown_text_skipping(&a, 64, "button,a,input,select,textarea,[role=button]", el)) {
+            return Some(n);
+        }
+        up = a.parent_element();
+    }
+    None
+}
+
 /// Field values go out exactly as typed (no trimming or collapsing), up to this many characters.
 pub const VALUE_LIMIT: usize = 2000;
 
-fn exact(value: String) -> String {
+/// The value cut at `VALUE_LIMIT`, and its whole length when cut.
+fn exact(value: String) -> (String, Option<u32>) {
     match value.char_indices().nth(VALUE_LIMIT) {
-        Some((cut, _)) => value[..cut].to_string(),
-        None => value,
+        Some((cut, _)) => {
+            let chars = value.chars().count() as u32;
+            (value[..cut].to_string(), Some(chars))
+        }
+        None => (value, None),
     }
 }
 
-fn value_of(el: &Element, tag: &str) -> (Option<String>, Option<bool>) {
+/// The value, whether checked, and the value's whole length when cut.
+fn value_of(el: &Element, tag: &str, role: Option<&str>) -> (Option<String>, Option<bool>, Option<u32>) {
     match tag {
         "input" => {
-            let Some(input) = as_tag::<HtmlInputElement>(el, "input") else { return (None, None) };
+            let Some(input) = as_tag::<HtmlInputElement>(el, "input") else { return (None, None, None) };
             let t = input.type_().to_ascii_lowercase();
             match t.as_str() {
-                "checkbox" | "radio" => (None, Some(input.checked())),
-                "password" => (Some("•".repeat(input.value().chars().count().min(20))), None),
-                "button" | "submit" | "reset" | "image" | "file" => (None, None),
-                _ => (Some(exact(input.value())), None),
+                "checkbox" | "radio" => (None, Some(input.checked()), None),
+                "password" => (Some("•".repeat(input.value().chars().count().min(20))), None, None),
+                "button" | "submit" | "reset" | "image" | "file" => (None, None, None),
+                _ => {
+                    let (v, chars) = exact(input.value());
+                    (Some(v), None, chars)
+                }
             }
         }
-        "textarea" => (as_tag::<HtmlTextAreaElement>(el, "textarea").map(|t| exact(t.value())), None),
+        "textarea" => match as_tag::<HtmlTextAreaElement>(el, "textarea") {
+            Some(t) => {
+                let (v, chars) = exact(t.value());
+                (Some(v), None, chars)
+            }
+            None => (None, None, None),
+        },
         "select" => {
             let sel = as_tag::<HtmlSelectElement>(el, "select");
             let text = sel.and_then(|s| s.selected_options().item(0)).and_then(|o| o.text_content());
-            (text.map(|t| clean_text(&t, 100)), None)
+            (text.map(|t| clean_text(&t, 100)), None, None)
         }
+        _ if matches!(role, Some("slider" | "spinbutton" | "progressbar" | "scrollbar")) => (range_value(el), None, None),
         _ => match get_attr(el, "aria-checked").as_deref() {
-            Some("true") => (None, Some(true)),
-            Some("false") => (None, Some(false)),
-            _ => (None, None),
+            Some("true") => (None, Some(true), None),
+            Some("false") => (None, Some(false), None),
+            _ => (None, None, None),
         },
     }
 }
@@ -76,9 +114,20 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
     let mut rect = local_rect(el);
     rect.x += offset.0;
     rect.y += offset.1;
-    let (value, checked) = value_of(el, tag);
+    let role = role_of(el).filter(|r| !r.trim().is_empty());
+    let (value, checked, value_chars) = value_of(el, tag, role.as_deref());
     let cross_origin = kind == Kind::Frame && as_tag::<HtmlIFrameElement>(el, "iframe").is_some_and(|f| f.content_document().is_none());
-    let name = element_name(el, tag, 50);
+    let name = element_name(el, tag, NAME_CHARS);
+    // A shown name was read only so far: its whole length is counted now, for the rare cut one.
+    let text_chars = match name.chars {
+        Some(n) if name.shown && n as usize >= NAME_CHARS * 3 => Some(whole_length(&shown_text(el, DETAILS_CHARS as u32)).max(n)),
+        other => other,
+    };
+    let icon = if name.guess || name.text.is_empty() || matches!(tag, "input" | "textarea" | "select" | "img" | "iframe" | "frame") {
+        None
+    } else {
+        icon_inside(el, &name.text)
+    };
     ElementInfo {
         index,
         tag: tag.to_string(),
@@ -86,7 +135,11 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         guess: name.guess,
         container,
         row: None,
-        role: attr(el, "role"),
+        row_kind: None,
+        text_chars,
+        value_chars,
+        icon,
+        role,
         input_type: if matches!(tag, "input" | "button") { attr(el, "type").map(|t| t.to_ascii_lowercase()) } else { None },
         placeholder: attr(el, "placeholder"),
         href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &js_name("href")).ok().and_then(|h| h.as_string()) } else { None },
@@ -100,6 +153,14 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
     }
 }
 
+/// Characters of a name a listing shows.
+const NAME_CHARS: usize = 50;
+
+/// Characters of `text` once its whitespace is collapsed.
+fn whole_length(text: &str) -> u32 {
+    text.split_whitespace().map(|w| w.chars().count() + 1).sum::<usize>().saturating_sub(1) as u32
+}
+
 /// Characters of a row's text given as context: enough to tell rows apart, few enough to keep
 /// listings short (a results row, a mail's sender and subject).
 const ROW_TEXT: usize = 24;
@@ -111,6 +172,8 @@ pub struct Listing {
     pub total: u32,
     pub truncated: bool,
     pub left_out: Option<LeftOut>,
+    /// Pieces of text no one can see, left out of the names and rows.
+    pub hidden_text: u32,
 }
 
 struct Picked {
@@ -125,6 +188,7 @@ struct Picked {
 #[inline(never)]
 pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Listing {
     registry::begin_listing();
+    begin_reading(doc);
     let roots = roots(doc);
     cache_labels(roots.iter().filter_map(|r| r.query_all("label[for]")));
     let (mut picked, mut pending) = (Vec::new(), Vec::new());
@@ -189,10 +253,14 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let wanted = needs_context(&out);
     for ((e, p), wanted) in out.iter_mut().zip(&picked).zip(wanted) {
         if wanted {
-            e.row = row_text(&p.el, &e.text, ROW_TEXT);
+            if let Some((kind, text)) = row_text(&p.el, &e.text, ROW_TEXT) {
+                e.row = Some(text);
+                e.row_kind = (!kind.is_empty()).then(|| kind.to_string());
+            }
         }
     }
     forget_labels();
+    let hidden_text = end_reading(doc);
     let truncated = offset + (out.len() as u32) < matched;
-    Listing { elements: out, total, truncated, left_out }
+    Listing { elements: out, total, truncated, left_out, hidden_text }
 }

@@ -103,6 +103,10 @@ pub fn what_will_happen(request: &ConfirmRequest, locale: &str) -> String {
         }
         "screenshot" => ("Take a screenshot".into(), "截取屏幕".into()),
         "get_elements" => ("List the page's elements".into(), "列出页面上的元素".into()),
+        "read_text" => match index("index") {
+            Some(i) => (format!("Read the text of element [{i}]"), format!("读取元素 [{i}] 的文字")),
+            None => ("Read the page's text".into(), "读取页面上的文字".into()),
+        },
         "get_element_details" => {
             let list =
                 args.get("indices").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_u64).map(|i| i.to_string()).collect::<Vec<_>>().join(", "));

@@ -2,6 +2,7 @@
 //! for, and what changed after each action. Page text is quoted as untrusted data.
 
 use super::browser::TabView;
+use crate::page::href::shown_href;
 use crate::protocol::page::{ElementInfo, LeftOut, PageSummary};
 use serde::Serialize;
 
@@ -15,9 +16,21 @@ fn quoted(s: &str) -> String {
     format!("\"{}\"", one_line.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
+/// Characters of a value a line shows; a longer one is cut and says how to read the rest.
+pub const LINE_VALUE: usize = 200;
+/// Characters of an href a line shows.
+const LINE_HREF: usize = 120;
+
+/// ` (419 characters: get_element_details [1])`: what a cut value or name left out, and where it is whole.
+fn whole_at(chars: u32, index: u32) -> String {
+    format!(" ({chars} characters: get_element_details [{index}])")
+}
+
 /// `[12] input type=text "Username" placeholder="Name" value="abc" new`; a guessed name reads
-/// `icon="star"`, the row or card it sits in `in [3]` (listed) or `in "Re: lunch…"` (its text).
-pub fn element_line(e: &ElementInfo) -> String {
+/// `icon="star"`, an icon inside a named element `"Stop" icon="stop"`, the row or card it sits in
+/// `in [3]` (listed) or `in "Re: lunch…"` (its text). A link on `page_url`'s origin shows its path,
+/// on the same page its `#fragment`. A cut name or value says its length and where to read it whole.
+pub fn element_line(e: &ElementInfo, page_url: &str) -> String {
     let mut line = format!("[{}] {}", e.index, e.tag);
     if let Some(role) = &e.role {
         line.push_str(&format!(" role={role}"));
@@ -28,13 +41,24 @@ pub fn element_line(e: &ElementInfo) -> String {
     if !e.text.is_empty() {
         line.push_str(if e.guess { " icon=" } else { " " });
         line.push_str(&quoted(&e.text));
+        if let Some(n) = e.text_chars {
+            line.push_str(&whole_at(n, e.index));
+        }
+    }
+    if let Some(icon) = e.icon.as_deref().filter(|i| !i.is_empty()) {
+        line.push_str(&format!(" icon={}", quoted(icon)));
     }
     if let Some(p) = e.placeholder.as_deref().filter(|p| !p.is_empty()) {
         line.push_str(&format!(" placeholder={}", quoted(p)));
     }
     if let Some(v) = &e.value {
-        let v: String = v.chars().take(200).collect();
-        line.push_str(&format!(" value={}", quoted(&v)));
+        let chars = e.value_chars.unwrap_or(v.chars().count() as u32);
+        if chars as usize > LINE_VALUE {
+            let head: String = v.chars().take(LINE_VALUE - 1).collect();
+            line.push_str(&format!(" value={}{}", quoted(&format!("{head}…")), whole_at(chars, e.index)));
+        } else {
+            line.push_str(&format!(" value={}", quoted(v)));
+        }
     }
     match e.checked {
         Some(true) => line.push_str(" checked"),
@@ -42,11 +66,15 @@ pub fn element_line(e: &ElementInfo) -> String {
         None => {}
     }
     if let Some(h) = &e.href {
-        let h: String = h.chars().take(120).collect();
+        let h = shown_href(h, page_url);
+        let h = if h.chars().count() > LINE_HREF { format!("{}…", h.chars().take(LINE_HREF - 1).collect::<String>()) } else { h };
         line.push_str(&format!(" href={}", quoted(&h)));
     }
     match (&e.row, e.container) {
-        (Some(row), _) => line.push_str(&format!(" in {}", quoted(row))),
+        (Some(row), _) => match e.row_kind.as_deref().filter(|k| !k.is_empty()) {
+            Some(kind) => line.push_str(&format!(" in {kind} {}", quoted(row))),
+            None => line.push_str(&format!(" in {}", quoted(row))),
+        },
         (None, Some(c)) => line.push_str(&format!(" in [{c}]")),
         _ => {}
     }
@@ -65,8 +93,8 @@ pub fn element_line(e: &ElementInfo) -> String {
     line
 }
 
-pub fn element_lines(elements: &[ElementInfo]) -> String {
-    elements.iter().map(element_line).collect::<Vec<_>>().join("\n")
+pub fn element_lines(elements: &[ElementInfo], page_url: &str) -> String {
+    elements.iter().map(|e| element_line(e, page_url)).collect::<Vec<_>>().join("\n")
 }
 
 /// `12,400`: thousands marked, as people read page lengths.
@@ -134,7 +162,11 @@ pub fn summary_block(s: &PageSummary) -> String {
     if let Some(f) = &s.focused {
         out.push_str(&format!("Focused: {f}\n"));
     }
-    out.push_str("Text:\n");
+    match s.hidden_text {
+        0 => out.push_str("Text:\n"),
+        1 => out.push_str("Text (1 piece of text no one can see left out):\n"),
+        n => out.push_str(&format!("Text ({n} pieces of text no one can see left out):\n")),
+    }
     out.push_str(s.text.trim());
     if s.text_truncated {
         out.push_str(" …");
@@ -189,15 +221,17 @@ pub struct Changes {
     pub note: Option<String>,
 }
 
-/// The `new_elements` field: new elements, at most `MAX_NEW_LINES`, with a note when cut.
-pub fn new_elements_text(elements: &[ElementInfo]) -> Option<String> {
-    let new: Vec<&ElementInfo> = elements.iter().filter(|e| e.new).collect();
+/// The `new_elements` field: new elements (every one listed, on a page the run just came to), at
+/// most `MAX_NEW_LINES`, with a note when cut.
+pub fn new_elements_text(elements: &[ElementInfo], page_url: &str, new_page: bool) -> Option<String> {
+    let new: Vec<&ElementInfo> = elements.iter().filter(|e| e.new || new_page).collect();
     if new.is_empty() {
         return None;
     }
-    let mut lines: Vec<String> = new.iter().take(MAX_NEW_LINES).map(|e| element_line(e)).collect();
+    let mut lines: Vec<String> = new.iter().take(MAX_NEW_LINES).map(|e| element_line(e, page_url)).collect();
     if new.len() > MAX_NEW_LINES {
-        lines.push(format!("… and {} more new elements: call get_elements to list them", new.len() - MAX_NEW_LINES));
+        let what = if new_page { "elements" } else { "new elements" };
+        lines.push(format!("… and {} more {what}: call get_elements to list them", new.len() - MAX_NEW_LINES));
     }
     Some(lines.join("\n"))
 }
@@ -205,6 +239,8 @@ pub fn new_elements_text(elements: &[ElementInfo]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const PAGE: &str = "http://shop.test:8080/cart?step=2";
 
     fn el(index: u32, tag: &str, text: &str) -> ElementInfo {
         ElementInfo { index, tag: tag.into(), text: text.into(), visible: true, enabled: true, ..Default::default() }
@@ -217,15 +253,49 @@ mod tests {
         input.placeholder = Some("Name".into());
         input.value = Some("a\"b".into());
         input.new = true;
-        assert_eq!(element_line(&input), r#"[3] input type=text "Username" placeholder="Name" value="a\"b" new"#);
+        assert_eq!(element_line(&input, PAGE), r#"[3] input type=text "Username" placeholder="Name" value="a\"b" new"#);
         let mut boxed = el(7, "input", "Alpha");
         boxed.input_type = Some("checkbox".into());
         boxed.checked = Some(false);
         boxed.visible = false;
         boxed.enabled = false;
         boxed.context = Some("iframe".into());
-        assert_eq!(element_line(&boxed), r#"[7] input type=checkbox "Alpha" unchecked disabled offscreen (in iframe)"#);
-        assert_eq!(element_line(&el(1, "button", "")), "[1] button");
+        assert_eq!(element_line(&boxed, PAGE), r#"[7] input type=checkbox "Alpha" unchecked disabled offscreen (in iframe)"#);
+        assert_eq!(element_line(&el(1, "button", ""), PAGE), "[1] button");
+    }
+
+    #[test]
+    fn a_cut_value_or_name_says_its_length_and_where_it_is_whole() {
+        let long: String = "Proin imperdiet facilisi ac. ".repeat(15);
+        let mut area = el(1, "textarea", "Notes");
+        area.value = Some(long.chars().take(2000).collect());
+        area.value_chars = Some(419);
+        let line = element_line(&area, PAGE);
+        assert!(line.starts_with(r#"[1] textarea "Notes" value="Proin imperdiet"#), "{line}");
+        assert!(line.ends_with(r#"…" (419 characters: get_element_details [1])"#), "{line}");
+        assert_eq!(line.chars().count(), r#"[1] textarea "Notes" value="" (419 characters: get_element_details [1])"#.chars().count() + LINE_VALUE);
+        area.value = Some("short".into());
+        area.value_chars = None;
+        assert_eq!(element_line(&area, PAGE), r#"[1] textarea "Notes" value="short""#);
+        let mut link = el(2, "a", "Read the whole terms and conditions of sale befor…");
+        link.text_chars = Some(212);
+        assert_eq!(element_line(&link, PAGE), r#"[2] a "Read the whole terms and conditions of sale befor…" (212 characters: get_element_details [2])"#);
+    }
+
+    #[test]
+    fn links_show_paths_on_the_same_origin_and_whole_urls_elsewhere() {
+        let link = |href: &str| ElementInfo { href: Some(href.into()), ..el(5, "a", "Go") };
+        assert_eq!(element_line(&link("http://shop.test:8080/wiki/Firefox"), PAGE), r#"[5] a "Go" href="/wiki/Firefox""#);
+        assert_eq!(element_line(&link("http://shop.test:8080/cart?step=2#pay"), PAGE), r##"[5] a "Go" href="#pay""##);
+        assert_eq!(element_line(&link("https://pay.example/x"), PAGE), r#"[5] a "Go" href="https://pay.example/x""#);
+    }
+
+    #[test]
+    fn an_icon_inside_a_named_element_is_printed_after_its_name() {
+        let stop = ElementInfo { role: Some("menuitem".into()), icon: Some("stop".into()), ..el(8, "div", "Stop") };
+        assert_eq!(element_line(&stop, PAGE), r#"[8] div role=menuitem "Stop" icon="stop""#);
+        let ok = ElementInfo { row: Some("Exit to home page?".into()), row_kind: Some("dialog".into()), ..el(5, "button", "OK") };
+        assert_eq!(element_line(&ok, PAGE), r#"[5] button "OK" in dialog "Exit to home page?""#);
     }
 
     #[test]
@@ -233,11 +303,11 @@ mod tests {
         let mut star = el(4, "span", "star");
         star.guess = true;
         star.row = Some("Nanny — Re: lunch…".into());
-        assert_eq!(element_line(&star), r#"[4] span icon="star" in "Nanny — Re: lunch…""#);
+        assert_eq!(element_line(&star, PAGE), r#"[4] span icon="star" in "Nanny — Re: lunch…""#);
         star.row = None;
         star.container = Some(12);
         star.new = true;
-        assert_eq!(element_line(&star), r#"[4] span icon="star" in [12] new"#);
+        assert_eq!(element_line(&star, PAGE), r#"[4] span icon="star" in [12] new"#);
     }
 
     #[test]
@@ -268,9 +338,11 @@ mod tests {
     #[test]
     fn new_elements_are_capped_with_a_pointer_to_get_elements() {
         let many: Vec<ElementInfo> = (0..50).map(|i| ElementInfo { new: true, ..el(i, "a", "x") }).collect();
-        let text = new_elements_text(&many).unwrap();
+        let text = new_elements_text(&many, PAGE, false).unwrap();
         assert_eq!(text.lines().count(), MAX_NEW_LINES + 1);
         assert!(text.ends_with("call get_elements to list them"));
-        assert_eq!(new_elements_text(&[el(1, "a", "old")]), None);
+        assert_eq!(new_elements_text(&[el(1, "a", "old")], PAGE, false), None);
+        let arrived = new_elements_text(&[el(1, "a", "Home"), el(2, "a", "About")], PAGE, true).unwrap();
+        assert_eq!(arrived, "[1] a \"Home\"\n[2] a \"About\"", "a page the run just came to shows what it holds, none of it marked new");
     }
 }

@@ -14,6 +14,8 @@ const MAX_CHARS: usize = 80;
 pub struct Seen {
     pub elements: Vec<ElementInfo>,
     pub text: String,
+    /// `text` is what was on screen (before a scroll), not the page from its top.
+    pub on_screen: bool,
 }
 
 fn short(s: &str) -> String {
@@ -108,6 +110,7 @@ mod tests {
                 el(3, "button", "Show more", None, None),
             ],
             text: "Your cart\nLoading prices…".into(),
+            on_screen: false,
         };
         let after = Seen {
             elements: vec![
@@ -116,6 +119,7 @@ mod tests {
                 el(3, "button", "Show less", None, None),
             ],
             text: "Your cart\nTotal: $12".into(),
+            on_screen: false,
         };
         assert_eq!(
             changes(&before, &after, &[]),
@@ -132,17 +136,21 @@ mod tests {
     #[test]
     fn elements_that_came_on_screen_are_named_with_their_index() {
         let hidden = ElementInfo { visible: false, ..el(5, "button", "Settings", None, None) };
-        let before = Seen { elements: vec![el(1, "button", "Open menu", None, None), hidden], text: String::new() };
+        let before = Seen { elements: vec![el(1, "button", "Open menu", None, None), hidden], text: String::new(), on_screen: false };
         let shown = ElementInfo { visible: true, ..el(5, "button", "Settings", None, None) };
-        let after = Seen { elements: vec![el(1, "button", "Open menu", None, None), shown, el(6, "button", "Sign out", None, None)], text: String::new() };
+        let after = Seen {
+            elements: vec![el(1, "button", "Open menu", None, None), shown, el(6, "button", "Sign out", None, None)],
+            text: String::new(),
+            on_screen: false,
+        };
         assert_eq!(changes(&before, &after, &[]), vec!["shown now: [5] button \"Settings\", [6] button \"Sign out\""]);
     }
 
     #[test]
     fn nothing_changed_is_no_lines_and_removed_elements_are_named() {
-        let seen = Seen { elements: vec![el(7, "div", "Cookie notice", None, None)], text: "Hello".into() };
+        let seen = Seen { elements: vec![el(7, "div", "Cookie notice", None, None)], text: "Hello".into(), on_screen: false };
         assert!(changes(&seen, &seen, &[]).is_empty());
-        let after = Seen { elements: vec![], text: "Hello".into() };
+        let after = Seen { elements: vec![], text: "Hello".into(), on_screen: false };
         assert_eq!(changes(&seen, &after, &[7]), vec!["no longer shown: [7] div \"Cookie notice\""]);
     }
 }

@@ -65,6 +65,7 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
         url: start.tab.url.clone(),
         title: start.tab.title.clone(),
         doc: String::new(),
+        listed_doc: String::new(),
         viewport_width: 0.0,
         settings: start.settings.clone(),
         kind: start.kind,

@@ -179,6 +179,17 @@ pub fn ligature_name(text: &str) -> Option<String> {
     one_word.then(|| t.split('_').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" "))
 }
 
+/// The icon inside a named element, from its first icon-like descendant: its image label, else
+/// the same guesses as an unnamed icon's (symbol, ligature, class words). One icon, at most three words.
+/// An image whose label is the element's name (`<a><img alt="Show map"></a>`) named it already.
+pub fn icon_inside(label: Option<&str>, symbol: Option<&str>, ligature: Option<&str>, words: Option<&str>, name: &str) -> Option<String> {
+    let label = label
+        .filter(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() != name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").to_lowercase())
+        .filter(|l| !l.is_empty());
+    label.or_else(|| symbol.and_then(symbol_name)).or_else(|| ligature.and_then(ligature_name)).or_else(|| words.and_then(action_word))
+}
+
 /// A scroll box's class or id as words, when it reads like a name (`search-results` → `search
 /// results`); generated names (`css-1x2y3z`) say nothing.
 pub fn id_words(raw: &str) -> Option<String> {
@@ -226,10 +237,10 @@ mod tests {
 
     #[test]
     fn icons_get_a_name_and_say_it_is_a_guess() {
-        use crate::page::elements::NamePart::{self, *};
+        use crate::page::naming::NamePart::{self, *};
         let name = |tag: &str, parts: &[(NamePart, &str)]| {
             let parts: Vec<(NamePart, String)> = parts.iter().map(|(p, v)| (*p, v.to_string())).collect();
-            let n = crate::page::elements::naming(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40);
+            let n = crate::page::naming::naming(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40);
             (n.text, n.guess)
         };
         let real = |s: &str| (s.to_string(), false);
@@ -251,5 +262,19 @@ mod tests {
         assert_eq!(name("img", &[(AriaLabel, "Chart"), (Alt, "c")]), real("Chart"));
         assert_eq!(name("iframe", &[(Name, "ads_frame")]), real("ads_frame"));
         assert_eq!(name("div", &[(Words, "row unread")]), (String::new(), false), "no word names an action: no name");
+    }
+
+    #[test]
+    fn an_icon_inside_a_named_element_is_guessed_as_an_unnamed_one() {
+        assert_eq!(
+            icon_inside(None, None, None, Some("fa fa-stop"), "Stop").as_deref(),
+            Some("stop"),
+            "a class names the icon even where the text says the same"
+        );
+        assert_eq!(icon_inside(None, Some("#icon-star"), None, Some("x"), "Save").as_deref(), Some("star"));
+        assert_eq!(icon_inside(None, None, Some("delete"), None, "Erase").as_deref(), Some("delete"));
+        assert_eq!(icon_inside(Some("Pause"), None, None, Some("fa-stop"), "Halt").as_deref(), Some("pause"), "an image's label comes first");
+        assert_eq!(icon_inside(Some("Show  map"), None, None, None, "Show map"), None, "the image named the element already");
+        assert_eq!(icon_inside(None, None, Some("Not a ligature"), Some("nav-label"), "Home"), None);
     }
 }

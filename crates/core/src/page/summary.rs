@@ -1,7 +1,8 @@
 //! `page_summary` from what the always-on script read (`page_facts`): counts by kind across
 //! documents, frames and shadow roots, the text from the top cut to its limit, the focused element.
 
-use super::elements::{classify, describe, element_name, is_candidate, Extra, Kind, NamePart, CANDIDATE_SELECTOR};
+use super::elements::{classify, describe, is_candidate, Extra, Kind, CANDIDATE_SELECTOR};
+use super::naming::{element_name, NamePart};
 use crate::protocol::caps::SUMMARY_TEXT;
 use crate::protocol::page::{ElementCounts, PageSummary};
 use crate::protocol::page_facts::{DocumentFacts, ElementFacts, FocusedFacts, PageFacts, ShadowFacts};
@@ -18,7 +19,19 @@ pub fn page_summary(facts: PageFacts, text_limit: u32) -> PageSummary {
     facts.shadow_roots.iter().for_each(|s| count_shadow_root(s, &mut counts));
     let (text, text_truncated) = cut(&facts.text, text_limit.min(SUMMARY_TEXT) as usize);
     let focused = facts.focused.as_ref().filter(|f| !matches!(f.tag.as_str(), "body" | "html")).map(describe_focused);
-    PageSummary { url: facts.url, title: facts.title, viewport: facts.viewport, scroll: facts.scroll, page: facts.page, counts, text, text_truncated, focused }
+    let hidden_text = facts.hidden_text;
+    PageSummary {
+        url: facts.url,
+        title: facts.title,
+        viewport: facts.viewport,
+        scroll: facts.scroll,
+        page: facts.page,
+        counts,
+        text,
+        text_truncated,
+        focused,
+        hidden_text,
+    }
 }
 
 fn editable(el: &ElementFacts) -> bool {
@@ -54,7 +67,7 @@ fn count_document(d: &DocumentFacts, counts: &mut ElementCounts) {
 /// A shadow root's candidates are classified one by one.
 fn count_shadow_root(s: &ShadowFacts, counts: &mut ElementCounts) {
     for el in &s.candidates {
-        let extra = Extra { role: el.role.as_deref(), tabindex: el.tabindex.as_deref(), onclick: el.onclick, editable: editable(el) };
+        let extra = Extra { role: el.role.as_deref(), tabindex: el.tabindex.as_deref(), onclick: el.onclick, editable: editable(el), widget: false };
         if is_candidate(&el.tag, el.href, &extra) {
             counts.add(classify(&el.tag, el.input_type.as_deref(), el.role.as_deref(), extra.editable));
         }

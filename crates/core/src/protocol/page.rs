@@ -75,6 +75,9 @@ pub struct PageSummary {
     pub text_truncated: bool,
     /// The focused element, as `tag#id "text"`, if any besides body.
     pub focused: Option<String>,
+    /// Pieces of text no one can see, left out of `text`.
+    #[serde(default)]
+    pub hidden_text: u32,
 }
 
 /// Which interactive elements `get_elements` lists.
@@ -112,7 +115,7 @@ pub struct ElementInfo {
     pub visible: bool,
     pub enabled: bool,
     pub rect: Rect,
-    /// First listed by this call: the page added it since the previous `get_elements`.
+    /// First listed by this call, after an earlier listing of this page: the page added it since.
     pub new: bool,
     /// Where it lives when not in the top document: "shadow", "iframe", "cross_origin_iframe".
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -126,6 +129,18 @@ pub struct ElementInfo {
     /// The text of its row or card, when its own name does not tell it apart (core's `needs_context`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row: Option<String>,
+    /// What `row` names: "dialog" for a dialog's title or message; none for a row, card or the text around it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row_kind: Option<String>,
+    /// The name's whole length in characters, when `text` was cut to fit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_chars: Option<u32>,
+    /// The value's whole length in characters, when `value` was cut to fit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_chars: Option<u32>,
+    /// An icon inside a named element, guessed as an unnamed icon's name is (`icon="stop"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -197,7 +212,16 @@ pub struct ElementDetails {
     /// Hosts from the top document down to this element's root, when it sits in frames or shadow roots.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub host_selectors: Vec<String>,
+    /// A field's value, exactly as typed, up to `DETAILS_CHARS` characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// The text a reader sees in the element, up to `DETAILS_CHARS` characters, when longer than `text`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whole_text: Option<String>,
 }
+
+/// Characters of a value or text `get_element_details` gives whole.
+pub const DETAILS_CHARS: usize = 4000;
 
 /// Computed styles of one element, as `inspect` and `query_elements` report them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -273,9 +297,13 @@ pub struct TextSection {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PageText {
     pub title: String,
-    /// The body's `innerText`.
+    /// The body's `innerText`, without the text no one can see.
     pub text: String,
     pub headings: Vec<PageHeading>,
+    /// Pieces of text a person can't see (font-size 0, colour of its background, transparent,
+    /// clipped to nothing), left out of `text`.
+    #[serde(default)]
+    pub hidden: u32,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -18,6 +18,10 @@ pub struct PageFacts {
     pub shadow_roots: Vec<ShadowFacts>,
     /// Rendered lines from the top of the page, one per line, a little past the text limit.
     pub text: String,
+    /// Pieces of text no one can see (font-size 0, the colour behind it, transparent, clipped to
+    /// nothing), left out of `text`.
+    #[serde(default)]
+    pub hidden_text: u32,
     /// The focused element (through shadow roots and same-origin frames), if any.
     #[serde(default)]
     pub focused: Option<FocusedFacts>,
@@ -70,7 +74,7 @@ pub struct ElementFacts {
     pub onclick: bool,
 }
 
-/// The focused element and everything its name may come from (core page::elements::element_name).
+/// The focused element and everything its name may come from (core page::naming::element_name).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FocusedFacts {
     pub tag: String,

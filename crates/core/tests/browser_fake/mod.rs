@@ -10,7 +10,7 @@ use dusk_core::customize::SiteCustom;
 use dusk_core::llm::{AssistantReply, Capabilities, ChatRequest, Image, LlmError, Message, StreamEvent, ToolCall, Usage};
 use dusk_core::protocol::actions::{ActionResult, FailReason, FilePayload};
 use dusk_core::protocol::css::{CssApplied, ThemeQuality};
-use dusk_core::protocol::page::{ElementDetails, ElementInfo, PageSummary, Rect, Size};
+use dusk_core::protocol::page::{ElementDetails, ElementInfo, PageSummary, PageText, Rect, Size};
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
@@ -194,8 +194,10 @@ impl Browser for FakeBrowser {
                 let p = self.page(tab);
                 ContentResponse::Pong { version: "t".into(), url: p.url, doc: p.doc.to_string(), layers: vec![] }
             }
-            ContentRequest::PageSummary { .. } => {
+            ContentRequest::PageSummary { text_limit } => {
                 let p = self.page(tab);
+                let whole = format!("{} Status: {}", p.text, p.status);
+                let text: String = whole.chars().take(text_limit as usize).collect();
                 ContentResponse::PageSummary(PageSummary {
                     url: p.url.clone(),
                     title: p.title.clone(),
@@ -203,15 +205,20 @@ impl Browser for FakeBrowser {
                     scroll: Default::default(),
                     page: Size { width: 1280.0, height: 720.0 },
                     counts: Default::default(),
-                    text: format!("{} Status: {}", p.text, p.status),
-                    text_truncated: false,
+                    text_truncated: text.len() < whole.len(),
+                    text,
                     focused: None,
+                    hidden_text: 0,
                 })
+            }
+            ContentRequest::PageText { .. } | ContentRequest::ScreenText { .. } => {
+                let p = self.page(tab);
+                ContentResponse::PageText(PageText { title: p.title.clone(), text: format!("{} Status: {}", p.text, p.status), headings: vec![], hidden: 0 })
             }
             ContentRequest::GetElements { .. } => self.with_page(tab, |p| {
                 let elements: Vec<ElementInfo> = p.els.iter().map(|e| Self::info(e, p.listed.contains(&e.index))).collect();
                 p.listed = p.els.iter().map(|e| e.index).collect();
-                ContentResponse::Elements { total: elements.len() as u32, elements, truncated: false, left_out: None }
+                ContentResponse::Elements { total: elements.len() as u32, elements, truncated: false, left_out: None, hidden_text: 0 }
             }),
             ContentRequest::GetElementDetails { indices } => {
                 let p = self.page(tab);
@@ -231,6 +238,8 @@ impl Browser for FakeBrowser {
                             rect: Self::info(e, true).rect,
                             form_action: None,
                             link: e.link.map(str::to_string),
+                            value: None,
+                            whole_text: None,
                         }),
                         None => missing.push(i),
                     }

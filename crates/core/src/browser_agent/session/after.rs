@@ -76,9 +76,14 @@ impl<B: Browser> BrowserSession<'_, B> {
                 changes.page = Some(summary_block(&s));
             }
         }
+        // A document the run has not listed yet (a navigation, a reload): all of it is new to the model.
+        let new_page = {
+            let r = self.run.borrow();
+            r.doc != r.listed_doc
+        };
         let listed = self.elements(ElementFilter::All, true, 0, AFTER_LIMIT).await.map(|(e, _)| e).unwrap_or_default();
         if self.mode().element_text() {
-            changes.new_elements = new_elements_text(&listed);
+            changes.new_elements = new_elements_text(&listed, &self.page_url(), new_page);
         }
         // A changing action (the gate read the text) on a page that stayed gets what it changed.
         // After a navigation the old page's lines would be quoted (and recorded) as the new site's.
@@ -99,8 +104,8 @@ impl<B: Browser> BrowserSession<'_, B> {
             }
         }
         if diff {
-            let text = self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default();
-            let after = Seen { elements: listed.clone(), text };
+            let text = if before.on_screen { self.screen_text().await } else { self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default() };
+            let after = Seen { elements: listed.clone(), text, on_screen: before.on_screen };
             changes.changed = self::changes(&before, &after, &gone);
             if changes.changed.is_empty() && changes.new_elements.is_none() && changes.stale.is_empty() {
                 changes.changed.push("nothing on the page changed".into());
@@ -109,6 +114,23 @@ impl<B: Browser> BrowserSession<'_, B> {
         }
         let image = if self.mode().screenshots() { self.labelled_screenshot(listed).await.ok() } else { None };
         (changes, image)
+    }
+
+    /// Remembers the page's text before an action the gate did not read it for (wait, scroll), so
+    /// its result says what text appeared or went: on screen for a scroll, from the top otherwise.
+    pub async fn read_text_before(&self, on_screen: bool) {
+        let text = if on_screen { self.screen_text().await } else { self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default() };
+        let mut seen = self.seen.borrow_mut();
+        seen.text = text;
+        seen.on_screen = on_screen;
+    }
+
+    /// The lines of text on screen now, no one's unseen text among them.
+    async fn screen_text(&self) -> String {
+        match self.rpc(ContentRequest::ScreenText { text_limit: GATE_TEXT }).await {
+            Ok(ContentResponse::PageText(p)) => p.text,
+            _ => String::new(),
+        }
     }
 
     /// Lets the page react to an action (handlers, renders, a navigation starting) until its DOM

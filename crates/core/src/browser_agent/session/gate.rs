@@ -35,7 +35,11 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// changing action reads its target and the page first.
     pub async fn gate(&self, action: Action, index: Option<u32>) -> Gate {
         *self.crossing.borrow_mut() = None;
-        self.seen.borrow_mut().text.clear();
+        {
+            let mut seen = self.seen.borrow_mut();
+            seen.text.clear();
+            seen.on_screen = false;
+        }
         // A load the browser stopped since the last step (a page's timer) is asked about first.
         let _ = self.catch_stopped_load().await;
         if action == Action::Read {

@@ -40,6 +40,8 @@ pub struct Listing {
     pub total: u32,
     pub truncated: bool,
     pub left_out: Option<LeftOut>,
+    /// Pieces of text a person can't see, left out of names and rows.
+    pub hidden_text: u32,
 }
 
 /// A run's own state, kept in the checkpoint's `extra`, so a restarted worker resumes on the right tab.
@@ -61,6 +63,9 @@ pub struct BrowserRun {
     /// The document the run last saw (content script's `doc`), to tell a navigation happened.
     #[serde(default)]
     pub doc: String,
+    /// The document the run last listed: a listing of another shows every element, none marked new.
+    #[serde(default)]
+    pub listed_doc: String,
     #[serde(default)]
     pub viewport_width: f64,
     #[serde(default)]
@@ -185,6 +190,11 @@ impl<B: Browser> BrowserSession<'_, B> {
         self.routed_rpc(request).await
     }
 
+    /// The URL of the page the run last saw, against which listed links are shortened.
+    pub fn page_url(&self) -> String {
+        self.run.borrow().url.clone()
+    }
+
     pub fn policy(&self) -> SitePolicy {
         let run = self.run.borrow();
         run.settings.policy_for(&run.url)
@@ -210,7 +220,7 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// `get_elements`' whole answer; its elements are what the run saw last.
     pub async fn listing(&self, filter: ElementFilter, visible_only: bool, offset: u32, limit: u32) -> Result<Listing, String> {
         match self.rpc(ContentRequest::GetElements { filter, visible_only, limit, offset }).await? {
-            ContentResponse::Elements { mut elements, mut total, truncated, left_out } => {
+            ContentResponse::Elements { mut elements, mut total, truncated, left_out, hidden_text } => {
                 // Other-origin frames come after the top document's first window.
                 if offset == 0 {
                     let (framed, n) = self.frame_elements(filter, visible_only, limit).await;
@@ -218,7 +228,9 @@ impl<B: Browser> BrowserSession<'_, B> {
                     total += n;
                 }
                 self.seen.borrow_mut().elements = elements.clone();
-                Ok(Listing { elements, total, truncated, left_out })
+                let mut run = self.run.borrow_mut();
+                run.listed_doc = run.doc.clone();
+                Ok(Listing { elements, total, truncated, left_out, hidden_text })
             }
             other => Err(other.unexpected()),
         }

@@ -8,7 +8,7 @@ use crate::protocol::page::ElementFilter;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-/// Lists the page's interactive elements with their indices: one line each, e.g. `[3] input type=text "Username" value=""`. A name guessed from an icon reads `icon="star"`; `in [12]` is the listed row or card an element sits in, `in "…"` the text of its row. Elements that appeared since the last listing are marked `new`. The listing ends with what it left out: scroll boxes with more inside (scroll them by their index) and the rest of the page.
+/// Lists the page's interactive elements with their indices: one line each, e.g. `[3] input type=text "Username" value=""`. A name guessed from an icon reads `icon="star"`, as does an icon inside a named element; a link on this site shows its path (`/wiki/Firefox`, `#History` on this page); a cut name or value says its length and that get_element_details gives it whole; `in [12]` is the listed row or card an element sits in, `in "…"` the text of its row. Elements that appeared since an earlier listing of this page are marked `new`. The listing ends with what it left out: scroll boxes with more inside (scroll them by their index) and the rest of the page.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetElementsArgs {
     #[serde(default)]
@@ -42,14 +42,19 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for GetElements {
     }
     async fn execute(&self, a: GetElementsArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let limit = a.limit.unwrap_or(100).clamp(1, 300);
-        let Listing { elements, total, truncated, left_out } = ctx.host.listing(a.filter, a.visible_only, a.offset, limit).await?;
+        let Listing { elements, total, truncated, left_out, hidden_text } = ctx.host.listing(a.filter, a.visible_only, a.offset, limit).await?;
         let from = if a.offset > 0 { format!(", from number {}", a.offset + 1) } else { String::new() };
-        let head = if a.visible_only {
-            format!("{} elements on screen, of {total} on the page{from}:", elements.len())
-        } else {
-            format!("{} of {total} elements on the page{from}:", elements.len())
+        let hidden = match hidden_text {
+            0 => String::new(),
+            1 => "; 1 piece of text no one can see left out".to_string(),
+            n => format!("; {n} pieces of text no one can see left out"),
         };
-        let mut text = format!("{head}\n{}", element_lines(&elements));
+        let head = if a.visible_only {
+            format!("{} elements on screen, of {total} on the page{from}{hidden}:", elements.len())
+        } else {
+            format!("{} of {total} elements on the page{from}{hidden}:", elements.len())
+        };
+        let mut text = format!("{head}\n{}", element_lines(&elements, &ctx.host.page_url()));
         if truncated {
             text.push_str(&format!("\n… more: call get_elements with offset {}", a.offset as usize + elements.len()));
         }

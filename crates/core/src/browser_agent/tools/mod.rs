@@ -1,4 +1,4 @@
-//! The 18 actions of seed 001, one module each. Each argument type derives the schema the model
+//! The 19 actions (seed 001's 18 and read_text), one module each. Each argument type derives the schema the model
 //! sees; every action that changes the page reports what changed (`context::Changes`).
 
 pub mod action;
@@ -11,6 +11,7 @@ pub mod history;
 pub mod hover;
 pub mod navigate;
 pub mod press_key;
+pub mod read_text;
 pub mod screenshot;
 pub mod scroll;
 pub mod select;
@@ -23,11 +24,12 @@ use super::browser::Browser;
 use super::session::BrowserSession;
 use crate::agent::Registry;
 
-/// All 18, in the order the model sees them: reading first, then acting, then tabs and script.
+/// All 19, in the order the model sees them: reading first, then acting, then tabs and script.
 pub fn registry<'h, B: Browser>() -> Registry<BrowserSession<'h, B>> {
     Registry::new()
         .with(get_elements::GetElements)
         .with(get_element_details::GetElementDetails)
+        .with(read_text::ReadText)
         .with(click::Click)
         .with(type_text::TypeText)
         .with(select::Select)

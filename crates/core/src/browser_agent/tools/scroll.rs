@@ -8,7 +8,7 @@ use crate::protocol::ContentRequest;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-/// Scrolls the page, or the scrollable element with this index, to reveal more.
+/// Scrolls the page, or the scrollable element with this index, to reveal more; the result says what text came into view or left it.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct ScrollArgs {
     pub direction: Direction,
@@ -36,6 +36,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Scroll {
         let target = Target { index: a.index, ..Target::default() };
         let amount = a.amount.filter(|v| v.is_finite()).map(|v| v.clamp(1.0, 100_000.0));
         let verb = format!("Scrolled {}", serde_json::to_value(a.direction).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
+        ctx.host.read_text_before(true).await;
         act(ctx, a.index, &verb, ContentRequest::Scroll { target, direction: a.direction, amount }).await
     }
 }
