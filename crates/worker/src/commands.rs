@@ -45,8 +45,8 @@ pub async fn on_menu(id: &str, selection: Option<String>, tab: TabRef) {
 
 /// Dark mode for the tab's site flips, as the popup's switch does: the page first, then memory.
 async fn toggle_dark(tab_id: i32) {
-    let Ok(host) = host_of(&crate::dark::tab_url(tab_id).await) else { return };
-    let on = !crate::dark::load_memory().await.is_on(&host);
+    let Ok(host) = host_of(&crate::window_tabs::tab_url(tab_id).await) else { return };
+    let on = !crate::stored::load_memory().await.is_on(&host);
     let _ = crate::content_rpc::dark_rpc(tab_id, &DarkContentRequest::DarkSwitch { on }).await;
     let _ = crate::dark::set_site(tab_id, on).await;
 }

@@ -47,7 +47,7 @@ pub async fn sync() {
     if !matches.is_empty() {
         let script = json!([{ "id": REGISTRATION_ID, "matches": matches, "js": ["custom.js"], "runAt": "document_start", "allFrames": false, "persistAcrossSessions": true }]);
         if let Err(e) = scripting::register_content_scripts(&to_js(&script)).await {
-            crate::dark::web_sys_log(&format!("dusk: could not register custom.js: {}", error_text(&e)));
+            crate::console::web_sys_log(&format!("dusk: could not register custom.js: {}", error_text(&e)));
         }
     }
     sync_user_scripts(&records).await;
@@ -68,7 +68,7 @@ async fn sync_user_scripts(records: &[SiteCustom]) {
         return;
     }
     if let Err(e) = user_scripts::register(&to_js(&scripts)).await {
-        crate::dark::web_sys_log(&format!("dusk: could not register the sites' scripts: {}", error_text(&e)));
+        crate::console::web_sys_log(&format!("dusk: could not register the sites' scripts: {}", error_text(&e)));
     }
 }
 

@@ -1,14 +1,16 @@
 //! Routes dark-mode messages: per-site memory in chrome.storage.local, the pre-paint fallback
 //! CSS registered for the sites that are on, and the tab state the popup shows.
 
+use crate::console::web_sys_log;
+use crate::stored::{load_memory, read};
+use crate::window_tabs::tab_url;
 use dusk_chrome::message::{error_text, to_js};
 use dusk_chrome::{scripting, storage, tabs};
-use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
+use dusk_core::dark::adjust::{Adjust, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use dusk_core::dark::site::{host_of, is_dark_registration, match_pattern, Memory, Mode, Restriction, AUTO_KEY, MODE_KEY, SITES_KEY};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, DarkRequest, DarkResponse, PageDarkStatus, TabDarkState};
 use dusk_core::protocol::layer::Layer;
 use serde::Serialize;
-use wasm_bindgen::{JsCast, JsValue};
 
 /// A page that hangs its main thread must not hang the popup or the memory write.
 const PAGE_STATUS_LIMIT_MS: u32 = 500;
@@ -193,28 +195,11 @@ async fn page_status(tab_id: i32) -> PageReply {
     }
 }
 
-/// The tab's URL, or "" where Chrome hides it (browser pages we have no host access to).
-pub(crate) async fn tab_url(tab_id: i32) -> String {
-    let Ok(tab) = tabs::get(tab_id).await else { return String::new() };
-    js_sys::Reflect::get(&tab, &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default()
-}
-
 async fn active_tab() -> Option<i32> {
     let query = to_js(&serde_json::json!({"active": true, "lastFocusedWindow": true}));
     let list = tabs::query(&query).await.ok()?;
     let first = js_sys::Reflect::get(&list, &0.into()).ok()?;
     js_sys::Reflect::get(&first, &"id".into()).ok()?.as_f64().map(|n| n as i32)
-}
-
-pub(crate) async fn read(key: &str) -> Option<serde_json::Value> {
-    let v = storage::local_get(key).await.ok()?;
-    serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
-}
-
-pub(crate) async fn load_memory() -> Memory {
-    let mut memory = Memory::from_stored(read(SITES_KEY).await, read(AUTO_KEY).await);
-    memory.adjust = Adjustments::from_stored(read(ADJUST_KEY).await, read(ADJUST_SITES_KEY).await);
-    memory
 }
 
 async fn store<T: Serialize>(key: &str, value: &T) -> Result<(), String> {
@@ -280,12 +265,4 @@ async fn unregister_ours() {
     if !ids.is_empty() {
         let _ = scripting::unregister_content_scripts(&to_js(&serde_json::json!({ "ids": ids }))).await;
     }
-}
-
-pub(crate) fn web_sys_log(message: &str) {
-    js_sys::Reflect::get(&js_sys::global(), &"console".into())
-        .ok()
-        .and_then(|c| js_sys::Reflect::get(&c, &"warn".into()).ok())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .map(|f| f.call1(&JsValue::NULL, &message.into()));
 }

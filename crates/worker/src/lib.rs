@@ -3,8 +3,10 @@
 mod boundary;
 mod browser_agent;
 mod chat;
+mod checkpoints;
 mod clock;
 mod commands;
+mod console;
 mod content_rpc;
 mod customize;
 mod dark;
@@ -21,6 +23,7 @@ mod port;
 pub(crate) mod route;
 mod runs;
 mod screenshot;
+mod stored;
 mod toolbar;
 mod window_tabs;
 
@@ -48,7 +51,7 @@ pub(crate) fn init_ms() -> f64 {
 /// the welcome page opened.
 #[wasm_bindgen]
 pub async fn installed(reason: String) {
-    dark::sync_registration(&dark::load_memory().await).await;
+    dark::sync_registration(&stored::load_memory().await).await;
     customize::sync().await;
     commands::install_menus().await;
     if reason == "install" {

@@ -6,12 +6,12 @@ use dusk_core::dark::site::host_of;
 use dusk_core::toolbar::badge;
 
 pub async fn refresh(tab_id: i32) {
-    let host = host_of(&crate::dark::tab_url(tab_id).await).ok();
+    let host = host_of(&crate::window_tabs::tab_url(tab_id).await).ok();
     let on = match &host {
-        Some(h) => crate::dark::load_memory().await.is_on(h),
+        Some(h) => crate::stored::load_memory().await.is_on(h),
         None => false,
     };
-    let working = crate::dark_agent::is_running(tab_id) || crate::browser_agent::is_acting_on(tab_id);
+    let working = crate::dark_agent::running::is_running(tab_id) || crate::browser_agent::current::is_acting_on(tab_id);
     let b = badge(on, working);
     let title = i18n::message(b.title_key).replace("{host}", host.as_deref().unwrap_or("—"));
     // A tab closed meanwhile has nothing to update.

@@ -32,3 +32,9 @@ pub async fn query(window_id: i32) -> Result<Vec<RawTab>, String> {
     let own = dusk_chrome::runtime::get_url("");
     Ok(from_js::<Vec<RawTab>>(list)?.into_iter().filter(|t| !t.url.starts_with(&own)).collect())
 }
+
+/// The tab's URL, or "" where Chrome hides it (browser pages we have no host access to).
+pub(crate) async fn tab_url(tab_id: i32) -> String {
+    let Ok(tab) = tabs::get(tab_id).await else { return String::new() };
+    js_sys::Reflect::get(&tab, &"url".into()).ok().and_then(|u| u.as_string()).unwrap_or_default()
+}

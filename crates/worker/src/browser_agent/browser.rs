@@ -50,7 +50,7 @@ pub async fn window_tabs(window_id: i32) -> Result<Vec<TabView>, String> {
 }
 
 impl Host for TabsBrowser {
-    crate::runs::worker_host_basics!();
+    crate::checkpoints::worker_host_basics!();
     /// Shows the card (highlighted crop of the target, the page, the action) and waits for the
     /// panel's answer, at most two minutes.
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {

@@ -3,13 +3,14 @@
 
 mod approvals;
 mod browser;
+pub(crate) mod current;
 mod events;
 mod store;
 
-use crate::dark::read;
 use crate::fetch::controller_with_timeout;
 use crate::llm::{client_for, remember_downgrade};
 use crate::route::settings;
+use crate::stored::read;
 use browser::{window_tabs, TabsBrowser};
 use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
@@ -53,7 +54,7 @@ pub async fn handle(port: Port, request: AgentPortRequest) {
         }
         AgentPortRequest::ExportRun { window_id } => {
             let run = match store::last_run(window_id).await {
-                Some(id) => crate::runs::load(&id).await.map(|s| s.export()).unwrap_or_default(),
+                Some(id) => crate::checkpoints::load(&id).await.map(|s| s.export()).unwrap_or_default(),
                 None => serde_json::Value::Null,
             };
             post(&port, &AgentPortEvent::RunExport { run });
@@ -63,10 +64,6 @@ pub async fn handle(port: Port, request: AgentPortRequest) {
 
 pub fn port_closed(port: &Port) {
     events::unsubscribe(port);
-}
-
-pub fn is_acting_on(tab: i32) -> bool {
-    store::window_acting_on(tab).is_some()
 }
 
 /// The Stop on a page's mask: the run acting on that tab stops.
@@ -94,7 +91,7 @@ async fn load(port: &Port, window_id: i32) {
         return;
     }
     let last = match store::last_run(window_id).await {
-        Some(id) => crate::runs::load(&id).await,
+        Some(id) => crate::checkpoints::load(&id).await,
         None => None,
     };
     match last {
@@ -149,7 +146,7 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     let locale = dusk_chrome::i18n::ui_language();
     let start = Start { run_id, task, window_id, tab, tabs, settings, locale, vision, kind };
     let mut state = begin(start, &browser).await;
-    crate::runs::save(&state).await;
+    crate::checkpoints::save(&state).await;
     let client = client_for(provider, controller.signal()).await;
     run(window_id, &mut state, &client, browser).await;
     remember_downgrade(&client).await;
@@ -221,7 +218,7 @@ async fn resume_run(window_id: i32, mut state: RunState, stop: StopSignal, contr
         Err(message) => {
             crate::boundary::lift(window_id).await;
             state.status = RunStatus::Failed { message: message.clone() };
-            crate::runs::save(&state).await;
+            crate::checkpoints::save(&state).await;
             fail(window_id, format!("The task could not be resumed: {message}."));
             events::finish(window_id);
         }

@@ -1,13 +1,14 @@
 //! Where a window's agent run is: its last run's id (chrome.storage.session, so a reopened panel
 //! finds it after a worker restart) and the tab it acts on now (for the mask's Stop and heartbeat).
 
+use super::current::CURRENT;
+pub use super::current::{current_tab, window_acting_on};
 use dusk_chrome::storage;
 use dusk_core::history::PageRef;
 use std::cell::RefCell;
 use wasm_bindgen::JsValue;
 
 thread_local! {
-    static CURRENT: RefCell<Vec<(i32, i32)>> = const { RefCell::new(Vec::new()) };
     /// The page each window's run started on, for its history entry.
     static START: RefCell<Vec<(i32, PageRef)>> = const { RefCell::new(Vec::new()) };
 }
@@ -48,15 +49,6 @@ pub fn set_current_tab(window_id: i32, tab: i32) {
         c.push((window_id, tab));
     });
     before.into_iter().chain([tab]).for_each(crate::toolbar::refresh_soon);
-}
-
-pub fn current_tab(window_id: i32) -> Option<i32> {
-    CURRENT.with(|c| c.borrow().iter().find(|(w, _)| *w == window_id).map(|(_, t)| *t))
-}
-
-/// The window whose run acts on `tab`.
-pub fn window_acting_on(tab: i32) -> Option<i32> {
-    CURRENT.with(|c| c.borrow().iter().find(|(_, t)| *t == tab).map(|(w, _)| *w))
 }
 
 pub fn forget(window_id: i32) {

@@ -21,7 +21,7 @@ async fn rpc(tab: &TabInfo, request: ContentRequest) -> Result<ContentResponse, 
 }
 
 impl Host for TabBrowser {
-    crate::runs::worker_host_basics!();
+    crate::checkpoints::worker_host_basics!();
 }
 
 impl ChatBrowser for TabBrowser {

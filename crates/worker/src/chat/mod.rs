@@ -77,7 +77,7 @@ pub async fn handle(port: Port, request: ChatPortRequest) {
             }
         }
         ChatPortRequest::ExportRun { window_id } => {
-            let run = crate::runs::load(&store::run_id(window_id)).await.map(|s| s.export()).unwrap_or_default();
+            let run = crate::checkpoints::load(&store::run_id(window_id)).await.map(|s| s.export()).unwrap_or_default();
             post(&port, &ChatEvent::RunExport { run });
         }
     }
@@ -155,7 +155,7 @@ async fn resume_run(window_id: i32, state: RunState, stop: StopSignal, controlle
         None => {
             let mut ended = state;
             ended.status = dusk_core::agent::RunStatus::Failed { message: "no LLM provider is configured".into() };
-            crate::runs::save(&ended).await;
+            crate::checkpoints::save(&ended).await;
             sink.emit(ChatEvent::Failed { message: "The answer could not be resumed: no LLM provider is configured.".into() });
         }
     }

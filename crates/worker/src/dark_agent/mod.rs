@@ -3,6 +3,7 @@
 
 mod page;
 mod progress;
+pub(crate) mod running;
 mod store;
 
 use crate::fetch::controller_with_timeout;
@@ -19,16 +20,12 @@ use dusk_core::llm::usage::cost_usd;
 use dusk_core::protocol::dark::{DarkRunView, RunStage, TabDarkState};
 use page::TabPage;
 use progress::Progress;
-use std::cell::RefCell;
+use running::LIVE;
 use wasm_bindgen::JsValue;
 use web_sys::AbortController;
 
 /// A whole run, model calls included, must end within this.
 const RUN_TIMEOUT_MS: u32 = 300_000;
-
-thread_local! {
-    static LIVE: RefCell<Vec<(i32, StopSignal, AbortController)>> = const { RefCell::new(Vec::new()) };
-}
 
 fn run_id(tab_id: i32) -> String {
     format!("dark-{tab_id}")
@@ -52,10 +49,6 @@ fn register(tab_id: i32) -> Option<(StopSignal, AbortController)> {
 fn unregister(tab_id: i32) {
     LIVE.with(|l| l.borrow_mut().retain(|(t, ..)| *t != tab_id));
     crate::toolbar::refresh_soon(tab_id);
-}
-
-pub fn is_running(tab_id: i32) -> bool {
-    LIVE.with(|l| l.borrow().iter().any(|(t, ..)| *t == tab_id))
 }
 
 pub fn stop(tab_id: i32) {
@@ -287,7 +280,7 @@ pub async fn revert(tab_id: i32, to_instant: bool) -> Result<(), String> {
 pub async fn add_to_state(state: &mut TabDarkState) {
     if let Some(tab_id) = state.tab_id {
         state.run = store::view(tab_id).await;
-        if state.run.as_ref().is_some_and(|r| r.stage.is_running()) && !LIVE.with(|l| l.borrow().iter().any(|(t, ..)| *t == tab_id)) {
+        if state.run.as_ref().is_some_and(|r| r.stage.is_running()) && !running::is_running(tab_id) {
             // The worker that owned it is gone and nothing resumed it (Quick isn't checkpointed).
             if let Some(r) = state.run.as_mut() {
                 r.stage = RunStage::Failed;
@@ -303,5 +296,5 @@ pub async fn add_to_state(state: &mut TabDarkState) {
 }
 
 async fn read_local<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_value(crate::dark::read(key).await?).ok()
+    serde_json::from_value(crate::stored::read(key).await?).ok()
 }

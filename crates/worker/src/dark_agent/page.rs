@@ -17,7 +17,7 @@ pub struct TabPage {
 }
 
 impl Host for TabPage {
-    crate::runs::worker_host_basics!();
+    crate::checkpoints::worker_host_basics!();
 
     async fn check_target(&self) -> Result<(), String> {
         tabs::get(self.tab_id).await.map(|_| ()).map_err(|_| "the tab was closed".to_string())

@@ -25,7 +25,7 @@ pub async fn import(data: Value) -> WorkerResponse {
         return WorkerResponse::Error { message: error_text(&e) };
     }
     // The imported dark sites need their pre-paint registration.
-    crate::dark::sync_registration(&crate::dark::load_memory().await).await;
+    crate::dark::sync_registration(&crate::stored::load_memory().await).await;
     crate::customize::sync().await;
     crate::toolbar::refresh_all();
     WorkerResponse::Saved
@@ -44,7 +44,7 @@ pub async fn clear() -> WorkerResponse {
     if let Err(e) = storage::clear_all().await {
         return WorkerResponse::Error { message: error_text(&e) };
     }
-    crate::dark::sync_registration(&crate::dark::load_memory().await).await;
+    crate::dark::sync_registration(&crate::stored::load_memory().await).await;
     crate::customize::sync().await;
     crate::toolbar::refresh_all();
     WorkerResponse::Saved

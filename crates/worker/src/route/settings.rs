@@ -33,7 +33,7 @@ pub async fn record_usage(model: &str, u: &dusk_core::llm::Usage) {
     totals.add(model, u);
     // Totals are Dusk's own accounting, not the user's data: a refused write is logged, not shown.
     if let Err(e) = storage::local_set(UsageTotals::STORAGE_KEY, &to_js(&totals)).await {
-        crate::dark::web_sys_log(&format!("dusk: could not store the usage totals: {}", error_text(&e)));
+        crate::console::web_sys_log(&format!("dusk: could not store the usage totals: {}", error_text(&e)));
     }
 }
 
