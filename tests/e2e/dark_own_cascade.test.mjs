@@ -108,7 +108,7 @@ export const tests = [
     const { page } = await duskDark(env, url);
     try {
       await page.reload({ waitUntil: "load" });
-      await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), "the raise marks after the reload");
+      await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), "the raise marks after the reload", 15_000);
       await page.waitForTimeout(300);
       const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, reloaded");
       assert.ok(raised >= 400, `raised after the reload: ${raised}`);
