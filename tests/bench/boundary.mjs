@@ -49,6 +49,22 @@ const timing = await ext.evaluate(async (n) => {
 }, 20);
 console.log(`boundary rules, median of 20: apply ${fixed(median(timing.apply))} ms, lift ${fixed(median(timing.lift))} ms`);
 
+// The per-step checks the part added, as the worker makes them: the tab's state (a stopped load?)
+// before each action, and the frames question before each listing, on a page with no frames.
+{
+  const page = await env.open(`http://127.0.0.1:${port}/host`);
+  const tabId = await env.tabIdFor(page.url());
+  const t = await ext.evaluate(async (tabId) => {
+    const time = async (f) => { const xs = []; for (let i = 0; i < 30; i++) { const t0 = performance.now(); await f(); xs.push(performance.now() - t0); } return xs.sort((a, b) => a - b)[15]; };
+    const { windowId } = await chrome.tabs.get(tabId);
+    const tabs = await time(() => chrome.tabs.query({ windowId }));
+    const frames = await time(() => chrome.scripting.executeScript({ target: { tabId, allFrames: true }, injectImmediately: true, func: () => location.href }));
+    return { tabs, frames };
+  }, tabId);
+  console.log(`per-step checks, median of 30: tabs query ${fixed(t.tabs)} ms, frames question ${fixed(t.frames)} ms`);
+  await page.close();
+}
+
 // 2. get_elements with frames.
 await configure(env);
 await ext.evaluate(() => chrome.storage.local.set({ agent_settings: { mode: "dom", max_turns: 20, sites: {} } }));
