@@ -5,7 +5,7 @@
 
 use dusk_chrome::debugger;
 use dusk_chrome::message::{error_text, from_js, to_js};
-use dusk_core::page::listeners::{clickable_nodes, flatten, EventListener, EventListeners, PATHS_FUNCTION, RESOLVE_FUNCTION, ROOTS_EXPRESSION};
+use dusk_core::page::listeners::{clickable_nodes, EventListener, EventListeners, PATHS_FUNCTION, ROOTS_EXPRESSION};
 use dusk_core::protocol::caps::LISTENER_PATHS;
 use js_sys::{Array, Promise, Reflect};
 use serde_json::{json, Value};
@@ -107,48 +107,6 @@ pub fn keep(tab_id: i32) {
             let _ = debugger::detach(tab_id).await;
         }
     });
-}
-
-/// Paths to the elements with their own click-like listener in the subtrees at `roots` (paths
-/// from the page layer's `listener_changes`): only those subtrees are asked about.
-pub async fn added_listener_paths(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
-    attach(tab_id).await?;
-    let world = match SESSIONS.with(|s| s.borrow().get(&tab_id).and_then(|s| s.world.clone())) {
-        Some(world) => world,
-        None => setup(tab_id).await?.0,
-    };
-    let paths = added(tab_id, &world, roots).await;
-    wasm_bindgen_futures::spawn_local(async move {
-        let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": GROUP })).await;
-    });
-    if paths.is_err() {
-        SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
-    }
-    paths
-}
-
-async fn added(tab_id: i32, world: &Value, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
-    // The subtrees, each found from the debugger's own world (the page's world is never run in).
-    let calls = roots.iter().map(|p| json!({ "functionDeclaration": RESOLVE_FUNCTION, "executionContextId": world, "arguments": [{ "value": flatten(std::slice::from_ref(p)) }], "objectGroup": GROUP }));
-    let found = all(tab_id, "Runtime.callFunctionOn", calls.collect()).await;
-    let ids = found.iter().filter_map(|f| f.pointer("/result/objectId"));
-    let described = all(tab_id, "DOM.describeNode", ids.map(|id| json!({ "objectId": id })).collect()).await;
-    let backend = described.iter().filter_map(|d| d.pointer("/node/backendNodeId").cloned());
-    // Listeners are asked of each node as the page's own world holds it.
-    let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": GROUP })).collect()).await;
-    let subtrees = resolved.iter().filter_map(|r| r.pointer("/object/objectId").cloned()).collect();
-    let listeners = listeners_of(tab_id, subtrees).await;
-    let mut nodes = clickable_nodes(&listeners.into_iter().flatten().collect::<Vec<_>>());
-    nodes.truncate(LISTENER_PATHS);
-    if nodes.is_empty() {
-        return Ok(vec![]);
-    }
-    let params = nodes.iter().map(|id| json!({ "backendNodeId": id, "executionContextId": world, "objectGroup": GROUP })).collect();
-    let args: Vec<Value> =
-        all(tab_id, "DOM.resolveNode", params).await.iter().filter_map(|r| r.pointer("/object/objectId")).map(|o| json!({ "objectId": o })).collect();
-    let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": GROUP });
-    let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
-    serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
 }
 
 async fn query(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
