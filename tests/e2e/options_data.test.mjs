@@ -92,6 +92,8 @@ export const tests = [
     const listed = await openHistory(back);
     assert.deepEqual(await listed.locator(".history-open").allTextContents(), ["What does Beta cost?", "What is Alpha?"]);
     await listed.nth(1).locator(".history-open").click();
+    // The conversation shown before the click may still be on screen for a moment.
+    await back.waitForFunction(() => document.querySelector(".msg.user")?.textContent.includes("What is Alpha?"), null, { timeout: 10_000 });
     assert.equal(await answerText(back), "Alpha is a red fox.", "the imported conversation reopens");
     await importBackup(env, text);
     assert.equal((await kept(env)).index.items.length, 2, "a second import adds nothing");
