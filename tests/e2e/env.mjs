@@ -120,9 +120,7 @@ export async function launch({ extensions = [], lang = "", profile: kept = "", c
       for (const p of opened.splice(0)) await p.close().catch(() => {});
       llm.reset();
       const ext = await env.extPage();
-      // A site customisation's custom.js registration follows storage (the worker's customize::sync);
-      // clearing storage behind the worker's back would leave it holding the next test's pages.
-      await ext.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear(), chrome.scripting.unregisterContentScripts({ ids: ["dusk-custom"] }).catch(() => {})]));
+      await ext.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]));
     },
     async close() {
       await ctx.close();
