@@ -138,3 +138,4 @@ const all = [
 // open on it.
 const alone = Boolean(process.env.DUSK_RELOAD_OWN || process.argv[2]);
 export const tests = all.filter(([name]) => alone || !name.startsWith("a reload with dark mode remembered"));
+if (!alone) console.log("skip dark_own_cascade.test.mjs › a reload with dark mode remembered… (fails after the suite's earlier files; issue 42)");
