@@ -129,12 +129,15 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
     }
 }
 
-/// Looks again where the page layer's `listener_changes` says something was added, or nowhere.
-/// Additions get a whole-page lookup: asking about the added subtrees alone lost the listeners
-/// of a MiniWoB inbox's rows, re-made for each episode, in 3 of 4 runs.
+/// Looks where the page layer's `listener_changes` says, or nowhere. A subtree lookup that
+/// could not ask every subtree gives way to the whole page's, in the same listing.
 async fn changed(tab_id: i32, changes: Result<ContentResponse, String>) {
     match changes {
         Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) if added.is_empty() => crate::listeners::keep(tab_id),
+        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => match crate::listeners::added_listener_paths(tab_id, &added).await {
+            Ok(found) => hand_over(tab_id, Ok(to_js(&found)), true).await,
+            Err(_) => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
+        },
         _ => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
     }
 }

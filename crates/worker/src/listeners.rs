@@ -5,7 +5,7 @@
 
 use dusk_chrome::debugger;
 use dusk_chrome::message::{error_text, from_js, to_js};
-use dusk_core::page::listeners::{clickable_nodes, EventListener, EventListeners, PATHS_FUNCTION, ROOTS_EXPRESSION};
+use dusk_core::page::listeners::{clickable_nodes, flatten, EventListener, EventListeners, PATHS_FUNCTION, RESOLVE_FUNCTION, ROOTS_EXPRESSION};
 use dusk_core::protocol::caps::LISTENER_PATHS;
 use js_sys::{Array, Promise, Reflect};
 use serde_json::{json, Value};
@@ -16,7 +16,7 @@ use wasm_bindgen_futures::JsFuture;
 
 /// Keeps the debugger (and Chrome's "started debugging" bar) on through an agent's turns.
 const IDLE_MS: u32 = 30_000;
-/// The remote objects made for one query, released together after it.
+/// The remote objects made for one query, released together after it (each query its own group).
 const GROUP: &str = "dusk-listeners";
 /// The listener nodes, kept from one listing to the next: resolving each costs a round trip.
 const HELD: &str = "dusk-held";
@@ -37,6 +37,47 @@ thread_local! {
     static SESSIONS: RefCell<BTreeMap<i32, Session>> = const { RefCell::new(BTreeMap::new()) };
     /// The user closed the debugging bar: Dusk does not attach again while this worker lives.
     static DECLINED: Cell<bool> = const { Cell::new(false) };
+    /// The lookup under way in each tab: the next waits for it. Two at once (an agent's warm-up
+    /// lookup and its first listing) released each other's objects and replaced each other's
+    /// world, and the subtree lookup then found no listeners (a MiniWoB inbox's rows).
+    static UNDER_WAY: RefCell<BTreeMap<i32, Promise>> = const { RefCell::new(BTreeMap::new()) };
+    static QUERIES: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs `lookup` once the tab's lookup under way (if any) has ended.
+async fn one_at_a_time<T>(tab_id: i32, lookup: impl std::future::Future<Output = T>) -> T {
+    let mut finish = None;
+    let done = Promise::new(&mut |resolve, _| finish = Some(resolve));
+    if let Some(before) = UNDER_WAY.with(|u| u.borrow_mut().insert(tab_id, done.clone())) {
+        let _ = JsFuture::from(before).await;
+    }
+    let out = lookup.await;
+    if let Some(finish) = finish {
+        let _ = finish.call0(&JsValue::NULL);
+    }
+    UNDER_WAY.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.get(&tab_id).is_some_and(|p| js_sys::Object::is(p, &done)) {
+            u.remove(&tab_id);
+        }
+    });
+    out
+}
+
+/// A fresh object group for one query: releasing it can't touch another query's objects.
+fn query_group() -> String {
+    let n = QUERIES.with(|q| {
+        q.set(q.get().wrapping_add(1));
+        q.get()
+    });
+    format!("{GROUP}-{n}")
+}
+
+/// Releases a query's objects; not waited for: the listing need not wait on the cleanup.
+fn release_group(tab_id: i32, group: String) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": group })).await;
+    });
 }
 
 /// Chrome detached the debugger from a tab (worker.js, `chrome.debugger.onDetach`).
@@ -57,12 +98,14 @@ pub async fn release(tab_id: i32) {
 /// Paths from the top document to each element with its own click-like listener
 /// (`dusk_core::page::listeners`); Err when the debugger can't reach the page.
 pub async fn click_listener_paths(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
+    one_at_a_time(tab_id, whole(tab_id)).await
+}
+
+async fn whole(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
     attach(tab_id).await?;
-    let paths = query(tab_id).await;
-    // Not waited for: the listing need not wait on the cleanup.
-    wasm_bindgen_futures::spawn_local(async move {
-        let _ = command(tab_id, "Runtime.releaseObjectGroup", json!({ "objectGroup": GROUP })).await;
-    });
+    let group = query_group();
+    let paths = query(tab_id, &group).await;
+    release_group(tab_id, group);
     if paths.is_err() {
         // Attached afresh next time, with nothing held.
         SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
@@ -109,20 +152,77 @@ pub fn keep(tab_id: i32) {
     });
 }
 
-async fn query(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
+/// Paths to the elements with their own click-like listener in the subtrees at `roots` (paths
+/// from the page layer's `listener_changes`): only those subtrees are asked about. Err when any
+/// subtree that is still there could not be asked (the caller then looks at the whole page).
+pub async fn added_listener_paths(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
+    one_at_a_time(tab_id, subtrees(tab_id, roots)).await
+}
+
+async fn subtrees(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
+    attach(tab_id).await?;
+    let world = match SESSIONS.with(|s| s.borrow().get(&tab_id).and_then(|s| s.world.clone())) {
+        Some(world) => world,
+        None => setup(tab_id).await?.0,
+    };
+    let group = query_group();
+    let paths = added(tab_id, &world, roots, &group).await;
+    release_group(tab_id, group);
+    if paths.is_err() {
+        SESSIONS.with(|s| s.borrow_mut().remove(&tab_id));
+    }
+    paths
+}
+
+async fn added(tab_id: i32, world: &Value, roots: &[Vec<i32>], group: &str) -> Result<Vec<Vec<i32>>, String> {
+    // The subtrees, each found from the debugger's own world (the page's world is never run in).
+    let calls = roots.iter().map(|p| json!({ "functionDeclaration": RESOLVE_FUNCTION, "executionContextId": world, "arguments": [{ "value": flatten(std::slice::from_ref(p)) }], "objectGroup": group }));
+    let found = all_keyed(tab_id, "Runtime.callFunctionOn", calls.collect()).await;
+    if found.iter().any(Option::is_none) {
+        return Err("the debugger's world is gone".into());
+    }
+    // A subtree removed since the page layer named it has no node (undefined): nothing to ask.
+    let ids: Vec<&Value> = found.iter().flatten().filter_map(|f| f.pointer("/result/objectId")).collect();
+    let described = all(tab_id, "DOM.describeNode", ids.iter().map(|id| json!({ "objectId": id })).collect()).await;
+    let backend = described.iter().filter_map(|d| d.pointer("/node/backendNodeId").cloned());
+    // Listeners are asked of each node as the page's own world holds it.
+    let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": group })).collect()).await;
+    let subtrees: Vec<Value> = resolved.iter().filter_map(|r| r.pointer("/object/objectId").cloned()).collect();
+    let asked = subtrees.len();
+    let listeners = listeners_of(tab_id, subtrees).await;
+    if asked < ids.len() || listeners.len() < asked {
+        return Err("a subtree's listeners could not be read".into());
+    }
+    let mut nodes = clickable_nodes(&listeners.into_iter().flatten().collect::<Vec<_>>());
+    nodes.truncate(LISTENER_PATHS);
+    if nodes.is_empty() {
+        return Ok(vec![]);
+    }
+    let params = nodes.iter().map(|id| json!({ "backendNodeId": id, "executionContextId": world, "objectGroup": group })).collect();
+    let args: Vec<Value> =
+        all(tab_id, "DOM.resolveNode", params).await.iter().filter_map(|r| r.pointer("/object/objectId")).map(|o| json!({ "objectId": o })).collect();
+    if args.len() < nodes.len() {
+        return Err("a listener's node could not be resolved".into());
+    }
+    let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": group });
+    let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
+    serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
+}
+
+async fn query(tab_id: i32, group: &str) -> Result<Vec<Vec<i32>>, String> {
     let known = SESSIONS.with(|s| s.borrow().get(&tab_id).and_then(|s| s.world.clone().zip(s.doc.clone())));
     match known {
-        Some((world, doc)) => match listen(tab_id, &world, &doc).await {
+        Some((world, doc)) => match listen(tab_id, &world, &doc, group).await {
             // The tab navigated since: its world and document went with the old page.
             Err(_) => {
                 let (world, doc) = setup(tab_id).await?;
-                listen(tab_id, &world, &doc).await
+                listen(tab_id, &world, &doc, group).await
             }
             done => done,
         },
         None => {
             let (world, doc) = setup(tab_id).await?;
-            listen(tab_id, &world, &doc).await
+            listen(tab_id, &world, &doc, group).await
         }
     }
 }
@@ -146,18 +246,18 @@ async fn setup(tab_id: i32) -> Result<(Value, Value), String> {
     Ok((world, doc))
 }
 
-async fn listen(tab_id: i32, world: &Value, doc: &Value) -> Result<Vec<Vec<i32>>, String> {
+async fn listen(tab_id: i32, world: &Value, doc: &Value, group: &str) -> Result<Vec<Vec<i32>>, String> {
     // Not `pierce`, which would take every root in one call: it crashed renderers adding and
     // removing frames. The document's own listeners are asked for while the other roots are found.
     let top = listeners_of(tab_id, vec![doc.clone()]);
-    let found = command(tab_id, "Runtime.evaluate", json!({ "expression": ROOTS_EXPRESSION, "contextId": world, "objectGroup": GROUP })).await?;
+    let found = command(tab_id, "Runtime.evaluate", json!({ "expression": ROOTS_EXPRESSION, "contextId": world, "objectGroup": group })).await?;
     let mut roots = vec![];
     if let Some(array) = found.pointer("/result/objectId").filter(|_| found.pointer("/result/description") != Some(&json!("Array(0)"))) {
         let items = command(tab_id, "Runtime.getProperties", json!({ "objectId": array, "ownProperties": true })).await?;
         let ids = items.get("result").and_then(Value::as_array).into_iter().flatten().filter(|p| p["name"].as_str().is_some_and(|n| n.parse::<u32>().is_ok()));
         let described = all(tab_id, "DOM.describeNode", ids.map(|p| json!({ "objectId": p.pointer("/value/objectId") })).collect()).await;
         let backend = described.iter().filter_map(|d| d.pointer("/node/backendNodeId").cloned());
-        let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": GROUP })).collect()).await;
+        let resolved = all(tab_id, "DOM.resolveNode", backend.map(|id| json!({ "backendNodeId": id, "objectGroup": group })).collect()).await;
         roots.extend(resolved.iter().filter_map(|r| r.pointer("/object/objectId").cloned()));
     }
     let mut listeners = top.await;
@@ -171,7 +271,7 @@ async fn listen(tab_id: i32, world: &Value, doc: &Value) -> Result<Vec<Vec<i32>>
     if args.is_empty() {
         return Ok(vec![]);
     }
-    let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": GROUP });
+    let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": group });
     let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
     serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
 }

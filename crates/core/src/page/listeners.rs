@@ -87,7 +87,19 @@ pub fn scope(seen: &Seen) -> Scope {
     }
 }
 
-/// Paths flattened as the page layer reads them: each one's length, then its steps.
+/// Run in the debugger's own world with one path flattened (its length, then its steps): the
+/// element it leads to, from that world's own document, so nothing the page's world holds is
+/// touched; undefined when there is none.
+pub const RESOLVE_FUNCTION: &str = "function (flat) {
+  let n = document;
+  for (let i = 1; n && i <= flat[0]; i++) {
+    const s = flat[i];
+    n = s === -1 ? n.shadowRoot : s === -2 ? (n.tagName === 'IFRAME' || n.tagName === 'FRAME' ? n.contentDocument : null) : n.children ? n.children[s] : null;
+  }
+  return n && n.nodeType === 1 ? n : undefined;
+}";
+
+/// Paths flattened as RESOLVE_FUNCTION and the page layer read them: each one's length, then its steps.
 pub fn flatten(paths: &[Vec<i32>]) -> Vec<i32> {
     let mut flat = Vec::with_capacity(paths.iter().map(|p| p.len() + 1).sum());
     for p in paths {
