@@ -110,6 +110,21 @@ pub async fn session_remove(key: &str) -> Result<(), JsValue> {
     remove(&SESSION.with(Clone::clone), key).await
 }
 
+/// `chrome.storage.session.set(items)`: several keys in one call.
+pub async fn session_set_items(items: &js_sys::Object) -> Result<(), JsValue> {
+    JsFuture::from(SESSION.with(Clone::clone).set_promise(items)?).await.map(|_| ())
+}
+
+/// `chrome.storage.session.get(keys)`: an object of those present.
+pub async fn session_get_keys(keys: &js_sys::Array) -> Result<JsValue, JsValue> {
+    JsFuture::from(SESSION.with(Clone::clone).get_promise(keys)?).await
+}
+
+/// `chrome.storage.session.remove(keys)`.
+pub async fn session_remove_keys(keys: &js_sys::Array) -> Result<(), JsValue> {
+    JsFuture::from(SESSION.with(Clone::clone).remove_promise(keys)?).await.map(|_| ())
+}
+
 /// Everything in `chrome.storage.session`, as one object.
 pub async fn session_all() -> Result<JsValue, JsValue> {
     JsFuture::from(SESSION.with(Clone::clone).get_promise(&JsValue::NULL)?).await

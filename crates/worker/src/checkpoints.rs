@@ -1,18 +1,46 @@
 //! Agent runs' checkpoints in chrome.storage.session, and the `Host` basics every worker host shares.
+//! Written piecewise (core `CheckpointWriter`): each step stores its head and what it changed.
 
 use dusk_chrome::storage;
-use dusk_core::agent::RunState;
+use dusk_core::agent::{CheckpointWriter, RunState};
+use js_sys::{Array, Object, Reflect};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
-/// The checkpoint as JSON text: one string is far cheaper to store than a tree of JS objects.
+thread_local! {
+    /// What each run's checkpoint holds now, by run id (a worker that restarts writes it whole once).
+    static WRITERS: RefCell<BTreeMap<String, CheckpointWriter>> = RefCell::new(BTreeMap::new());
+}
+
+/// Each part as JSON text: one string is far cheaper to store than a tree of JS objects.
 pub async fn save(state: &RunState) {
-    let text = serde_json::to_string(&state.checkpoint()).unwrap_or_default();
-    let _ = storage::session_set(&RunState::storage_key(&state.run_id), &JsValue::from_str(&text)).await;
+    let entries = WRITERS.with(|w| w.borrow_mut().entry(state.run_id.clone()).or_default().entries(state));
+    let items = Object::new();
+    for (key, text) in entries {
+        let _ = Reflect::set(&items, &key.into(), &JsValue::from_str(&text));
+    }
+    if storage::session_set_items(&items).await.is_err() {
+        // Written whole next time: what storage holds is no longer known.
+        WRITERS.with(|w| w.borrow_mut().remove(&state.run_id));
+    }
 }
 
 pub async fn load(run_id: &str) -> Option<RunState> {
-    let text = storage::session_get(&RunState::storage_key(run_id)).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
+    let head = storage::session_get(&RunState::storage_key(run_id)).await.ok()?.as_string()?;
+    let keys: Array = RunState::part_keys(&head).into_iter().map(JsValue::from).collect();
+    let parts = if keys.length() == 0 { JsValue::UNDEFINED } else { storage::session_get_keys(&keys).await.ok()? };
+    let texts: BTreeMap<String, String> = keys.iter().filter_map(|k| Some((k.as_string()?, Reflect::get(&parts, &k).ok()?.as_string()?))).collect();
+    RunState::from_parts(&head, |k| texts.get(k).map(String::as_str)).ok()
+}
+
+/// Removes a run's checkpoint, head and parts.
+pub async fn remove(run_id: &str) {
+    let key = RunState::storage_key(run_id);
+    let head = storage::session_get(&key).await.ok().and_then(|h| h.as_string()).unwrap_or_default();
+    let keys: Array = RunState::part_keys(&head).into_iter().chain([key]).map(JsValue::from).collect();
+    let _ = storage::session_remove_keys(&keys).await;
+    WRITERS.with(|w| w.borrow_mut().remove(run_id));
 }
 
 /// The three `Host` methods every worker host shares: the worker's clock, the run's Stop (a

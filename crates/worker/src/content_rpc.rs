@@ -134,10 +134,12 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
 async fn changed(tab_id: i32, changes: Result<ContentResponse, String>) {
     match changes {
         Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) if added.is_empty() => crate::listeners::keep(tab_id),
-        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => match crate::listeners::added_listener_paths(tab_id, &added).await {
-            Ok(found) => hand_over(tab_id, Ok(to_js(&found)), true).await,
-            Err(_) => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
-        },
+        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => {
+            match crate::listeners::added_listener_paths(tab_id, &added).await {
+                Ok(found) => hand_over(tab_id, Ok(to_js(&found)), true).await,
+                Err(_) => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
+            }
+        }
         _ => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
     }
 }

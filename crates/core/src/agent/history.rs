@@ -28,16 +28,21 @@ pub fn drop_images(messages: &mut [Message], step: u32) {
 }
 
 /// Every result of `tool` but the newest becomes a short note: the newest (from `step`) shows the
-/// page as it is, and older page states would only be resent on every turn.
+/// page as it is, and older page states would only be resent on every turn. Each call leaves only
+/// the newest whole, so the walk back stops at the first note: the cost is the steps since the
+/// last call, not the run.
 pub fn supersede(messages: &mut [Message], tool: &str, step: u32) {
-    let newest = messages.iter().rposition(|m| matches!(m, Message::Tool(r) if r.name == tool));
-    for (i, m) in messages.iter_mut().enumerate() {
-        if let Message::Tool(r) = m {
-            if r.name == tool && Some(i) != newest && !r.content.contains("[superseded") {
-                let note = format!("[superseded: the newer `{tool}` result of step {step} shows the page as it is now]");
-                r.content = serde_json::json!({ "success": true, "data": note, "tool": tool }).to_string();
-            }
+    let mut older = messages.iter_mut().rev().filter_map(|m| match m {
+        Message::Tool(r) if r.name == tool => Some(r),
+        _ => None,
+    });
+    let _newest = older.next();
+    for r in older {
+        if r.content.contains("[superseded") {
+            break;
         }
+        let note = format!("[superseded: the newer `{tool}` result of step {step} shows the page as it is now]");
+        r.content = serde_json::json!({ "success": true, "data": note, "tool": tool }).to_string();
     }
 }
 
@@ -69,5 +74,23 @@ mod tests {
         let texts: Vec<&str> = msgs.iter().map(|m| if let Message::Tool(r) = m { r.content.as_str() } else { "" }).collect();
         let note = r#"{"data":"[superseded: the newer `get_elements` result of step 3 shows the page as it is now]","success":true,"tool":"get_elements"}"#;
         assert_eq!(texts, [note, "clicked", "new list"]);
+    }
+
+    #[test]
+    fn a_later_supersede_reaches_every_older_whole_result_and_keeps_earlier_notes() {
+        let result = |id: &str, text: &str| {
+            let Message::Tool(r) = Message::tool_result(&ToolCall::new(id, "get_elements", serde_json::json!({})), text) else { unreachable!() };
+            Message::Tool(r)
+        };
+        let mut msgs = vec![result("1", "list 1"), result("2", "list 2")];
+        supersede(&mut msgs, "get_elements", 2);
+        // A failed listing (not superseded then) and a new one.
+        msgs.push(result("3", "failed"));
+        msgs.push(result("4", "list 4"));
+        supersede(&mut msgs, "get_elements", 4);
+        let texts: Vec<&str> = msgs.iter().map(|m| if let Message::Tool(r) = m { r.content.as_str() } else { "" }).collect();
+        assert!(texts[0].contains("of step 2"), "{texts:?}");
+        assert!(texts[1].contains("of step 4") && texts[2].contains("of step 4"), "{texts:?}");
+        assert_eq!(texts[3], "list 4");
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod budget;
 pub mod checkpoint;
+pub mod checkpoint_parts;
 pub mod events;
 pub mod gate;
 pub mod history;
@@ -22,6 +23,7 @@ pub mod transcript;
 
 pub use budget::{Budget, BudgetKind, BudgetUsed};
 pub use checkpoint::{RunState, RunStatus};
+pub use checkpoint_parts::CheckpointWriter;
 pub use events::AgentEvent;
 pub use gate::{Approval, ConfirmLevel, ConfirmRequest, Gate, GateTarget};
 pub use host::{Host, Sink};

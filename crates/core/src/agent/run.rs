@@ -112,6 +112,8 @@ fn failed(reason: EndReason, message: String) -> RunOutcome {
 impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
     async fn go(&mut self) -> RunOutcome {
         let stop = self.host.stop_signal().clone();
+        // Made once a run: each tool's JSON schema is generated, and the list never changes.
+        let specs = self.spec.tools.specs();
         loop {
             for call in pending_calls(&self.state.messages) {
                 if stop.is_stopped() {
@@ -133,7 +135,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             }
             let n = self.state.used.turns + 1;
             self.sink.emit(AgentEvent::ModelTurn { n, of: budget.max_turns });
-            let mut request = ChatRequest::new(self.state.messages.clone()).with_tools(self.spec.tools.specs()).streaming(true);
+            let mut request = ChatRequest::new(self.state.messages.clone()).with_tools(specs.clone()).streaming(true);
             request.max_tokens = self.spec.max_tokens;
             self.close_turn();
             let started = self.host.now_ms();

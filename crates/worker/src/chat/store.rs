@@ -3,7 +3,6 @@
 
 use dusk_chrome::message::{from_js, to_js};
 use dusk_chrome::storage;
-use dusk_core::agent::RunState;
 use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
 use dusk_core::history::Item;
 
@@ -18,7 +17,7 @@ pub async fn save(window_id: i32, session: &ChatSession) {
 
 pub async fn clear(window_id: i32) {
     let _ = storage::session_remove(&ChatSession::storage_key(window_id)).await;
-    let _ = storage::session_remove(&RunState::storage_key(&run_id(window_id))).await;
+    crate::checkpoints::remove(&run_id(window_id)).await;
 }
 
 /// Saved before answering: if the worker dies mid-answer, the panel still shows the question.
