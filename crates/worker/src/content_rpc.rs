@@ -80,10 +80,14 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
                 // Not waited for: the agent's next reads and actions need it, after its model's answer.
                 let _ = load_page_layer(tab_id, None);
             }
-            // So is the debugger's first look for click listeners (attach, node lookups): its next listing is quicker.
-            wasm_bindgen_futures::spawn_local(async move {
-                let _ = crate::listeners::click_listener_paths(tab_id).await;
-            });
+            // So is the debugger's first look for click listeners (attach, node lookups): its next
+            // listing is quicker. Only the first: the gate reads a summary before every action,
+            // and a whole-page lookup each time would hold up the listing after it.
+            if !crate::listeners::attached(tab_id) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = crate::listeners::click_listener_paths(tab_id).await;
+                });
+            }
             return Ok(ContentResponse::PageSummary(page_summary(facts, text_limit)));
         }
         _ => {}

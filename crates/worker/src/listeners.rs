@@ -88,6 +88,11 @@ pub fn detached(tab_id: i32, reason: &str) {
     }
 }
 
+/// The debugger is attached to the tab, or a lookup there is under way.
+pub fn attached(tab_id: i32) -> bool {
+    SESSIONS.with(|s| s.borrow().contains_key(&tab_id)) || UNDER_WAY.with(|u| u.borrow().contains_key(&tab_id))
+}
+
 /// A run has ended: the debugger leaves its tab now, not after the idle wait.
 pub async fn release(tab_id: i32) {
     if SESSIONS.with(|s| s.borrow_mut().remove(&tab_id)).is_some() {

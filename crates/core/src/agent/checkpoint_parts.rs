@@ -12,11 +12,13 @@ use crate::llm::Message;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// How many messages and steps the head's parts hold.
+/// How many messages and steps the head's parts hold, and whether `extra` is a part of its own.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Parts {
     pub messages: usize,
     pub steps: usize,
+    #[serde(default)]
+    pub extra: bool,
 }
 
 /// The head as written: RunState's fields, with the messages and steps left to their parts.
@@ -34,7 +36,7 @@ struct Head<'a> {
     malformed_streak: u32,
     image_step: Option<u32>,
     status: &'a RunStatus,
-    extra: &'a Value,
+    extra: Value,
     parts: Parts,
 }
 
@@ -54,6 +56,8 @@ pub fn part_key(run_id: &str, kind: char, i: usize) -> String {
 pub struct CheckpointWriter {
     messages: Vec<Message>,
     steps: Vec<Step>,
+    /// The agent's own state (a browser run's tabs and the text it read): often unchanged.
+    extra: Option<Value>,
 }
 
 impl CheckpointWriter {
@@ -84,6 +88,10 @@ impl CheckpointWriter {
                 None => self.steps.push(s.clone()),
             }
         }
+        if self.extra.as_ref() != Some(&state.extra) {
+            out.push((part_key(id, 'x', 0), serde_json::to_string(&state.extra).unwrap_or_default()));
+            self.extra = Some(state.extra.clone());
+        }
         let head = Head {
             run_id: id,
             agent: &state.agent,
@@ -97,8 +105,8 @@ impl CheckpointWriter {
             malformed_streak: state.malformed_streak,
             image_step: None,
             status: &state.status,
-            extra: &state.extra,
-            parts: Parts { messages: state.messages.len(), steps: state.transcript.len() },
+            extra: Value::Null,
+            parts: Parts { messages: state.messages.len(), steps: state.transcript.len(), extra: true },
         };
         out.push((RunState::storage_key(id), serde_json::to_string(&head).unwrap_or_default()));
         out
@@ -121,7 +129,8 @@ impl RunState {
     pub fn part_keys(head: &str) -> Vec<String> {
         let Some(parts) = serde_json::from_str::<PartsOf>(head).ok().and_then(|p| p.parts) else { return vec![] };
         let run_id = serde_json::from_str::<Value>(head).ok().and_then(|v| v.get("run_id")?.as_str().map(str::to_string)).unwrap_or_default();
-        (0..parts.messages).map(|i| part_key(&run_id, 'm', i)).chain((0..parts.steps).map(|i| part_key(&run_id, 's', i))).collect()
+        let extra = parts.extra.then(|| part_key(&run_id, 'x', 0));
+        (0..parts.messages).map(|i| part_key(&run_id, 'm', i)).chain((0..parts.steps).map(|i| part_key(&run_id, 's', i))).chain(extra).collect()
     }
 
     /// The run from its stored head and parts (`part`: a part's JSON text by key); a checkpoint
@@ -132,6 +141,9 @@ impl RunState {
         let read = |kind: char, i: usize| part(&part_key(&state.run_id, kind, i)).ok_or_else(|| format!("run checkpoint part {kind}{i} is missing"));
         let messages = (0..parts.messages).map(|i| serde_json::from_str(read('m', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
         let steps = (0..parts.steps).map(|i| serde_json::from_str(read('s', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
+        if parts.extra {
+            state.extra = serde_json::from_str(read('x', 0)?).map_err(|e| e.to_string())?;
+        }
         state.messages = messages;
         state.transcript = steps;
         Ok(state)
@@ -168,7 +180,7 @@ mod tests {
     #[test]
     fn a_step_writes_the_head_and_only_what_it_added_or_changed() {
         let (mut w, mut store, mut s) = (CheckpointWriter::default(), BTreeMap::new(), state());
-        assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:m0", "run_part:r1:m1", "run:r1"]);
+        assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:m0", "run_part:r1:m1", "run_part:r1:x0", "run:r1"]);
         for n in 1..=30 {
             let call = ToolCall::new(format!("c{n}"), "get_elements", serde_json::json!({}));
             s.messages.push(Message::Assistant { text: String::new(), tool_calls: vec![call.clone()] });
@@ -182,6 +194,8 @@ mod tests {
         }
         s.transcript[29].overhead_ms = 1.5;
         assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:s29", "run:r1"]);
+        s.extra["tab_id"] = serde_json::json!(9);
+        assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:x0", "run:r1"]);
         assert_eq!(read(&store), s.checkpoint());
     }
 
@@ -205,7 +219,7 @@ mod tests {
     fn part_keys_name_every_part_and_a_missing_one_is_an_error() {
         let (mut w, mut store, s) = (CheckpointWriter::default(), BTreeMap::new(), state());
         written(&mut store, w.entries(&s));
-        assert_eq!(RunState::part_keys(&store["run:r1"]), ["run_part:r1:m0", "run_part:r1:m1"]);
+        assert_eq!(RunState::part_keys(&store["run:r1"]), ["run_part:r1:m0", "run_part:r1:m1", "run_part:r1:x0"]);
         store.remove("run_part:r1:m1");
         assert!(RunState::from_parts(&store["run:r1"], |k| store.get(k).map(String::as_str)).is_err());
     }

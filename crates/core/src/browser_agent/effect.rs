@@ -51,11 +51,18 @@ fn added<'a>(before: &str, after: &'a str) -> Vec<&'a str> {
     out
 }
 
+fn by_index(els: &[ElementInfo]) -> std::collections::HashMap<u32, &ElementInfo> {
+    els.iter().map(|e| (e.index, e)).collect()
+}
+
 /// One line per change; `gone` are indices listed before that were removed or lost their box.
 pub fn changes(before: &Seen, after: &Seen, gone: &[u32]) -> Vec<String> {
+    // By index, so a listing of thousands is compared in one pass, not element by element.
+    let (old, new) = (by_index(&before.elements), by_index(&after.elements));
+    let gone: std::collections::HashSet<u32> = gone.iter().copied().collect();
     let mut out = Vec::new();
     for b in &before.elements {
-        let Some(a) = after.elements.iter().find(|a| a.index == b.index) else { continue };
+        let Some(a) = new.get(&b.index) else { continue };
         if a.value != b.value {
             out.push(format!("{} value \"{}\" → \"{}\"", label(b), short(b.value.as_deref().unwrap_or("")), short(a.value.as_deref().unwrap_or(""))));
         }
@@ -68,8 +75,7 @@ pub fn changes(before: &Seen, after: &Seen, gone: &[u32]) -> Vec<String> {
     }
     out.truncate(MAX_LINES);
     // Not new to the page (those are `new_elements`), but not on screen before: a menu that opened.
-    let shown: Vec<&ElementInfo> =
-        after.elements.iter().filter(|a| !a.new && before.elements.iter().find(|b| b.index == a.index).is_none_or(|b| !b.visible)).collect();
+    let shown: Vec<&ElementInfo> = after.elements.iter().filter(|a| !a.new && old.get(&a.index).is_none_or(|b| !b.visible)).collect();
     if !shown.is_empty() {
         let more = if shown.len() > MAX_LINES { format!(" and {} more", shown.len() - MAX_LINES) } else { String::new() };
         out.push(format!("shown now: {}{more}", shown.iter().take(MAX_LINES).map(|e| label(e)).collect::<Vec<_>>().join(", ")));

@@ -81,7 +81,9 @@ impl ReadLog {
         if v.len() < MIN_RUN {
             return None;
         }
-        let own: String = normal(&format!("{}\n{}", self.text_of(to_site), task)).into_iter().collect();
+        // Made only once a run is found: most actions carry nothing, and the log grows with the run.
+        let own = std::cell::OnceCell::new();
+        let own = || own.get_or_init(|| normal(&format!("{}\n{}", self.text_of(to_site), task)).into_iter().collect::<String>());
         let whole: Option<String> = whole.map(|w| normal(w).into_iter().collect());
         let mut best: Option<Carried> = None;
         for site in self.sites.keys().filter(|s| s.as_str() != to_site) {
@@ -104,7 +106,7 @@ impl ReadLog {
                 }
                 let run: String = v[i..end].iter().collect();
                 let meaningful = run.chars().filter(|c| c.is_alphanumeric()).count() >= 4;
-                if meaningful && !own.contains(&run) && best.as_ref().is_none_or(|b| b.fragment.chars().count() < run.trim().chars().count()) {
+                if meaningful && !own().contains(&run) && best.as_ref().is_none_or(|b| b.fragment.chars().count() < run.trim().chars().count()) {
                     best = Some(Carried { fragment: run.trim().to_string(), from: site.clone() });
                 }
                 i = end;

@@ -95,16 +95,28 @@ impl<B: Browser> BrowserSession<'_, B> {
         ask.dedup();
         ask.truncate(50);
         let mut gone = Vec::new();
-        if !ask.is_empty() {
-            if let Ok(ContentResponse::ElementDetails { missing, details }) = self.rpc(ContentRequest::GetElementDetails { indices: ask }).await {
-                changes.stale = missing.iter().copied().filter(|i| used.contains(i)).collect();
-                // Removed, or still there but with no box: a menu or dialog that closed.
-                let hidden = details.iter().filter(|d| !used.contains(&d.index) && d.rect.width <= 0.0 && d.rect.height <= 0.0).map(|d| d.index);
-                gone = missing.into_iter().chain(hidden).collect();
+        // What is gone and the page's text now are read at once.
+        let details = async {
+            match ask.is_empty() {
+                true => None,
+                false => self.rpc(ContentRequest::GetElementDetails { indices: ask }).await.ok(),
             }
+        };
+        let text_now = async {
+            match (diff, before.on_screen) {
+                (false, _) => String::new(),
+                (true, true) => self.screen_text().await,
+                (true, false) => self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default(),
+            }
+        };
+        let (details, text) = super::together::both(details, text_now).await;
+        if let Some(ContentResponse::ElementDetails { missing, details }) = details {
+            changes.stale = missing.iter().copied().filter(|i| used.contains(i)).collect();
+            // Removed, or still there but with no box: a menu or dialog that closed.
+            let hidden = details.iter().filter(|d| !used.contains(&d.index) && d.rect.width <= 0.0 && d.rect.height <= 0.0).map(|d| d.index);
+            gone = missing.into_iter().chain(hidden).collect();
         }
         if diff {
-            let text = if before.on_screen { self.screen_text().await } else { self.summary(GATE_TEXT).await.map(|s| s.text).unwrap_or_default() };
             let after = Seen { elements: listed.clone(), text, on_screen: before.on_screen };
             changes.changed = self::changes(&before, &after, &gone);
             if changes.changed.is_empty() && changes.new_elements.is_none() && changes.stale.is_empty() {

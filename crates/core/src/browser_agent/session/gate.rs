@@ -46,18 +46,20 @@ impl<B: Browser> BrowserSession<'_, B> {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);
         }
-        let mut page = match self.summary(GATE_TEXT).await {
+        // The page and the target are read at once: neither needs the other.
+        let target = async {
+            match index {
+                Some(i) => self.target(i).await.ok(),
+                None => None,
+            }
+        };
+        let (summary, target) = super::together::both(self.summary(GATE_TEXT), target).await;
+        let mut page = match summary {
             Ok(s) => PageFacts { url: s.url, text: s.text },
             Err(_) => PageFacts { url: self.run.borrow().url.clone(), text: String::new() },
         };
         self.seen.borrow_mut().text = page.text.clone();
-        let (facts, target) = match index {
-            Some(i) => match self.target(i).await {
-                Ok((f, t)) => (Some(f), Some(t)),
-                Err(_) => (None, None),
-            },
-            None => (None, None),
-        };
+        let (facts, target) = target.map_or((None, None), |(f, t)| (Some(f), Some(t)));
         // An element in another origin's frame acts on that frame's site.
         if let Some((frame, _)) = index.and_then(|i| self.frame_of(i)) {
             page.url = frame.url;

@@ -5,6 +5,7 @@ mod after;
 mod frames;
 mod gate;
 mod loads;
+mod together;
 
 use super::browser::{Browser, DocId, FrameView, Shot};
 use super::effect::Seen;
@@ -239,10 +240,13 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// Shows the mask (or renews it) and outlines the element about to be used.
     pub async fn before_action(&self, index: Option<u32>) {
         let label = Some("Dusk is acting on this page…".to_string());
-        let _ = self.rpc(ContentRequest::Mask { label, ttl_ms: Some(MASK_TTL_MS) }).await;
-        if let Some(index) = index {
-            let _ = self.rpc(ContentRequest::Highlight { index, duration_ms: Some(900) }).await;
-        }
+        let mask = self.rpc(ContentRequest::Mask { label, ttl_ms: Some(MASK_TTL_MS) });
+        let outline = async {
+            if let Some(index) = index {
+                let _ = self.rpc(ContentRequest::Highlight { index, duration_ms: Some(900) }).await;
+            }
+        };
+        let _ = together::both(mask, outline).await;
     }
 
     /// Waits until `tab` shows a document other than `previous` (any document when None) whose
