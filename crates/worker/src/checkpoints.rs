@@ -34,6 +34,11 @@ pub async fn load(run_id: &str) -> Option<RunState> {
     RunState::from_parts(&head, |k| texts.get(k).map(String::as_str)).ok()
 }
 
+/// Storage was cleared (the user's "clear all data"): every checkpoint is written whole next time.
+pub fn forget_all() {
+    WRITERS.with(|w| w.borrow_mut().clear());
+}
+
 /// Removes a run's checkpoint, head and parts.
 pub async fn remove(run_id: &str) {
     let key = RunState::storage_key(run_id);

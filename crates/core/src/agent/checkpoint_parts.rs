@@ -54,6 +54,9 @@ pub fn part_key(run_id: &str, kind: char, i: usize) -> String {
 /// What one run's writer has written, to write next only what differs.
 #[derive(Debug, Default)]
 pub struct CheckpointWriter {
+    /// The run written: a run id used again (the chat's, one per window) starts a new run, whose
+    /// checkpoint is written whole, since what storage holds may have been cleared meanwhile.
+    started_at_ms: Option<f64>,
     messages: Vec<Message>,
     steps: Vec<Step>,
     /// The agent's own state (a browser run's tabs and the text it read): often unchanged.
@@ -64,6 +67,9 @@ impl CheckpointWriter {
     /// The storage entries (key, JSON text) to write for `state` now: the head, and the parts new
     /// or changed since the last call. Images are left out, as in `RunState::checkpoint`.
     pub fn entries(&mut self, state: &RunState) -> Vec<(String, String)> {
+        if self.started_at_ms != Some(state.used.started_at_ms) {
+            *self = CheckpointWriter { started_at_ms: Some(state.used.started_at_ms), ..CheckpointWriter::default() };
+        }
         let id = &state.run_id;
         let mut out = vec![];
         self.messages.truncate(state.messages.len());
@@ -196,6 +202,18 @@ mod tests {
         assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:s29", "run:r1"]);
         s.extra["tab_id"] = serde_json::json!(9);
         assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:x0", "run:r1"]);
+        assert_eq!(read(&store), s.checkpoint());
+    }
+
+    #[test]
+    fn a_new_run_under_the_same_id_is_written_whole() {
+        let (mut w, mut store, mut s) = (CheckpointWriter::default(), BTreeMap::new(), state());
+        s.used.started_at_ms = 1.0;
+        written(&mut store, w.entries(&s));
+        // The chat's next question: the same id and first messages, storage cleared meanwhile.
+        store.clear();
+        s.used.started_at_ms = 2.0;
+        assert_eq!(written(&mut store, w.entries(&s)).len(), 4);
         assert_eq!(read(&store), s.checkpoint());
     }
 

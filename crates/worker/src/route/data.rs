@@ -44,6 +44,7 @@ pub async fn clear() -> WorkerResponse {
     if let Err(e) = storage::clear_all().await {
         return WorkerResponse::Error { message: error_text(&e) };
     }
+    crate::checkpoints::forget_all();
     crate::dark::sync_registration(&crate::stored::load_memory().await).await;
     crate::customize::sync().await;
     crate::toolbar::refresh_all();
