@@ -18,6 +18,8 @@ use wasm_bindgen_futures::JsFuture;
 const IDLE_MS: u32 = 30_000;
 /// The remote objects made for one query, released together after it (each query its own group).
 const GROUP: &str = "dusk-listeners";
+/// The longest a lookup waits for the one before it in the same tab.
+const WAIT_MS: u32 = 3_000;
 /// The listener nodes, kept from one listing to the next: resolving each costs a round trip.
 const HELD: &str = "dusk-held";
 
@@ -49,7 +51,8 @@ async fn one_at_a_time<T>(tab_id: i32, lookup: impl std::future::Future<Output =
     let mut finish = None;
     let done = Promise::new(&mut |resolve, _| finish = Some(resolve));
     if let Some(before) = UNDER_WAY.with(|u| u.borrow_mut().insert(tab_id, done.clone())) {
-        let _ = JsFuture::from(before).await;
+        // Not forever: a debugger command that never answers must not hold every later listing.
+        let _ = crate::fetch::within(WAIT_MS, JsFuture::from(before)).await;
     }
     let out = lookup.await;
     if let Some(finish) = finish {
