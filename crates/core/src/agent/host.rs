@@ -13,6 +13,11 @@ pub trait Host {
     fn stop_signal(&self) -> &StopSignal;
     /// Writes the run's state (chrome.storage.session in the worker).
     async fn save_checkpoint(&self, state: &RunState);
+    /// The host's own part of the checkpoint, put into the state before each write: the run's
+    /// tab (if it has one) and `extra`. Set in place, not on a copy of the whole run.
+    fn own_state(&self) -> Option<(Option<i32>, serde_json::Value)> {
+        None
+    }
     /// Err with the reason when the run's target is gone, e.g. its tab was closed.
     async fn check_target(&self) -> Result<(), String> {
         Ok(())

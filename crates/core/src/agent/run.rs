@@ -78,9 +78,18 @@ pub async fn run<H: Host + ?Sized, M: Model, S: Sink>(spec: &AgentSpec<H>, state
         RunStatus::Failed { message } => RunOutcome::Failed { reason: EndReason::Repeating, message: message.clone() },
     };
     state.status = outcome.status();
-    host.save_checkpoint(state).await;
+    save(host, state).await;
     sink.emit(outcome.event());
     outcome
+}
+
+/// Writes the checkpoint, with the host's own part of it brought up to date first.
+async fn save<H: Host + ?Sized>(host: &H, state: &mut RunState) {
+    if let Some((tab, extra)) = host.own_state() {
+        state.tab_id = tab.or(state.tab_id);
+        state.extra = extra;
+    }
+    host.save_checkpoint(state).await;
 }
 
 /// The model turn whose calls are running, for the step list.
@@ -285,7 +294,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             overhead_ms: 0.0,
         });
         self.sink.emit(AgentEvent::ToolFinished { step, tool: call.name, success, summary });
-        self.host.save_checkpoint(self.state).await;
+        save(self.host, self.state).await;
         end
     }
 }

@@ -22,7 +22,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         };
         let mut now = None;
         let mut moved = false;
-        if let Ok(tabs) = self.browser.tabs().await {
+        // The tabs and the page's document are asked at once; the document counts only if the tab is not loading.
+        let (tabs, doc) = super::together::both(self.browser.tabs(), self.current_doc()).await;
+        if let Ok(tabs) = tabs {
             let tab = self.tab();
             let known = self.run.borrow().known_tabs.clone();
             // Opened by the run's tab; Chrome may name the tab in front as the opener instead, so
@@ -45,7 +47,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                         changes.note = Some(format!("the action opened a new tab [{}], but {e}", new_tab.tab_id));
                     }
                 }
-            } else if tabs.iter().any(|t| t.tab_id == tab && t.loading) || self.current_doc().await.is_none_or(|d| d.doc != before_doc) {
+            } else if tabs.iter().any(|t| t.tab_id == tab && t.loading) || doc.is_none_or(|d| d.doc != before_doc) {
                 moved = true;
                 match self.wait_ready(tab, None).await {
                     Ok(doc) => self.run.borrow_mut().doc = doc.doc,

@@ -6,6 +6,7 @@ mod frames;
 mod gate;
 mod loads;
 mod together;
+pub use together::both;
 
 use super::browser::{Browser, DocId, FrameView, Shot};
 use super::effect::Seen;
@@ -129,11 +130,11 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
         self.browser.stop_signal()
     }
     async fn save_checkpoint(&self, state: &RunState) {
-        let mut state = state.clone();
-        let run = self.run.borrow().clone();
-        state.tab_id = Some(run.tab_id);
-        state.extra = serde_json::to_value(&run).unwrap_or_default();
-        self.browser.save_checkpoint(&state).await
+        self.browser.save_checkpoint(state).await
+    }
+    fn own_state(&self) -> Option<(Option<i32>, serde_json::Value)> {
+        let run = self.run.borrow();
+        Some((Some(run.tab_id), serde_json::to_value(&*run).unwrap_or_default()))
     }
     async fn check_target(&self) -> Result<(), String> {
         let tab = self.tab();

@@ -55,8 +55,10 @@ pub async fn act<B: Browser>(ctx: &Ctx<'_, '_, B>, index: Option<u32>, verb: &st
         Some(i) => format!(" {}", label_of(ctx, i).await),
         None => String::new(),
     };
-    s.before_action(index).await;
-    let result = match s.rpc(request).await? {
+    // The mask, the outline and the action go out together: the page takes them in that order,
+    // so the action waits for no round trip of its own before it.
+    let (_, answer) = crate::browser_agent::session::both(s.before_action(index), s.rpc(request)).await;
+    let result = match answer? {
         ContentResponse::Action(r) => r,
         other => return Err(other.unexpected()),
     };
