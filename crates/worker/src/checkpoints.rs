@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 thread_local! {
     /// What each run's checkpoint holds now, by run id (a worker that restarts writes it whole once).
-    static WRITERS: RefCell<BTreeMap<String, CheckpointWriter>> = RefCell::new(BTreeMap::new());
+    static WRITERS: RefCell<BTreeMap<String, CheckpointWriter>> = const { RefCell::new(BTreeMap::new()) };
 }
 
 /// Each part as JSON text: one string is far cheaper to store than a tree of JS objects.

@@ -190,7 +190,7 @@ mod tests {
         for n in 1..=30 {
             let call = ToolCall::new(format!("c{n}"), "get_elements", serde_json::json!({}));
             s.messages.push(Message::Assistant { text: String::new(), tool_calls: vec![call.clone()] });
-            s.messages.push(Message::tool_result(&call, &format!("listing {n}")));
+            s.messages.push(Message::tool_result(&call, format!("listing {n}")));
             history::supersede(&mut s.messages, "get_elements", n);
             s.transcript.push(step(n));
             s.step = n;

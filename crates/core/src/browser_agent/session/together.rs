@@ -37,7 +37,7 @@ mod tests {
     use std::cell::RefCell;
 
     /// A future that is pending `n` times (waking itself) before it gives `v`, logging its turns.
-    async fn after<'a>(n: u32, v: u32, log: &'a RefCell<Vec<u32>>) -> u32 {
+    async fn after(n: u32, v: u32, log: &RefCell<Vec<u32>>) -> u32 {
         for _ in 0..n {
             log.borrow_mut().push(v);
             let mut once = false;
