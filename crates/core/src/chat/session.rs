@@ -20,7 +20,7 @@ pub struct PageContext {
 
 /// What the side panel shows, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ChatEntry {
     User {
         text: String,
@@ -41,6 +41,7 @@ pub enum ChatEntry {
         screenshot: Option<String>,
     },
 }
+crate::protocol::tagged::type_tagged!(ChatEntry, "kind");
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

@@ -82,11 +82,12 @@ pub struct Summary {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "body", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum Body {
     Chat { session: ChatSession },
     Run { run: KeptRun },
 }
+crate::protocol::tagged::type_tagged!(Body, "body");
 
 /// A kept conversation or run: what the list shows, and what reopening it needs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

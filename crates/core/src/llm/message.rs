@@ -37,7 +37,7 @@ pub struct ToolResult {
 
 /// One turn of the conversation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum Message {
     System {
         text: String,
@@ -55,6 +55,7 @@ pub enum Message {
     },
     Tool(ToolResult),
 }
+crate::protocol::tagged::type_tagged!(Message, "role");
 
 impl Message {
     pub fn system(text: impl Into<String>) -> Self {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Sent by UI pages to the worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkRequest {
     /// The state of a tab; without an id, the active tab of the last focused window.
     DarkGetState {
@@ -63,10 +63,11 @@ pub enum DarkRequest {
     /// (cross-origin frames, which the site's registration doesn't match).
     DarkLoadFrames,
 }
+crate::protocol::tagged::type_tagged!(DarkRequest, "type");
 
 /// The worker's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkResponse {
     DarkState(Box<TabDarkState>),
     /// A cross-origin stylesheet's text, answering `dark_fetch_css`.
@@ -80,6 +81,7 @@ pub enum DarkResponse {
         message: String,
     },
 }
+crate::protocol::tagged::type_tagged!(DarkResponse, "type");
 
 /// The part of a `dark_css` reply a content script reads; any other reply (an error) lacks `css`.
 /// Its own small type keeps the popup's state types out of the content script's build.
@@ -182,7 +184,7 @@ pub const DARK_PORT: &str = "dark";
 
 /// Sent by the worker to a tab's content script.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkContentRequest {
     /// Asked when the popup opens; an unthemed page also prepares its theme then, so that
     /// switching on only has to apply it.
@@ -203,9 +205,10 @@ pub enum DarkContentRequest {
     /// The popup's live preview: the theme rebuilt with `adjust` until the stored one changes.
     DarkAdjust { adjust: Adjust },
 }
+crate::protocol::tagged::type_tagged!(DarkContentRequest, "type");
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkContentResponse {
     DarkStatus(PageDarkStatus),
     ThemeQuality(ThemeQuality),
@@ -217,6 +220,7 @@ pub enum DarkContentResponse {
         layer: Layer,
     },
 }
+crate::protocol::tagged::type_tagged!(DarkContentResponse, "type");
 
 impl DarkContentResponse {
     /// The page's own error message, or a description of what came instead of the asked reply.

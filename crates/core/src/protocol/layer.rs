@@ -53,11 +53,12 @@ impl Layer {
 /// the page is idle meanwhile, so it does the first RPC's slowest DOM read then, and the layer
 /// takes the result unless the page changed since (extension/content.js).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum LayerHint {
     /// The top document's open shadow roots.
     FindShadowRoots,
 }
+crate::protocol::tagged::type_tagged!(LayerHint, "type");
 
 /// Whether a frame has a layer (`duskHasLayer`, extension/worker.js).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

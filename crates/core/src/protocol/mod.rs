@@ -15,7 +15,7 @@ pub mod page_facts;
 pub mod sender;
 mod status;
 mod stream;
-mod tagged;
+pub(crate) mod tagged;
 mod worker;
 
 pub use agent::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};

@@ -5,30 +5,30 @@
 
 use serde_json::{Map, Value};
 
-/// `{"click": {…}}` or `"ping"` → `{"type": "click", …}`.
-pub fn to_internal(external: Value) -> Value {
+/// `{"click": {…}}` or `"ping"` → `{"type": "click", …}` (or the tag under another `key`: `"role"`, `"kind"`, …).
+pub fn to_internal_as(key: &str, external: Value) -> Value {
     match external {
-        Value::String(tag) => Value::Object(Map::from_iter([("type".to_string(), Value::String(tag))])),
+        Value::String(tag) => Value::Object(Map::from_iter([(key.to_string(), Value::String(tag))])),
         Value::Object(map) if map.len() == 1 => {
             let (tag, fields) = map.into_iter().next().expect("one entry");
             let mut out = match fields {
                 Value::Object(fields) => fields,
                 _ => Map::new(),
             };
-            out.insert("type".into(), Value::String(tag));
+            out.insert(key.into(), Value::String(tag));
             Value::Object(out)
         }
         other => other,
     }
 }
 
-/// `{"type": "click", …}` → `{"click": {…}}`; a message without a string `type` is an error.
-pub fn to_external(internal: Value) -> Result<Value, String> {
-    let Value::Object(mut map) = internal else { return Err("a message must be a JSON object with a \"type\"".into()) };
-    match map.remove("type") {
+/// `{"type": "click", …}` → `{"click": {…}}`; a message without a string `type` (or `key`) is an error.
+pub fn to_external_as(key: &str, internal: Value) -> Result<Value, String> {
+    let Value::Object(mut map) = internal else { return Err(format!("a message must be a JSON object with a \"{key}\"")) };
+    match map.remove(key) {
         Some(Value::String(tag)) => Ok(Value::Object(Map::from_iter([(tag, Value::Object(map))]))),
-        Some(_) => Err("the message's \"type\" must be a string".into()),
-        None => Err("missing field `type`".into()),
+        Some(_) => Err(format!("the message's \"{key}\" must be a string")),
+        None => Err(format!("missing field `{key}`")),
     }
 }
 
@@ -41,16 +41,19 @@ pub fn as_unit(external: &Value) -> Option<Value> {
 /// with `#[derive(Serialize, Deserialize)] #[serde(remote = "Self")]`.
 macro_rules! type_tagged {
     ($ty:ty) => {
+        $crate::protocol::tagged::type_tagged!($ty, "type");
+    };
+    ($ty:ty, $key:literal) => {
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let external = <$ty>::serialize(self, serde_json::value::Serializer).map_err(serde::ser::Error::custom)?;
-                serde::Serialize::serialize(&$crate::protocol::tagged::to_internal(external), s)
+                serde::Serialize::serialize(&$crate::protocol::tagged::to_internal_as($key, external), s)
             }
         }
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let internal = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
-                let external = $crate::protocol::tagged::to_external(internal).map_err(serde::de::Error::custom)?;
+                let external = $crate::protocol::tagged::to_external_as($key, internal).map_err(serde::de::Error::custom)?;
                 let unit = $crate::protocol::tagged::as_unit(&external);
                 // The struct form first; failing that, a unit variant (whose extra fields are ignored, as in any variant).
                 <$ty>::deserialize(external).or_else(|e| unit.and_then(|u| <$ty>::deserialize(u).ok()).ok_or(e)).map_err(serde::de::Error::custom)
@@ -68,13 +71,13 @@ mod tests {
     #[test]
     fn both_forms_round_trip() {
         let internal = json!({"type": "click", "index": 3});
-        let external = to_external(internal.clone()).unwrap();
+        let external = to_external_as("type", internal.clone()).unwrap();
         assert_eq!(external, json!({"click": {"index": 3}}));
-        assert_eq!(to_internal(external), internal);
-        assert_eq!(to_internal(json!("ping")), json!({"type": "ping"}));
-        assert_eq!(to_external(json!({"type": "ping"})).unwrap(), json!({"ping": {}}));
-        assert!(to_external(json!({"index": 3})).unwrap_err().contains("type"));
-        assert!(to_external(json!([1])).is_err());
+        assert_eq!(to_internal_as("type", external), internal);
+        assert_eq!(to_internal_as("type", json!("ping")), json!({"type": "ping"}));
+        assert_eq!(to_external_as("type", json!({"type": "ping"})).unwrap(), json!({"ping": {}}));
+        assert!(to_external_as("type", json!({"index": 3})).unwrap_err().contains("type"));
+        assert!(to_external_as("type", json!([1])).is_err());
     }
 
     #[test]
