@@ -92,7 +92,7 @@ impl RunState {
     }
 
     pub fn from_json(v: Value) -> Result<RunState, String> {
-        serde_json::from_value(v).map_err(|e| format!("unreadable run checkpoint: {e}"))
+        crate::protocol::from_value(v).map_err(|e| format!("unreadable run checkpoint: {e}"))
     }
 
     /// The events a UI that (re)connects needs to show the run as it stands.

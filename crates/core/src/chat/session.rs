@@ -140,7 +140,7 @@ mod tests {
         s.entries.push(ChatEntry::User { text: "hi".into(), tabs: vec![tab(1, "u")] });
         s.entries.push(ChatEntry::Assistant { text: "yo".into(), stopped: true, error: None });
         s.history.push(Message::user("hi"));
-        let back: ChatSession = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+        let back: ChatSession = crate::protocol::from_value(serde_json::to_value(&s).unwrap()).unwrap();
         assert_eq!(back, s);
     }
 }

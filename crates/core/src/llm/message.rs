@@ -167,7 +167,7 @@ mod tests {
         let m = Message::user("hi");
         assert_eq!(serde_json::to_value(&m).unwrap(), json!({"role": "user", "text": "hi"}));
         let call = ToolCall::new("c1", "click", json!({"index": 1}));
-        let back: Message = serde_json::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
+        let back: Message = crate::protocol::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
         assert_eq!(back, Message::tool_result(&call, "ok"));
     }
 

@@ -269,20 +269,20 @@ mod tests {
 
     #[test]
     fn tags_and_round_trip() {
-        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true})).unwrap();
+        let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true})).unwrap();
         assert_eq!(r, DarkRequest::DarkSetSite { tab_id: 3, on: true });
-        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
+        let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
         assert_eq!(r, DarkRequest::DarkSetMode { mode: Mode::Thorough, tab_id: None });
         let state = DarkResponse::DarkState(Box::new(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() }));
         let v = serde_json::to_value(&state).unwrap();
         assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
-        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
+        let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
         assert_eq!(r, DarkRequest::DarkFetchCss { url: "https://cdn.example/a.css".into() });
         let v = serde_json::to_value(DarkResponse::DarkCss { url: "u".into(), css: "a{}".into() }).unwrap();
         assert_eq!(v, json!({"type": "dark_css", "url": "u", "css": "a{}"}));
-        assert_eq!(serde_json::from_value::<FetchedCss>(v).unwrap(), FetchedCss { css: "a{}".into() });
+        assert_eq!(crate::protocol::from_value::<FetchedCss>(v).unwrap(), FetchedCss { css: "a{}".into() });
         let error = serde_json::to_value(DarkResponse::Error { message: "404".into() }).unwrap();
-        assert!(serde_json::from_value::<FetchedCss>(error).is_err());
+        assert!(crate::protocol::from_value::<FetchedCss>(error).is_err());
         assert!(is_dark_message(&json!({"type": "dark_get_state"})) && !is_dark_message(&json!({"type": "ping"})));
     }
 }

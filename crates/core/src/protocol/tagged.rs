@@ -56,7 +56,9 @@ macro_rules! type_tagged {
                 let external = $crate::protocol::tagged::to_external_as($key, internal).map_err(serde::de::Error::custom)?;
                 let unit = $crate::protocol::tagged::as_unit(&external);
                 // The struct form first; failing that, a unit variant (whose extra fields are ignored, as in any variant).
-                <$ty>::deserialize(external).or_else(|e| unit.and_then(|u| <$ty>::deserialize(u).ok()).ok_or(e)).map_err(serde::de::Error::custom)
+                <$ty>::deserialize($crate::protocol::Reader(external))
+                    .or_else(|e| unit.and_then(|u| <$ty>::deserialize($crate::protocol::Reader(u)).ok()).ok_or(e))
+                    .map_err(serde::de::Error::custom)
             }
         }
     };
@@ -83,7 +85,7 @@ mod tests {
     #[test]
     fn messages_without_fields_parse_as_unit_or_defaulted_variants() {
         use crate::protocol::ContentRequest;
-        let parse = |v: Value| serde_json::from_value::<ContentRequest>(v);
+        let parse = |v: Value| crate::protocol::from_value::<ContentRequest>(v);
         assert_eq!(parse(json!({"type": "ping"})).unwrap(), ContentRequest::Ping);
         assert_eq!(parse(json!({"type": "ping", "junk": [[1]]})).unwrap(), ContentRequest::Ping, "extra fields are ignored");
         assert!(matches!(parse(json!({"type": "page_summary"})).unwrap(), ContentRequest::PageSummary { text_limit: 2000 }));
