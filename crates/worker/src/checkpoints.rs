@@ -12,7 +12,7 @@ pub async fn save(state: &RunState) {
 
 pub async fn load(run_id: &str) -> Option<RunState> {
     let text = storage::session_get(&RunState::storage_key(run_id)).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
+    dusk_core::protocol::from_str(&text).ok()
 }
 
 /// The three `Host` methods every worker host shares: the worker's clock, the run's Stop (a

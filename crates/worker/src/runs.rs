@@ -11,7 +11,7 @@ async fn running() -> Vec<RunState> {
     let Ok(map) = from_js::<serde_json::Map<String, serde_json::Value>>(all) else { return vec![] };
     map.into_iter()
         .filter(|(k, _)| k.starts_with("run:"))
-        .filter_map(|(_, v)| serde_json::from_str::<RunState>(v.as_str()?).ok())
+        .filter_map(|(_, v)| dusk_core::protocol::from_str::<RunState>(v.as_str()?).ok())
         .filter(RunState::is_running)
         .collect()
 }

@@ -24,7 +24,7 @@ async fn fetch_one(url: String) {
 async fn ask(request: &DarkRequest) -> Option<FetchedCss> {
     let message = js_sys::JSON::parse(&serde_json::to_string(request).ok()?).ok()?;
     let reply = dusk_chrome::runtime::send_message(&message).await.ok()?;
-    serde_json::from_str(&js_sys::JSON::stringify(&reply).ok()?.as_string()?).ok()
+    dusk_core::protocol::from_str(&js_sys::JSON::stringify(&reply).ok()?.as_string()?).ok()
 }
 
 /// The sheet as CSSOM serialises it, so core's parser sees the same shape as for readable sheets.

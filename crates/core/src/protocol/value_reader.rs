@@ -14,6 +14,11 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
     T::deserialize(Reader(value))
 }
 
+/// `serde_json::from_str` the same way: text to a `Value` (one reader for all), then [`from_value`].
+pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
+    from_value(serde_json::from_str(text)?)
+}
+
 /// A `Value` as a deserializer whose nested values are read the same way.
 pub struct Reader(pub Value);
 

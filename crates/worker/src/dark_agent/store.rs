@@ -31,7 +31,7 @@ fn view_key(tab_id: i32) -> String {
 
 pub async fn view(tab_id: i32) -> Option<DarkRunView> {
     let text = storage::session_get(&view_key(tab_id)).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
+    dusk_core::protocol::from_str(&text).ok()
 }
 
 pub async fn set_view(tab_id: i32, view: &DarkRunView) {
