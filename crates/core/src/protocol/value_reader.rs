@@ -26,7 +26,11 @@ fn unexpected(value: &Value) -> Unexpected<'_> {
     match value {
         Value::Null => Unexpected::Unit,
         Value::Bool(b) => Unexpected::Bool(*b),
-        Value::Number(_) => Unexpected::Other("number"),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => Unexpected::Unsigned(u),
+            (_, Some(i)) => Unexpected::Signed(i),
+            _ => Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
         Value::String(s) => Unexpected::Str(s),
         Value::Array(_) => Unexpected::Seq,
         Value::Object(_) => Unexpected::Map,
@@ -232,6 +236,8 @@ mod tests {
         assert!(e.contains("unknown variant `fly`"), "{e}");
         let e = from_value::<u8>(json!(300)).unwrap_err().to_string();
         assert!(e.contains("300"), "{e}");
+        let e = from_value::<Shape>(json!(42)).unwrap_err().to_string();
+        assert!(e.contains("invalid type: integer `42`"), "{e}");
         assert!(from_value::<Doc>(json!(["a", [], null, {}, {}])).is_err(), "a struct reads from an object only");
     }
 }
