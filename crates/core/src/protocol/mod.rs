@@ -26,6 +26,7 @@ pub use content::{ContentRequest, ContentResponse};
 pub use sender::{check, check_sender, Sender, NOT_ALLOWED};
 pub use status::Status;
 pub use stream::{PortEvent, PortRequest, LLM_PORT};
+pub use tagged::TaggedText;
 pub use value_reader::{from_str, from_value, Reader};
 pub use worker::{WorkerRequest, WorkerResponse};
 

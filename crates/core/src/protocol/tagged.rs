@@ -32,6 +32,36 @@ pub fn to_external_as(key: &str, internal: Value) -> Result<Value, String> {
     }
 }
 
+/// serde_json's compact external text, `{"click":{…}}` or `"ping"`, → `{"type":"click",…}`: the
+/// wire form written straight from the derive, with no `Value` in between.
+pub fn internal_text(key: &str, external: &str) -> String {
+    let (tag, fields) = match external.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+        Some(tag) => (tag, ""),
+        None => {
+            let inner = external.strip_prefix("{\"").and_then(|s| s.strip_suffix("}}"));
+            match inner.and_then(|s| s.split_once("\":{")) {
+                Some(parts) => parts,
+                None => return external.to_string(),
+            }
+        }
+    };
+    let mut out = String::with_capacity(external.len() + key.len() + 4);
+    for part in ["{\"", key, "\":\"", tag, "\""] {
+        out.push_str(part);
+    }
+    if !fields.is_empty() {
+        out.push(',');
+        out.push_str(fields);
+    }
+    out.push('}');
+    out
+}
+
+/// A type-tagged enum written as its wire text without going through a `Value`.
+pub trait TaggedText {
+    fn tagged_text(&self) -> serde_json::Result<String>;
+}
+
 /// `{"ping": {…}}` → `"ping"`, the external form of a unit variant.
 pub fn as_unit(external: &Value) -> Option<Value> {
     external.as_object()?.keys().next().map(|tag| Value::String(tag.clone()))
@@ -48,6 +78,14 @@ macro_rules! type_tagged {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let external = <$ty>::serialize(self, serde_json::value::Serializer).map_err(serde::ser::Error::custom)?;
                 serde::Serialize::serialize(&$crate::protocol::tagged::to_internal_as($key, external), s)
+            }
+        }
+        impl $crate::protocol::tagged::TaggedText for $ty {
+            fn tagged_text(&self) -> serde_json::Result<String> {
+                let mut out = Vec::new();
+                <$ty>::serialize(self, &mut serde_json::Serializer::new(&mut out))?;
+                let external = String::from_utf8(out).map_err(serde::ser::Error::custom)?;
+                Ok($crate::protocol::tagged::internal_text($key, &external))
             }
         }
         impl<'de> serde::Deserialize<'de> for $ty {
@@ -80,6 +118,23 @@ mod tests {
         assert_eq!(to_external_as("type", json!({"type": "ping"})).unwrap(), json!({"ping": {}}));
         assert!(to_external_as("type", json!({"index": 3})).unwrap_err().contains("type"));
         assert!(to_external_as("type", json!([1])).is_err());
+    }
+
+    #[test]
+    fn wire_text_written_straight_is_the_same_as_through_a_value() {
+        use crate::protocol::{ContentResponse, WorkerRequest};
+        assert_eq!(internal_text("type", r#"{"click":{"index":3,"s":"a\"}"}}"#), r#"{"type":"click","index":3,"s":"a\"}"}"#);
+        assert_eq!(internal_text("type", r#""ping""#), r#"{"type":"ping"}"#);
+        assert_eq!(internal_text("kind", r#"{"ping":{}}"#), r#"{"kind":"ping"}"#);
+        let replies = [
+            ContentResponse::Error { message: "a \"quote\" and }} braces".into() },
+            serde_json::from_value(json!({"type": "layer_missing", "layer": "page"})).unwrap(),
+        ];
+        for reply in replies {
+            let text = reply.tagged_text().unwrap();
+            assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), serde_json::to_value(&reply).unwrap(), "{text}");
+        }
+        assert_eq!(WorkerRequest::GetSettings.tagged_text().unwrap(), r#"{"type":"get_settings"}"#);
     }
 
     #[test]
