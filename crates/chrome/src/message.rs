@@ -12,7 +12,7 @@ pub fn to_js<T: Serialize>(value: &T) -> JsValue {
 /// Reads a message as JSON first, so serde's error names the bad field or unknown `type`.
 pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
     let json: serde_json::Value = serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
-    serde_json::from_value(json).map_err(|e| format!("malformed message: {e}"))
+    dusk_core::protocol::from_value(json).map_err(|e| format!("malformed message: {e}"))
 }
 
 /// Best-effort text for a JsValue error (an Error's message, or its string form).

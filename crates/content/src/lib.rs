@@ -89,6 +89,7 @@ fn parse<T: serde::de::DeserializeOwned>(message: &str) -> Result<T, String> {
     serde_json::from_str(message).map_err(|e| dusk_core::CoreError::BadMessage(e.to_string()).to_string())
 }
 
-fn encode<T: serde::Serialize>(response: &T) -> String {
-    serde_json::to_string(response).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
+/// Written straight from the derive, not through a `Value`: no map of every reply is built and sorted.
+fn encode<T: dusk_core::protocol::TaggedText>(response: &T) -> String {
+    response.tagged_text().unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"could not encode the reply: {e}\"}}"))
 }

@@ -89,7 +89,7 @@ fn custom_record(key: &str, value: &Value) -> Option<Value> {
 /// The file's providers, each with the stored key only where it goes to the same server; stored
 /// providers the file doesn't mention stay as they are.
 fn settings(stored: &Map<String, Value>, incoming: &Value) -> Result<Value, String> {
-    let mut s: Settings = serde_json::from_value(incoming.clone()).map_err(|e| format!("the backup's settings are malformed: {e}"))?;
+    let mut s: Settings = crate::protocol::from_value(incoming.clone()).map_err(|e| format!("the backup's settings are malformed: {e}"))?;
     let current = Settings::from_stored(stored.get(SETTINGS_KEY).cloned());
     for p in &mut s.providers {
         let same_server = current.providers.iter().find(|c| c.kind == p.kind && c.effective_base_url() == p.effective_base_url());
@@ -112,7 +112,7 @@ fn agent_settings(incoming: &Value) -> Value {
 
 /// Each stored version's CSS goes through the sanitiser; versions it refuses are dropped.
 fn dark_history(incoming: &Value) -> Value {
-    let mut h: SiteThemes = serde_json::from_value(incoming.clone()).unwrap_or_default();
+    let mut h: SiteThemes = crate::protocol::from_value(incoming.clone()).unwrap_or_default();
     let active = h.active.and_then(|i| h.versions.get(i)).map(|v| v.css.clone());
     h.versions.retain_mut(|v| match sanitize(&v.css) {
         Ok(clean) => {
@@ -171,7 +171,7 @@ mod tests {
         assert_eq!(s.providers.iter().find(|p| p.kind == crate::llm::ProviderKind::Anthropic).unwrap().api_key, "sk-ant", "providers the file omits stay");
         let theme = written["dark_theme:a.example"].as_str().unwrap();
         assert!(!theme.contains("evil.example"), "{theme}");
-        let history: SiteThemes = serde_json::from_value(written["dark_history:a.example"].clone()).unwrap();
+        let history: SiteThemes = crate::protocol::from_value(written["dark_history:a.example"].clone()).unwrap();
         assert!(history.versions.iter().all(|v| !v.css.contains("evil.example")));
         assert_eq!(written["agent_settings"]["sites"]["bank.example"], "always_ask");
         assert_eq!(written["agent_settings"]["sites"]["shop.example"], "block");
@@ -234,7 +234,7 @@ mod tests {
         other.insert(HISTORY_INDEX_KEY.into(), serde_json::to_value(&one).unwrap());
         let written = import(&other, &backup).unwrap();
         assert!(written.contains_key("history:c2") && !written.contains_key("history:c1"), "{:?}", written.keys());
-        let merged: crate::history::Index = serde_json::from_value(written[HISTORY_INDEX_KEY].clone()).unwrap();
+        let merged: crate::history::Index = crate::protocol::from_value(written[HISTORY_INDEX_KEY].clone()).unwrap();
         assert_eq!(merged.items.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(), ["c2", "c1"]);
         assert!(!import(&all, &backup).unwrap().contains_key(HISTORY_INDEX_KEY), "nothing new: the index is left alone");
     }

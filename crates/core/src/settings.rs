@@ -134,7 +134,7 @@ impl From<StoredSettings> for Settings {
         };
         let mut settings = Settings { provider: s.provider.as_deref().and_then(ProviderKind::parse), providers: vec![] };
         for entry in entries {
-            if let Ok(p) = serde_json::from_value::<ProviderSettings>(entry) {
+            if let Ok(p) = crate::protocol::from_value::<ProviderSettings>(entry) {
                 if settings.get(p.kind).is_none() {
                     settings.providers.push(p);
                 }
@@ -161,7 +161,7 @@ impl From<StoredSettings> for Settings {
 impl Settings {
     /// Loads settings from the stored JSON; anything unreadable counts as no settings.
     pub fn from_stored(value: Option<serde_json::Value>) -> Settings {
-        value.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+        value.and_then(|v| crate::protocol::from_value(v).ok()).unwrap_or_default()
     }
 
     /// The stored entry for a kind, if any.
@@ -297,7 +297,8 @@ mod tests {
         assert!(status.on_device && status.provider.as_deref() == Some("on_device"));
         let cloud = Settings { provider: Some(ProviderKind::Openai), providers: vec![] };
         assert!(!cloud.status("1").on_device);
-        let stored: Settings = serde_json::from_value(json!({"provider": "on_device", "providers": [{"kind": "on_device", "drive_agents": true}]})).unwrap();
+        let stored: Settings =
+            crate::protocol::from_value(json!({"provider": "on_device", "providers": [{"kind": "on_device", "drive_agents": true}]})).unwrap();
         assert!(stored.active().unwrap().drive_agents);
     }
 }

@@ -255,14 +255,14 @@ fn reply_text() -> impl Strategy<Value = String> {
 proptest! {
     #[test]
     fn every_protocol_parser_answers_any_message(v in message()) {
-        let _ = serde_json::from_value::<ContentRequest>(v.clone());
-        let _ = serde_json::from_value::<ContentResponse>(v.clone());
-        let _ = serde_json::from_value::<WorkerRequest>(v.clone());
-        let _ = serde_json::from_value::<DarkRequest>(v.clone());
-        let _ = serde_json::from_value::<ChatPortRequest>(v.clone());
-        let _ = serde_json::from_value::<AgentPortRequest>(v.clone());
-        let _ = serde_json::from_value::<PortRequest>(v.clone());
-        if let Ok(ContentRequest::Click { target, .. } | ContentRequest::Hover { target }) = serde_json::from_value::<ContentRequest>(v) {
+        let _ = dusk_core::protocol::from_value::<ContentRequest>(v.clone());
+        let _ = dusk_core::protocol::from_value::<ContentResponse>(v.clone());
+        let _ = dusk_core::protocol::from_value::<WorkerRequest>(v.clone());
+        let _ = dusk_core::protocol::from_value::<DarkRequest>(v.clone());
+        let _ = dusk_core::protocol::from_value::<ChatPortRequest>(v.clone());
+        let _ = dusk_core::protocol::from_value::<AgentPortRequest>(v.clone());
+        let _ = dusk_core::protocol::from_value::<PortRequest>(v.clone());
+        if let Ok(ContentRequest::Click { target, .. } | ContentRequest::Hover { target }) = dusk_core::protocol::from_value::<ContentRequest>(v) {
             let _ = target.kind();
         }
     }

@@ -130,7 +130,7 @@ async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDar
         None => String::new(),
     };
     let memory = load_memory().await;
-    let mode: Mode = read(MODE_KEY).await.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+    let mode: Mode = read(MODE_KEY).await.and_then(|v| dusk_core::protocol::from_value(v).ok()).unwrap_or_default();
     let provider_configured = dusk_core::settings::Settings::from_stored(read(dusk_core::settings::STORAGE_KEY).await).provider_configured();
     let (host, restriction) = match host_of(&url) {
         Ok(h) => (Some(h), None),

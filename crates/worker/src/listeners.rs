@@ -214,7 +214,7 @@ async fn added(tab_id: i32, world: &Value, roots: &[Vec<i32>], group: &str) -> R
     }
     let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": group });
     let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
-    serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
+    dusk_core::protocol::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
 }
 
 async fn query(tab_id: i32, group: &str) -> Result<Vec<Vec<i32>>, String> {
@@ -281,7 +281,7 @@ async fn listen(tab_id: i32, world: &Value, doc: &Value, group: &str) -> Result<
     }
     let call = json!({ "functionDeclaration": PATHS_FUNCTION, "executionContextId": world, "arguments": args, "returnByValue": true, "objectGroup": group });
     let paths = command(tab_id, "Runtime.callFunctionOn", call).await?;
-    serde_json::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
+    dusk_core::protocol::from_value(paths.pointer("/result/value").cloned().unwrap_or_default()).map_err(|e| e.to_string())
 }
 
 /// Each root's listeners (one list per root that answered), the whole subtree but not into
@@ -289,7 +289,7 @@ async fn listen(tab_id: i32, world: &Value, doc: &Value, group: &str) -> Result<
 fn listeners_of(tab_id: i32, roots: Vec<Value>) -> impl std::future::Future<Output = Vec<Vec<EventListener>>> {
     let params = roots.iter().map(|id| json!({ "objectId": id, "depth": -1, "pierce": false })).collect();
     let answers = start_all(tab_id, "DOMDebugger.getEventListeners", params);
-    async move { answers.await.into_iter().flatten().filter_map(|f| serde_json::from_value::<EventListeners>(f).ok()).map(|l| l.listeners).collect() }
+    async move { answers.await.into_iter().flatten().filter_map(|f| dusk_core::protocol::from_value::<EventListeners>(f).ok()).map(|l| l.listeners).collect() }
 }
 
 /// The nodes as arguments, each resolved in the debugger's world once and held while it is listed.

@@ -22,9 +22,9 @@ async fn fetch_one(url: String) {
 
 /// Messages cross as JSON text, as everywhere in the content script: serde_json code is already here.
 async fn ask(request: &DarkRequest) -> Option<FetchedCss> {
-    let message = js_sys::JSON::parse(&serde_json::to_string(request).ok()?).ok()?;
+    let message = js_sys::JSON::parse(&dusk_core::protocol::TaggedText::tagged_text(request).ok()?).ok()?;
     let reply = dusk_chrome::runtime::send_message(&message).await.ok()?;
-    serde_json::from_str(&js_sys::JSON::stringify(&reply).ok()?.as_string()?).ok()
+    dusk_core::protocol::from_str(&js_sys::JSON::stringify(&reply).ok()?.as_string()?).ok()
 }
 
 /// The sheet as CSSOM serialises it, so core's parser sees the same shape as for readable sheets.

@@ -17,7 +17,7 @@ pub fn held_selects(document: &Document) -> Vec<HeldWidth> {
         }
         let width = window.get_computed_style(&select).ok().flatten().and_then(|s| s.get_property_value("width").ok());
         // "auto" (not rendered) parses to None and is skipped.
-        let Some(width_px) = width.and_then(|w| w.strip_suffix("px")?.parse().ok()) else { continue };
+        let Some(width_px) = width.and_then(|w| dusk_core::page::number::parse_number(w.strip_suffix("px")?)) else { continue };
         out.push(HeldWidth { selector: unique_selector(&select), width_px });
         if out.len() == HOLD_MAX {
             break;

@@ -4,6 +4,7 @@
 
 use crate::selector::unique_selector;
 use dusk_core::page::color::{contrast_ratio, Rgba};
+use dusk_core::page::number::parse_number;
 use dusk_core::protocol::css::{LowContrast, ThemeQuality};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -70,8 +71,8 @@ fn parse_row<'a>(text: &'a str, colours: &mut HashMap<&'a str, Option<Rgba>>) ->
     let f: Vec<&str> = text.split('\u{1}').collect();
     let get = |i: usize| f.get(i).copied().unwrap_or("");
     let mut colour = |s: &'a str| *colours.entry(s).or_insert_with(|| Rgba::parse(s));
-    let size: f64 = get(6).trim_end_matches("px").parse().unwrap_or(16.0);
-    let weight: f64 = get(7).parse().unwrap_or(400.0);
+    let size = parse_number(get(6).trim_end_matches("px")).unwrap_or(16.0);
+    let weight = parse_number(get(7)).unwrap_or(400.0);
     Row {
         parent: get(0).parse().unwrap_or(-1),
         background: colour(get(1)),

@@ -2,6 +2,7 @@
 //! weighted by painted area. One computed-style read per element, no writes, so no layout thrash.
 
 use crate::dom::{tag, window};
+use dusk_core::page::number::parse_number;
 use dusk_core::page::palette::{is_accent, PaletteBuilder, Role};
 use dusk_core::protocol::page::{Palette, Rect};
 use web_sys::{Document, Element};
@@ -99,7 +100,7 @@ impl Sampler<'_> {
                 b.add(Role::Text, &color, weight);
             }
         }
-        let width: f64 = p("border-top-width").trim_end_matches("px").parse().unwrap_or(0.0);
+        let width = parse_number(p("border-top-width").trim_end_matches("px")).unwrap_or(0.0);
         if width > 0.0 && p("border-top-style") != "none" {
             b.add(Role::Border, &p("border-top-color"), (rect.width + rect.height) * 2.0 * width);
         }

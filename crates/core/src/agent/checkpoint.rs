@@ -11,13 +11,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum RunStatus {
     Running,
     Finished { text: String },
     Failed { message: String },
     Stopped,
 }
+crate::protocol::tagged::type_tagged!(RunStatus, "state");
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunState {
@@ -91,7 +92,7 @@ impl RunState {
     }
 
     pub fn from_json(v: Value) -> Result<RunState, String> {
-        serde_json::from_value(v).map_err(|e| format!("unreadable run checkpoint: {e}"))
+        crate::protocol::from_value(v).map_err(|e| format!("unreadable run checkpoint: {e}"))
     }
 
     /// The events a UI that (re)connects needs to show the run as it stands.

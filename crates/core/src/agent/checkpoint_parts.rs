@@ -133,8 +133,9 @@ fn stored_message(m: &Message, image_step: u32) -> String {
 impl RunState {
     /// The keys of the parts a stored head names (none for a checkpoint written whole).
     pub fn part_keys(head: &str) -> Vec<String> {
-        let Some(parts) = serde_json::from_str::<PartsOf>(head).ok().and_then(|p| p.parts) else { return vec![] };
-        let run_id = serde_json::from_str::<Value>(head).ok().and_then(|v| v.get("run_id")?.as_str().map(str::to_string)).unwrap_or_default();
+        let Ok(value) = serde_json::from_str::<Value>(head) else { return vec![] };
+        let run_id = value.get("run_id").and_then(Value::as_str).unwrap_or_default().to_string();
+        let Some(parts) = crate::protocol::from_value::<PartsOf>(value).ok().and_then(|p| p.parts) else { return vec![] };
         let extra = parts.extra.then(|| part_key(&run_id, 'x', 0));
         (0..parts.messages).map(|i| part_key(&run_id, 'm', i)).chain((0..parts.steps).map(|i| part_key(&run_id, 's', i))).chain(extra).collect()
     }
@@ -142,13 +143,15 @@ impl RunState {
     /// The run from its stored head and parts (`part`: a part's JSON text by key); a checkpoint
     /// written whole, as before, reads as it is. A missing part is an error, not a shorter run.
     pub fn from_parts<'a>(head: &str, part: impl Fn(&str) -> Option<&'a str>) -> Result<RunState, String> {
-        let mut state: RunState = serde_json::from_str(head).map_err(|e| format!("unreadable run checkpoint: {e}"))?;
-        let Some(parts) = serde_json::from_str::<PartsOf>(head).ok().and_then(|p| p.parts) else { return Ok(state) };
+        let value: Value = serde_json::from_str(head).map_err(|e| format!("unreadable run checkpoint: {e}"))?;
+        let parts = crate::protocol::from_value::<PartsOf>(value.clone()).ok().and_then(|p| p.parts);
+        let mut state: RunState = crate::protocol::from_value(value).map_err(|e| format!("unreadable run checkpoint: {e}"))?;
+        let Some(parts) = parts else { return Ok(state) };
         let read = |kind: char, i: usize| part(&part_key(&state.run_id, kind, i)).ok_or_else(|| format!("run checkpoint part {kind}{i} is missing"));
-        let messages = (0..parts.messages).map(|i| serde_json::from_str(read('m', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
-        let steps = (0..parts.steps).map(|i| serde_json::from_str(read('s', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
+        let messages = (0..parts.messages).map(|i| crate::protocol::from_str(read('m', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
+        let steps = (0..parts.steps).map(|i| crate::protocol::from_str(read('s', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
         if parts.extra {
-            state.extra = serde_json::from_str(read('x', 0)?).map_err(|e| e.to_string())?;
+            state.extra = crate::protocol::from_str(read('x', 0)?).map_err(|e| e.to_string())?;
         }
         state.messages = messages;
         state.transcript = steps;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum AgentEvent {
     /// `resumed` is true when a restarted worker picked the run up from its checkpoint.
     Started {
@@ -59,3 +59,4 @@ pub enum AgentEvent {
     },
     Stopped,
 }
+crate::protocol::tagged::type_tagged!(AgentEvent, "type");

@@ -84,7 +84,7 @@ impl AgentSettings {
     pub fn from_stored(value: Option<Value>) -> AgentSettings {
         let Some(Value::Object(map)) = value else { return AgentSettings::default() };
         let mut s = AgentSettings::default();
-        if let Some(m) = map.get("mode").and_then(|v| serde_json::from_value(v.clone()).ok()) {
+        if let Some(m) = map.get("mode").and_then(|v| crate::protocol::from_value(v.clone()).ok()) {
             s.mode = m;
         }
         if let Some(n) = map.get("max_turns").and_then(Value::as_u64) {
@@ -92,7 +92,7 @@ impl AgentSettings {
         }
         if let Some(Value::Object(sites)) = map.get("sites") {
             for (host, policy) in sites {
-                if let Ok(p) = serde_json::from_value(policy.clone()) {
+                if let Ok(p) = crate::protocol::from_value(policy.clone()) {
                     s.sites.insert(host.to_ascii_lowercase(), p);
                 }
             }

@@ -115,7 +115,7 @@ async fn customize_message<B: Browser>(start: &Start, session: &BrowserSession<'
 
 /// Runs (or resumes) `state` to its end; the page's mask comes off whatever the ending.
 pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &M, browser: &B, sink: &S) -> RunOutcome {
-    let run: BrowserRun = match serde_json::from_value(state.extra.clone()) {
+    let run: BrowserRun = match crate::protocol::from_value(state.extra.clone()) {
         Ok(r) => r,
         Err(e) => {
             let message = format!("the run could not be resumed ({e})");

@@ -97,7 +97,7 @@ pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo
 
 /// Finishes a pass 2 that a restarted worker found in its checkpoint.
 pub async fn resume(session: &mut ChatSession, state: RunState, model: &impl Model, browser: &impl ChatBrowser, sink: &impl ChatSink) {
-    let Ok(run) = serde_json::from_value::<ChatRun>(state.extra.clone()) else {
+    let Ok(run) = crate::protocol::from_value::<ChatRun>(state.extra.clone()) else {
         return sink.emit(ChatEvent::Failed { message: "the interrupted answer could not be resumed; ask again".into() });
     };
     // The placeholder saved in case the worker died; the real ending replaces it.
@@ -109,7 +109,7 @@ pub async fn resume(session: &mut ChatSession, state: RunState, model: &impl Mod
 
 /// What a side panel that (re)connects mid-run needs to show the answer in progress.
 pub fn replay(state: &RunState) -> Vec<ChatEvent> {
-    let Ok(run) = serde_json::from_value::<ChatRun>(state.extra.clone()) else { return vec![] };
+    let Ok(run) = crate::protocol::from_value::<ChatRun>(state.extra.clone()) else { return vec![] };
     let mut out = vec![ChatEvent::Asked { text: run.question, tabs: run.tabs }, ChatEvent::Looking { reason: run.reason }];
     out.extend(state.transcript.iter().filter(|s| s.success).map(|s| ChatEvent::Step { text: s.summary.clone(), screenshot: None }));
     let mut usage = run.usage;

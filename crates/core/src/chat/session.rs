@@ -20,7 +20,7 @@ pub struct PageContext {
 
 /// What the side panel shows, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ChatEntry {
     User {
         text: String,
@@ -41,6 +41,7 @@ pub enum ChatEntry {
         screenshot: Option<String>,
     },
 }
+crate::protocol::tagged::type_tagged!(ChatEntry, "kind");
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -139,7 +140,7 @@ mod tests {
         s.entries.push(ChatEntry::User { text: "hi".into(), tabs: vec![tab(1, "u")] });
         s.entries.push(ChatEntry::Assistant { text: "yo".into(), stopped: true, error: None });
         s.history.push(Message::user("hi"));
-        let back: ChatSession = serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+        let back: ChatSession = crate::protocol::from_value(serde_json::to_value(&s).unwrap()).unwrap();
         assert_eq!(back, s);
     }
 }

@@ -53,7 +53,7 @@ impl SiteCustom {
     /// Whatever is stored; unreadable means none yet.
     pub fn from_stored(host: &str, value: Option<serde_json::Value>) -> Self {
         value
-            .and_then(|v| serde_json::from_value::<SiteCustom>(v).ok())
+            .and_then(|v| crate::protocol::from_value::<SiteCustom>(v).ok())
             .filter(|r| r.host == host.to_ascii_lowercase())
             .unwrap_or_else(|| SiteCustom::new(host))
     }

@@ -100,8 +100,8 @@ pub struct Adjustments {
 impl Adjustments {
     /// Reads the stored values; anything malformed counts as unset, anything out of range is clamped.
     pub fn from_stored(global: Option<serde_json::Value>, sites: Option<serde_json::Value>) -> Adjustments {
-        let global = global.and_then(|v| serde_json::from_value::<Adjust>(v).ok()).unwrap_or_default().clamped();
-        let sites: BTreeMap<String, Adjust> = sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+        let global = global.and_then(|v| crate::protocol::from_value::<Adjust>(v).ok()).unwrap_or_default().clamped();
+        let sites: BTreeMap<String, Adjust> = sites.and_then(|v| crate::protocol::from_value(v).ok()).unwrap_or_default();
         Adjustments { global, sites: sites.into_iter().map(|(h, a)| (h.to_ascii_lowercase(), a.clamped())).collect() }
     }
 

@@ -192,7 +192,7 @@ fn components(args: &str) -> Option<(Vec<&str>, Option<&str>)> {
 }
 
 fn number(s: &str) -> Option<f32> {
-    let v: f32 = s.parse().ok()?;
+    let v = crate::page::number::parse_number(s)? as f32;
     v.is_finite().then_some(v)
 }
 

@@ -75,7 +75,7 @@ fn srcset_image(srcset: &str) -> Option<String> {
         .iter()
         .map(|(u, d)| match *d {
             "" => Some(format!("{} 1x", url(u))),
-            d if d.ends_with('x') && d[..d.len() - 1].parse::<f32>().is_ok_and(|x| x > 0.0) => Some(format!("{} {d}", url(u))),
+            d if d.ends_with('x') && crate::page::number::parse_number(&d[..d.len() - 1]).is_some_and(|x| x > 0.0) => Some(format!("{} {d}", url(u))),
             _ => None,
         })
         .collect();

@@ -46,7 +46,7 @@ impl Memory {
     /// Reads the stored values; anything malformed counts as unset.
     pub fn from_stored(sites: Option<serde_json::Value>, auto: Option<serde_json::Value>) -> Memory {
         Memory {
-            sites: sites.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default(),
+            sites: sites.and_then(|v| crate::protocol::from_value(v).ok()).unwrap_or_default(),
             auto: auto.and_then(|v| v.as_bool()).unwrap_or(false),
             adjust: Adjustments::default(),
         }

@@ -109,7 +109,7 @@ mod tests {
         t.push(v("new"));
         t.back_to_instant();
         assert_eq!(t.active_version(), None);
-        let back: SiteThemes = serde_json::from_value(serde_json::to_value(&t).unwrap()).unwrap();
+        let back: SiteThemes = crate::protocol::from_value(serde_json::to_value(&t).unwrap()).unwrap();
         assert_eq!(back, t);
     }
 }

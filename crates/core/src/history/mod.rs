@@ -82,11 +82,12 @@ pub struct Summary {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "body", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum Body {
     Chat { session: ChatSession },
     Run { run: KeptRun },
 }
+crate::protocol::tagged::type_tagged!(Body, "body");
 
 /// A kept conversation or run: what the list shows, and what reopening it needs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -198,7 +199,7 @@ impl Index {
 /// page it started on is known.
 pub fn browser_run_item(state: &RunState, start_page: Option<PageRef>, thumbs: &[(u32, String)], now_ms: f64) -> Item {
     use crate::browser_agent::{BrowserRun, RunKind};
-    let run: Option<BrowserRun> = serde_json::from_value(state.extra.clone()).ok();
+    let run: Option<BrowserRun> = crate::protocol::from_value(state.extra.clone()).ok();
     let kind = match run.as_ref().map(|r| r.kind) {
         Some(RunKind::Customize) => ItemKind::Customize,
         _ => ItemKind::Agent,

@@ -19,7 +19,7 @@ pub struct Restored {
 
 /// `incoming` is the backup's data; `stored` what chrome.storage.local holds now.
 pub fn restore(stored: &Map<String, Value>, incoming: &Map<String, Value>, limits: &Limits) -> Restored {
-    let mut index: Index = stored.get(INDEX_KEY).and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_default();
+    let mut index: Index = stored.get(INDEX_KEY).and_then(|v| crate::protocol::from_value(v.clone()).ok()).unwrap_or_default();
     let mut out = Restored::default();
     let mut candidates: Vec<Item> = incoming.iter().filter_map(|(key, value)| readable(key, value)).collect();
     candidates.sort_by(|a, b| b.summary.updated_ms.total_cmp(&a.summary.updated_ms).then_with(|| b.summary.id.cmp(&a.summary.id)));
@@ -46,7 +46,7 @@ pub fn restore(stored: &Map<String, Value>, incoming: &Map<String, Value>, limit
 /// A `history:<id>` entry as an item Dusk would keep, or None.
 fn readable(key: &str, value: &Value) -> Option<Item> {
     let id = key.strip_prefix("history:")?;
-    let mut item: Item = serde_json::from_value(value.clone()).ok()?;
+    let mut item: Item = crate::protocol::from_value(value.clone()).ok()?;
     if item.summary.id != id || id.is_empty() {
         return None;
     }
@@ -139,7 +139,7 @@ mod tests {
         assert_eq!(ids(&r.index), ["r1", "c1", "c2"], "newest first, the kept c1 at its own time");
         assert!(!r.items.contains_key("history:c1"), "the kept item is not overwritten");
         assert_eq!(r.index.items[1].title, "Mine");
-        let back: Item = serde_json::from_value(r.items["history:r1"].clone()).unwrap();
+        let back: Item = crate::protocol::from_value(r.items["history:r1"].clone()).unwrap();
         assert_eq!(back, run("r1", "data:image/jpeg;base64,AAAA", 7.0));
     }
 
@@ -174,7 +174,7 @@ mod tests {
         assert_eq!(ids(&r.index), ["r2", "c9"]);
         let text = serde_json::to_string(&r.items).unwrap();
         assert!(!text.contains("evil.example"), "{text}");
-        let Ok(Item { body: Body::Chat { session }, .. }) = serde_json::from_value::<Item>(r.items["history:c9"].clone()) else { panic!("a chat") };
+        let Ok(Item { body: Body::Chat { session }, .. }) = crate::protocol::from_value::<Item>(r.items["history:c9"].clone()) else { panic!("a chat") };
         assert_eq!(session.history, vec![Message::user("Hi"), Message::assistant("An answer.")]);
     }
 }

@@ -128,7 +128,7 @@ fn exports_read_as_markdown_and_round_trip_as_json() {
     assert_eq!(export::file_name(&run, "md"), "dusk-agent-browser-1-2.md");
     let json = export::json(&chat);
     assert_eq!(json["format"], export::FORMAT);
-    assert_eq!(serde_json::from_value::<Item>(json["item"].clone()).unwrap(), chat);
+    assert_eq!(crate::protocol::from_value::<Item>(json["item"].clone()).unwrap(), chat);
 }
 
 #[test]

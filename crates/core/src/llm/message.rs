@@ -37,7 +37,7 @@ pub struct ToolResult {
 
 /// One turn of the conversation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum Message {
     System {
         text: String,
@@ -55,6 +55,7 @@ pub enum Message {
     },
     Tool(ToolResult),
 }
+crate::protocol::tagged::type_tagged!(Message, "role");
 
 impl Message {
     pub fn system(text: impl Into<String>) -> Self {
@@ -166,7 +167,7 @@ mod tests {
         let m = Message::user("hi");
         assert_eq!(serde_json::to_value(&m).unwrap(), json!({"role": "user", "text": "hi"}));
         let call = ToolCall::new("c1", "click", json!({"index": 1}));
-        let back: Message = serde_json::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
+        let back: Message = crate::protocol::from_value(serde_json::to_value(Message::tool_result(&call, "ok")).unwrap()).unwrap();
         assert_eq!(back, Message::tool_result(&call, "ok"));
     }
 

@@ -7,7 +7,7 @@ use super::usage::Usage;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum StreamEvent {
     TextDelta {
         text: String,
@@ -41,6 +41,7 @@ pub enum StreamEvent {
         reason: String,
     },
 }
+crate::protocol::tagged::type_tagged!(StreamEvent, "type");
 
 #[derive(Debug, Default)]
 struct PartialCall {

@@ -233,7 +233,7 @@ pub fn parse_args<T: DeserializeOwned>(call: &ToolCall) -> Result<T, ToolArgsErr
         Value::String(s) => serde_json::from_str::<Value>(&s).unwrap_or(Value::String(s)),
         v => v,
     };
-    serde_path_to_error::deserialize(value).map_err(|e| {
+    serde_path_to_error::deserialize(crate::protocol::Reader(value)).map_err(|e| {
         let field = e.path().to_string();
         let inner = e.into_inner();
         err(if field == "." || field.is_empty() { inner.to_string() } else { format!("field `{field}`: {inner}") })

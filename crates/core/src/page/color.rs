@@ -112,14 +112,14 @@ fn component(token: &str, pct: f64) -> Option<f64> {
         return Some(0.0);
     }
     if let Some(p) = t.strip_suffix('%') {
-        return p.parse::<f64>().ok().map(|v| v / 100.0 * pct);
+        return super::number::parse_number(p).map(|v| v / 100.0 * pct);
     }
     for (unit, to_deg) in [("deg", 1.0), ("grad", 0.9), ("rad", 180.0 / std::f64::consts::PI), ("turn", 360.0)] {
         if let Some(n) = t.strip_suffix(unit) {
-            return n.parse::<f64>().ok().map(|v| v * to_deg);
+            return super::number::parse_number(n).map(|v| v * to_deg);
         }
     }
-    t.parse::<f64>().ok().filter(|v| v.is_finite())
+    super::number::parse_number(t).filter(|v| v.is_finite())
 }
 
 /// Splits `a b c / alpha` or `a, b, c, alpha` into three components and an optional alpha.

@@ -18,7 +18,7 @@ pub fn widget_role(class: &str) -> Option<&'static str> {
 pub fn shown_number(text: &str) -> Option<String> {
     text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
         .map(|t| t.trim_end_matches(['.', '-']).trim_start_matches('.'))
-        .find(|t| !t.is_empty() && t.parse::<f64>().is_ok())
+        .find(|t| !t.is_empty() && super::number::parse_number(t).is_some())
         .map(str::to_string)
 }
 

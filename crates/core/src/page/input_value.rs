@@ -19,7 +19,7 @@ pub fn whole_value(input_type: &str, text: &str) -> Result<(String, &'static str
         "month" => month(t),
         "week" => week(t),
         "color" => Rgba::parse(t).filter(|c| c.a >= 0.999).map(|c| (c.to_hex(), "CSS colour")),
-        "range" => t.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| (trim_number(v), "number")),
+        "range" => super::number::parse_number(t).filter(|v| v.is_finite()).map(|v| (trim_number(v), "number")),
         _ => None,
     };
     parsed.ok_or_else(|| format!("\"{text}\" is not a {input_type} value; {}", expected(input_type)))

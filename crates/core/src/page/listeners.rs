@@ -191,7 +191,7 @@ mod tests {
 
     #[test]
     fn only_click_like_listeners_on_nodes_count_each_node_once() {
-        let got: EventListeners = serde_json::from_value(serde_json::json!({ "listeners": [
+        let got: EventListeners = crate::protocol::from_value(serde_json::json!({ "listeners": [
             { "type": "click", "backendNodeId": 7, "useCapture": false },
             { "type": "mousedown", "backendNodeId": 7 },
             { "type": "keydown", "backendNodeId": 8 },
@@ -224,7 +224,7 @@ mod tests {
     fn changes_travel_as_a_flag_and_paths_and_paths_flatten_with_their_lengths() {
         let added = ListenerChanges { full: false, added: vec![vec![1, SHADOW_ROOT, 0], vec![]] };
         assert_eq!(serde_json::to_value(&added).unwrap(), serde_json::json!({ "full": false, "added": [[1, -1, 0], []] }));
-        assert_eq!(serde_json::from_value::<ListenerChanges>(serde_json::json!({})).unwrap(), ListenerChanges::default());
+        assert_eq!(crate::protocol::from_value::<ListenerChanges>(serde_json::json!({})).unwrap(), ListenerChanges::default());
         assert_eq!(flatten(&[vec![1, SHADOW_ROOT, 0], vec![], vec![4]]), vec![3, 1, -1, 0, 0, 1, 4]);
     }
 }

@@ -10,6 +10,7 @@ pub mod input_value;
 pub mod keys;
 pub mod listeners;
 pub mod naming;
+pub mod number;
 pub mod palette;
 pub mod query;
 pub mod selector;

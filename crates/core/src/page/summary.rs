@@ -184,7 +184,7 @@ mod tests {
                 "input_types": [null], "editables": 0, "roles": [{"tag": "div", "role": "button"}]}],
             "shadow_roots": [], "text": "Hi\n", "focused": null, "layer": false
         });
-        let ContentResponse::PageFacts(facts) = serde_json::from_value(reply).unwrap() else { panic!("not page_facts") };
+        let ContentResponse::PageFacts(facts) = crate::protocol::from_value(reply).unwrap() else { panic!("not page_facts") };
         assert!(!facts.layer);
         let s = page_summary(*facts, 600);
         assert_eq!((s.counts.links, s.counts.buttons, s.counts.inputs), (1, 1, 1));

@@ -10,7 +10,7 @@ pub const AGENT_PORT: &str = "agent";
 
 /// Messages the side panel posts on the `agent` port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum AgentPortRequest {
     /// The window's run as it stands (live or last finished), to render after the panel (re)opens.
     Load {
@@ -52,6 +52,7 @@ pub enum AgentPortRequest {
         window_id: i32,
     },
 }
+crate::protocol::tagged::type_tagged!(AgentPortRequest, "type");
 
 /// A confirmation card: the runtime's request plus what the user needs to judge it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,7 +70,7 @@ pub struct ConfirmCard {
 
 /// What the worker posts back on the `agent` port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 // Each event is built, serialised and dropped at once: its size never matters.
 #[allow(clippy::large_enum_variant)]
 pub enum AgentPortEvent {
@@ -97,3 +98,4 @@ pub enum AgentPortEvent {
         message: String,
     },
 }
+crate::protocol::tagged::type_tagged!(AgentPortEvent, "type");

@@ -6,7 +6,7 @@ pub const CHAT_PORT: &str = "chat";
 
 /// Messages the side panel posts on the `chat` port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ChatRequest {
     /// The window's conversation so far, to render after the panel (re)opens.
     Load {
@@ -49,10 +49,11 @@ pub enum ChatRequest {
         id: String,
     },
 }
+crate::protocol::tagged::type_tagged!(ChatRequest, "type");
 
 /// What the worker posts back on the `chat` port.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ChatEvent {
     Session {
         session: ChatSession,
@@ -100,3 +101,4 @@ pub enum ChatEvent {
     /// `ask_selection` found no selected text in the tab.
     NoSelection,
 }
+crate::protocol::tagged::type_tagged!(ChatEvent, "type");

@@ -195,7 +195,7 @@ super::tagged::type_tagged!(ContentRequest);
 
 /// The content script's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum ContentResponse {
     /// `doc` tells documents apart: a navigation (or a page back from the cache) answers with another.
     Pong {
@@ -273,6 +273,7 @@ pub enum ContentResponse {
         layer: Layer,
     },
 }
+crate::protocol::tagged::type_tagged!(ContentResponse, "type");
 
 impl ContentResponse {
     /// For a caller that got another reply than the one it asked for: the page's own error

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Sent by UI pages to the worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkRequest {
     /// The state of a tab; without an id, the active tab of the last focused window.
     DarkGetState {
@@ -63,10 +63,11 @@ pub enum DarkRequest {
     /// (cross-origin frames, which the site's registration doesn't match).
     DarkLoadFrames,
 }
+crate::protocol::tagged::type_tagged!(DarkRequest, "type");
 
 /// The worker's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkResponse {
     DarkState(Box<TabDarkState>),
     /// A cross-origin stylesheet's text, answering `dark_fetch_css`.
@@ -80,6 +81,7 @@ pub enum DarkResponse {
         message: String,
     },
 }
+crate::protocol::tagged::type_tagged!(DarkResponse, "type");
 
 /// The part of a `dark_css` reply a content script reads; any other reply (an error) lacks `css`.
 /// Its own small type keeps the popup's state types out of the content script's build.
@@ -182,7 +184,7 @@ pub const DARK_PORT: &str = "dark";
 
 /// Sent by the worker to a tab's content script.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkContentRequest {
     /// Asked when the popup opens; an unthemed page also prepares its theme then, so that
     /// switching on only has to apply it.
@@ -203,9 +205,10 @@ pub enum DarkContentRequest {
     /// The popup's live preview: the theme rebuilt with `adjust` until the stored one changes.
     DarkAdjust { adjust: Adjust },
 }
+crate::protocol::tagged::type_tagged!(DarkContentRequest, "type");
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum DarkContentResponse {
     DarkStatus(PageDarkStatus),
     ThemeQuality(ThemeQuality),
@@ -217,6 +220,7 @@ pub enum DarkContentResponse {
         layer: Layer,
     },
 }
+crate::protocol::tagged::type_tagged!(DarkContentResponse, "type");
 
 impl DarkContentResponse {
     /// The page's own error message, or a description of what came instead of the asked reply.
@@ -265,20 +269,20 @@ mod tests {
 
     #[test]
     fn tags_and_round_trip() {
-        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true})).unwrap();
+        let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_set_site", "tab_id": 3, "on": true})).unwrap();
         assert_eq!(r, DarkRequest::DarkSetSite { tab_id: 3, on: true });
-        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
+        let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_set_mode", "mode": "thorough"})).unwrap();
         assert_eq!(r, DarkRequest::DarkSetMode { mode: Mode::Thorough, tab_id: None });
         let state = DarkResponse::DarkState(Box::new(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() }));
         let v = serde_json::to_value(&state).unwrap();
         assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
-        let r: DarkRequest = serde_json::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
+        let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
         assert_eq!(r, DarkRequest::DarkFetchCss { url: "https://cdn.example/a.css".into() });
         let v = serde_json::to_value(DarkResponse::DarkCss { url: "u".into(), css: "a{}".into() }).unwrap();
         assert_eq!(v, json!({"type": "dark_css", "url": "u", "css": "a{}"}));
-        assert_eq!(serde_json::from_value::<FetchedCss>(v).unwrap(), FetchedCss { css: "a{}".into() });
+        assert_eq!(crate::protocol::from_value::<FetchedCss>(v).unwrap(), FetchedCss { css: "a{}".into() });
         let error = serde_json::to_value(DarkResponse::Error { message: "404".into() }).unwrap();
-        assert!(serde_json::from_value::<FetchedCss>(error).is_err());
+        assert!(crate::protocol::from_value::<FetchedCss>(error).is_err());
         assert!(is_dark_message(&json!({"type": "dark_get_state"})) && !is_dark_message(&json!({"type": "ping"})));
     }
 }

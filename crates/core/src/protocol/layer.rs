@@ -53,11 +53,12 @@ impl Layer {
 /// the page is idle meanwhile, so it does the first RPC's slowest DOM read then, and the layer
 /// takes the result unless the page changed since (extension/content.js).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum LayerHint {
     /// The top document's open shadow roots.
     FindShadowRoots,
 }
+crate::protocol::tagged::type_tagged!(LayerHint, "type");
 
 /// Whether a frame has a layer (`duskHasLayer`, extension/worker.js).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,12 +84,12 @@ mod tests {
     fn hints_are_page_layer_messages_sent_for_the_requests_that_use_them() {
         assert_eq!(serde_json::to_value(LayerHint::FindShadowRoots).unwrap(), serde_json::json!({ "type": "find_shadow_roots" }));
         assert_eq!(Layer::for_type(&tag(&LayerHint::FindShadowRoots)), Layer::Page);
-        let request = |v| serde_json::from_value::<ContentRequest>(v).unwrap().hint();
+        let request = |v| crate::protocol::from_value::<ContentRequest>(v).unwrap().hint();
         assert_eq!(request(serde_json::json!({ "type": "get_elements" })), Some(LayerHint::FindShadowRoots));
         // Sent just before get_elements, so it is the one that finds the layer missing.
         assert_eq!(request(serde_json::json!({ "type": "click_listeners", "paths": [[0, 1]] })), Some(LayerHint::FindShadowRoots));
         // These two are made by the worker from the always-on script's reads, never by the layer.
-        let parsed = |v| serde_json::from_value::<ContentRequest>(v).unwrap();
+        let parsed = |v| crate::protocol::from_value::<ContentRequest>(v).unwrap();
         assert!(parsed(serde_json::json!({ "type": "page_summary" })).made_by_worker());
         assert!(!parsed(serde_json::json!({ "type": "get_elements" })).made_by_worker());
         assert_eq!(request(serde_json::json!({ "type": "page_summary" })), None);

@@ -15,7 +15,8 @@ pub mod page_facts;
 pub mod sender;
 mod status;
 mod stream;
-mod tagged;
+pub(crate) mod tagged;
+mod value_reader;
 mod worker;
 
 pub use agent::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};
@@ -25,6 +26,8 @@ pub use content::{ContentRequest, ContentResponse};
 pub use sender::{check, check_sender, Sender, NOT_ALLOWED};
 pub use status::Status;
 pub use stream::{PortEvent, PortRequest, LLM_PORT};
+pub use tagged::TaggedText;
+pub use value_reader::{from_str, from_value, Reader};
 pub use worker::{WorkerRequest, WorkerResponse};
 
 use crate::CoreError;
@@ -32,5 +35,5 @@ use serde::de::DeserializeOwned;
 
 /// Parses a message, turning serde's error into a `CoreError` the caller can report.
 pub fn parse<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, CoreError> {
-    serde_json::from_value(value).map_err(|e| CoreError::BadMessage(e.to_string()))
+    crate::protocol::from_value(value).map_err(|e| CoreError::BadMessage(e.to_string()))
 }

@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn the_browser_sender_shape_parses() {
-        let s: Sender = serde_json::from_value(serde_json::json!({
+        let s: Sender = crate::protocol::from_value(serde_json::json!({
             "id": "abc", "url": "https://a.example/x", "origin": "https://a.example", "frameId": 0,
             "tab": {"id": 7, "url": "https://a.example/x", "active": true}, "documentId": "D"
         }))

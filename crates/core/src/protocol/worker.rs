@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Messages UI pages send to the service worker with `chrome.runtime.sendMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum WorkerRequest {
     /// Liveness check; also reports how long wasm init took.
     Ping,
@@ -73,10 +73,11 @@ pub enum WorkerRequest {
     /// Forgets every kept conversation and run (options → Data).
     HistoryClear,
 }
+crate::protocol::tagged::type_tagged!(WorkerRequest, "type");
 
 /// The worker's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(remote = "Self", rename_all = "snake_case")]
 pub enum WorkerResponse {
     Pong {
         version: String,
@@ -112,3 +113,4 @@ pub enum WorkerResponse {
         message: String,
     },
 }
+crate::protocol::tagged::type_tagged!(WorkerResponse, "type");

@@ -160,7 +160,7 @@ async fn run(window_id: i32, state: &mut RunState, client: &impl dusk_core::agen
     browser.stop.stop();
     // Nothing of the run stays: the boundary (lifted by drive, and here whatever happened) and the debugger.
     crate::boundary::lift(window_id).await;
-    if let Ok(run) = serde_json::from_value::<BrowserRun>(state.extra.clone()) {
+    if let Ok(run) = dusk_core::protocol::from_value::<BrowserRun>(state.extra.clone()) {
         for tab in run.run_tabs.iter().chain(std::iter::once(&run.tab_id)) {
             crate::listeners::release(*tab).await;
         }
@@ -190,7 +190,7 @@ fn heartbeat(window_id: i32, ended: StopSignal) {
 
 /// Picks up a run that a dead worker left running; registered as live at once.
 pub fn resume(state: RunState) {
-    let Ok(run) = serde_json::from_value::<BrowserRun>(state.extra.clone()) else { return };
+    let Ok(run) = dusk_core::protocol::from_value::<BrowserRun>(state.extra.clone()) else { return };
     let window_id = run.window_id;
     let Ok(controller) = controller_with_timeout(RUN_TIMEOUT_MS) else { return };
     let stop = StopSignal::new();

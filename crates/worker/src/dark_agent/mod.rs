@@ -241,7 +241,7 @@ async fn page_preview(page: &TabPage, css: String) -> Result<(), String> {
 
 /// A Thorough run a dead worker left running: it goes on from its checkpoint.
 pub fn resume(state: RunState) {
-    let Ok(info) = serde_json::from_value::<DarkRunInfo>(state.extra.clone()) else { return };
+    let Ok(info) = dusk_core::protocol::from_value::<DarkRunInfo>(state.extra.clone()) else { return };
     let Some((stop, controller)) = register(info.tab_id) else { return };
     wasm_bindgen_futures::spawn_local(async move {
         let tab_id = info.tab_id;
@@ -296,5 +296,5 @@ pub async fn add_to_state(state: &mut TabDarkState) {
 }
 
 async fn read_local<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_value(crate::stored::read(key).await?).ok()
+    dusk_core::protocol::from_value(crate::stored::read(key).await?).ok()
 }

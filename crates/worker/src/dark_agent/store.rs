@@ -9,7 +9,7 @@ use wasm_bindgen::JsValue;
 
 pub async fn history(host: &str) -> SiteThemes {
     let v = storage::local_get(&history_key(host)).await.ok();
-    v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()).and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default()
+    v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()).and_then(|v| dusk_core::protocol::from_value(v).ok()).unwrap_or_default()
 }
 
 /// Saves the history and publishes its active CSS, which every open page of the site follows.
@@ -31,7 +31,7 @@ fn view_key(tab_id: i32) -> String {
 
 pub async fn view(tab_id: i32) -> Option<DarkRunView> {
     let text = storage::session_get(&view_key(tab_id)).await.ok()?.as_string()?;
-    serde_json::from_str(&text).ok()
+    dusk_core::protocol::from_str(&text).ok()
 }
 
 pub async fn set_view(tab_id: i32, view: &DarkRunView) {

@@ -50,7 +50,7 @@ fn map_indices(v: &mut Value, f: &impl Fn(u32) -> u32) {
 fn moved<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T, f: impl Fn(u32) -> u32) -> Option<T> {
     let mut v = serde_json::to_value(value).ok()?;
     map_indices(&mut v, &f);
-    serde_json::from_value(v).ok()
+    crate::protocol::from_value(v).ok()
 }
 
 /// `(in frame from pay.example)`: where the element lives, as the listing prints it.

@@ -17,11 +17,12 @@ pub enum PromptRole {
 
 /// `LanguageModelMessageContent`. An image's value is base64 here; the binding turns it into a Blob.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[serde(remote = "Self", rename_all = "lowercase")]
 pub enum PromptContent {
     Text { value: String },
     Image { value: Image },
 }
+crate::protocol::tagged::type_tagged!(PromptContent, "type");
 
 /// `LanguageModelMessage`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -47,7 +47,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
         }
         let n = turns.value_as_number();
         let settings = AgentSettings {
-            mode: serde_json::from_value::<ModeChoice>(mode.value().into()).unwrap_or_default(),
+            mode: dusk_core::protocol::from_value::<ModeChoice>(mode.value().into()).unwrap_or_default(),
             max_turns: if n.is_finite() { (n as u32).clamp(1, MAX_TURNS) } else { 20 },
             sites: parsed,
             ask_before_acting: false,

@@ -51,7 +51,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     {
         let select = select.clone();
         dom::on(&select.clone().into(), "change", move || {
-            let Ok(mode) = serde_json::from_value::<Mode>(select.value().into()) else { return };
+            let Ok(mode) = dusk_core::protocol::from_value::<Mode>(select.value().into()) else { return };
             wasm_bindgen_futures::spawn_local(async move {
                 let _ = runtime::send_message(&message::to_js(&DarkRequest::DarkSetMode { mode, tab_id: None })).await;
             });
