@@ -100,6 +100,8 @@ struct Prepared {
     already_dark: bool,
     /// The page shows its own dark design under the dark scheme, with this text to raise.
     own: Option<own::Measured>,
+    /// The document's translucent selectors, and the text under them the theme leaves below AA.
+    translucent: (Vec<String>, Vec<(web_sys::Element, String)>),
 }
 
 thread_local! {
@@ -339,8 +341,13 @@ pub(crate) fn run_batch() {
                 // since is checked once it has painted, off the switch's critical path.
                 let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
                 put_theme(s, &css, || p.freeze.clone());
+                if s.own.is_none() && !s.rehearsing && !p.translucent.1.is_empty() {
+                    if let Some(doc) = document() {
+                        translucent::put(&doc, &p.translucent.1);
+                    }
+                }
                 s.last_input = p.input;
-                s.translucent = None;
+                s.translucent = Some(p.translucent.0);
                 s.last_build_ms = now() - started;
                 watch::after_paint(run_batch);
                 return;

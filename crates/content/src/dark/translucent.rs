@@ -11,7 +11,7 @@ use dusk_core::dark::own::RAISE_ATTR;
 use js_sys::{Array, Object};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
-use web_sys::{CssStyleSheet, Document};
+use web_sys::{CssStyleSheet, Document, Element};
 
 /// Text elements measured at most under translucent elements.
 const MAX_TEXT: u32 = 5_000;
@@ -43,10 +43,28 @@ pub fn mark(doc: &Document, selectors: &[String]) {
     if selectors.is_empty() && SHEET.with(|s| s.borrow().is_none()) {
         return;
     }
+    put(doc, &measure(doc, selectors));
+}
+
+/// The text under translucent elements that fails AA as styled now, with its raised colour.
+pub fn measure(doc: &Document, selectors: &[String]) -> Vec<(Element, String)> {
     let list: Array = selectors.iter().map(|s| JsValue::from_str(s)).collect();
     let roots = if list.length() == 0 { Array::new() } else { translucent_roots(doc, &list) };
-    let raised = if roots.length() == 0 { Vec::new() } else { raise_all(text_pairs_in(&roots, MAX_TEXT)) };
-    let css = mark_raised(doc, &raised, &format!("[{RAISE_ATTR}]"));
+    if roots.length() == 0 {
+        return Vec::new();
+    }
+    raise_all(text_pairs_in(&roots, MAX_TEXT))
+}
+
+/// The translucent elements `selectors` find now: none on most pages, so preparing measures nothing.
+pub fn any(doc: &Document, selectors: &[String]) -> bool {
+    let list: Array = selectors.iter().map(|s| JsValue::from_str(s)).collect();
+    list.length() > 0 && translucent_roots(doc, &list).length() > 0
+}
+
+/// Marks `raised` (measured beforehand), unmarks the rest, and puts their sheet in.
+pub fn put(doc: &Document, raised: &[(Element, String)]) {
+    let css = mark_raised(doc, raised, &format!("[{RAISE_ATTR}]"));
     install(doc, &css);
 }
 

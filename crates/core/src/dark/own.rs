@@ -5,7 +5,10 @@
 
 use super::band::clamp_luminance;
 use super::color::{contrast, Rgba};
+use super::css::{parse_sheet, Decl, Rule};
 use super::markup::{emit_scheme_sources, SchemeSource};
+use super::theme::Scope;
+use super::value::role_of;
 
 /// The attribute naming the colour a text element is raised to.
 pub const RAISE_ATTR: &str = "data-dusk-aa";
@@ -41,6 +44,28 @@ pub fn scheme_on(query: &str) -> Option<String> {
     }
     out.push_str(rest);
     changed.then_some(out)
+}
+
+/// Whether switching the page's scheme conditions on could change how it paints: some block gated
+/// by `prefers-color-scheme` (dark, or light which switching off unveils) declares a colour, a
+/// custom property, `color-scheme` or a filter. Switching them to judge the page costs a full
+/// restyle each way, and more where a block flips layout (rustdoc's dark block only sets
+/// `html { content: "dark" }`: a relayout of the whole page), so a page whose blocks can't
+/// darken it is judged light without switching. Only sheets that name the feature are parsed.
+pub fn may_darken(scopes: &[Scope]) -> bool {
+    fn paints(decls: &[Decl]) -> bool {
+        decls.iter().any(|d| d.name.starts_with("--") || role_of(&d.name).is_some() || matches!(d.name.as_str(), "color-scheme" | "filter"))
+    }
+    fn any_gated(rules: &[Rule], gated: bool) -> bool {
+        rules.iter().any(|r| {
+            let here = gated || (r.is_at_rule() && r.prelude.to_ascii_lowercase().contains("prefers-color-scheme"));
+            (here && paints(&r.decls)) || any_gated(&r.children, here)
+        })
+    }
+    scopes.iter().flat_map(|s| &s.sheets).filter(|sh| sh.css.contains("prefers-color-scheme") || sh.media.contains("prefers-color-scheme")).any(|sh| {
+        let rules = parse_sheet(&sh.css);
+        any_gated(&rules, sh.media.to_ascii_lowercase().contains("prefers-color-scheme"))
+    })
 }
 
 /// The colour `fg` must take to meet AA on `bg`, moved in its own hue away from the background
@@ -173,6 +198,22 @@ mod tests {
         // furo: nothing on the root, `<meta name="color-scheme" content="light dark">`.
         assert_eq!(scheme_css("normal", Some("light dark")), ":root{color-scheme:dark}");
         assert_eq!(scheme_css("normal", Some("only light")), "");
+    }
+
+    #[test]
+    fn only_scheme_blocks_that_paint_can_darken_the_page() {
+        let scope = |css: &str, media: &str| vec![Scope { sheets: vec![crate::dark::Sheet { css: css.into(), media: media.into() }], ..Scope::default() }];
+        // rustdoc: its dark block only flags the scheme for its script.
+        assert!(!may_darken(&scope("body { color: #000 } @media (prefers-color-scheme: dark) { html { content: \"dark\"; } }", "")));
+        assert!(!may_darken(&scope("body { color: #000 }", "")));
+        assert!(may_darken(&scope("@media (prefers-color-scheme: dark) { body { background: #111 } }", "")));
+        assert!(may_darken(&scope("@media screen { @media (prefers-color-scheme: dark) { :root { --bg: #111 } } }", "")));
+        // A light block switched off may unveil a dark default.
+        assert!(may_darken(&scope("@media (prefers-color-scheme: light) { body { color: #000 } }", "")));
+        // A `<link media>` sheet gated as a whole.
+        assert!(may_darken(&scope("body { background: #111 }", "(prefers-color-scheme: dark)")));
+        // Switched on in place already, the condition still counts.
+        assert!(may_darken(&scope("@media (prefers-color-scheme) { body { filter: invert(1) } }", "")));
     }
 
     #[test]
