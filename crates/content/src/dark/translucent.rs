@@ -43,7 +43,12 @@ pub fn mark(doc: &Document, selectors: &[String]) {
     if selectors.is_empty() && SHEET.with(|s| s.borrow().is_none()) {
         return;
     }
-    put(doc, &measure(doc, selectors));
+    // Measured with the raise sheet off, so a colour raised before isn't taken for the theme's.
+    let raising = sheet();
+    raising.iter().for_each(|s| s.set_disabled(true));
+    let raised = measure(doc, selectors);
+    raising.iter().for_each(|s| s.set_disabled(false));
+    put(doc, &raised);
 }
 
 /// The text under translucent elements that fails AA as styled now, with its raised colour.
