@@ -248,8 +248,8 @@ mod tests {
 
         #[test]
         fn raised_translucent_text_passes_where_it_can(fg in any_rgba(), bg in any_rgba(), large in any::<bool>(), opacity in 0.45f32..=1.0) {
-            // At ≥ 45%, white or black blended on any background still reaches 4.5:1 against it? Not
-            // always (mid greys); where the extreme itself passes, the raised colour must too.
+            // On a mid grey even white or black at 45% can't pass; wherever the extreme itself
+            // passes, the raised colour must too.
             let bg = Rgba { a: 1.0, ..bg };
             let need = if large { 3.0 } else { 4.5 };
             let blend = |c: Rgba| Rgba { a: opacity, ..c }.over(bg).rounded();
