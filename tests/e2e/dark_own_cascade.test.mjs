@@ -66,6 +66,21 @@ function compare(browser, dusk, url) {
   return raised;
 }
 
+/** Waits for the raise marks after a reload; on a timeout says what the page holds, so a failure
+ * tells judged-light (conditions not switched on) from judged-own-but-not-raised. */
+async function raiseMarks(page, what) {
+  await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), what, 15_000).catch(async (e) => {
+    const state = await page.evaluate(() => ({
+      marks: document.querySelectorAll("[data-dusk-aa]").length,
+      switchedOn: [...document.styleSheets].flatMap((s) => { try { return [...s.cssRules]; } catch { return []; } }).some((r) => r.media?.mediaText === "(prefers-color-scheme)"),
+      adopted: document.adoptedStyleSheets.map((s) => s.cssRules.length),
+      claimed: document.documentElement.hasAttribute("data-dusk"),
+      dark: getComputedStyle(document.body).backgroundColor,
+    }));
+    throw new Error(`${e.message}: ${JSON.stringify(state)}`);
+  });
+}
+
 async function ownDesign(env, rel) {
   const url = corpus(env, rel);
   const browser = await browserDark(env, url);
@@ -108,7 +123,7 @@ const all = [
     const { page } = await duskDark(env, url);
     try {
       await page.reload({ waitUntil: "load" });
-      await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), "the raise marks after the reload", 15_000);
+      await raiseMarks(page, "the raise marks after the reload");
       await page.waitForTimeout(300);
       const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, reloaded");
       assert.ok(raised >= 400, `raised after the reload: ${raised}`);
@@ -128,7 +143,7 @@ const all = [
       await page.reload({ waitUntil: "load" });
       const hidden = await page.evaluate(() => getComputedStyle(document.body).visibility);
       assert.equal(hidden, "hidden", "control: the page is held hidden through the judgement");
-      await until(() => page.evaluate(() => document.querySelectorAll("[data-dusk-aa]").length > 400), "the raise marks while the page is held", 15_000);
+      await raiseMarks(page, "the raise marks while the page is held");
       await env.sendToWorker({ type: "custom_delete", host: "127.0.0.1" });
       const ext = await env.extPage();
       await ext.evaluate(() => chrome.storage.local.remove("custom_css:127.0.0.1"));
