@@ -27,7 +27,7 @@ pub(super) fn theme_on() -> bool {
 /// Core's theme for every scope, adjusted, with the site's refinement after the document's.
 #[inline(never)]
 pub(super) fn build(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> Vec<String> {
-    let mut css = dusk_core::dark::adjust::with_adjust(adjust, || dusk_core::dark::build(input));
+    let mut css = dusk_core::dark::adjust::with_adjust(adjust, || images::during(|| dusk_core::dark::build(input)));
     if let Some(doc) = css.first_mut().filter(|_| !refine.is_empty()) {
         doc.push('\n');
         doc.push_str(refine);
@@ -47,6 +47,22 @@ pub(super) fn foreign_arrived(url: &str, css: Option<String>) {
     watch::schedule();
     match with(|s| (s.phase, s.prepared.is_some())) {
         (PagePhase::Pending | PagePhase::Active, _) => watch::schedule(),
+        (PagePhase::Off, true) => {
+            with(|s| s.prepared = None);
+            prepare();
+        }
+        _ => {}
+    }
+}
+
+/// A light background strip was decoded: the next build redraws it (core's `images`).
+pub(super) fn image_arrived() {
+    match with(|s| (s.phase, s.prepared.is_some())) {
+        (PagePhase::Pending | PagePhase::Active, _) => {
+            with(|s| s.images_arrived = true);
+            frames::restyle_all();
+            watch::schedule();
+        }
         (PagePhase::Off, true) => {
             with(|s| s.prepared = None);
             prepare();

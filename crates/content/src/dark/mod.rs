@@ -9,6 +9,7 @@ mod foreign;
 mod frames;
 mod hold;
 mod icons;
+mod images;
 mod install;
 mod memory;
 mod own;
@@ -17,6 +18,7 @@ mod quality;
 mod refine;
 mod requests;
 mod shapes;
+mod translucent;
 mod watch;
 
 use apply::*;
@@ -79,6 +81,11 @@ struct State {
     own: Option<String>,
     /// The page changed since its text was last measured for the own design.
     own_dirty: bool,
+    /// The selectors of the document's rules that may paint text translucent (core's
+    /// `translucent::selectors` of `last_input`); None until asked after a new input.
+    translucent: Option<Vec<String>>,
+    /// A background image was decoded since the last build: the theme is built again.
+    images_arrived: bool,
 }
 
 #[derive(Clone)]
@@ -93,6 +100,8 @@ struct Prepared {
     already_dark: bool,
     /// The page shows its own dark design under the dark scheme, with this text to raise.
     own: Option<own::Measured>,
+    /// The document's translucent selectors, and the text under them the theme leaves below AA.
+    translucent: (Vec<String>, Vec<(web_sys::Element, String)>),
 }
 
 thread_local! {
@@ -217,6 +226,7 @@ fn switch_off() {
     icons::unmark(&with(|s| s.roots.clone()));
     shapes::unmark(&with(|s| s.roots.clone()));
     own::switch_off();
+    translucent::remove();
     own::unmark(&with(|s| s.roots.clone()));
     with(|s| {
         for i in s.installed.drain(..) {
@@ -331,17 +341,25 @@ pub(crate) fn run_batch() {
                 // since is checked once it has painted, off the switch's critical path.
                 let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
                 put_theme(s, &css, || p.freeze.clone());
+                if s.own.is_none() && !s.rehearsing && !p.translucent.1.is_empty() {
+                    if let Some(doc) = document() {
+                        translucent::put(&doc, &p.translucent.1);
+                    }
+                }
                 s.last_input = p.input;
+                s.translucent = Some(p.translucent.0);
                 s.last_build_ms = now() - started;
                 watch::after_paint(run_batch);
                 return;
             }
         }
-        let own: Vec<_> = s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).chain(shapes::sheets()).collect();
+        let own: Vec<_> =
+            s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).chain(shapes::sheets()).chain(translucent::sheet()).collect();
         let State { roots, cache, .. } = s;
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
         s.last_collect_ms = now() - started;
-        if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) {
+        let images_arrived = std::mem::take(&mut s.images_arrived);
+        if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) || images_arrived {
             s.own_dirty |= s.own.is_some() && !s.last_input.is_empty();
             let css = match (&s.own, s.prepared.take()) {
                 (Some(own), _) => own_css(own, &input),
@@ -350,6 +368,7 @@ pub(crate) fn run_batch() {
             };
             put_theme(s, &css, || freeze_css(&input));
             s.last_input = input;
+            s.translucent = None;
         } else {
             s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
         }
@@ -377,7 +396,16 @@ fn mark_new_icons() {
         icons::mark(&with(|s| s.roots.clone()));
         shapes::mark(&with(|s| s.roots.clone()), theme_on());
         frames::mark_drawings();
+        mark_translucent();
     }
+}
+
+/// Text the theme left under AA only by being painted translucent is raised (once painted).
+fn mark_translucent() {
+    let Some(doc) = document() else { return };
+    let selectors =
+        with(|s| s.translucent.get_or_insert_with(|| s.last_input.first().map(dusk_core::dark::translucent::selectors).unwrap_or_default()).clone());
+    translucent::mark(&doc, &selectors);
 }
 
 /// A drawing changed size (or was first observed): its shapes may have crossed the icon size.

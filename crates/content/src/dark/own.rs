@@ -5,7 +5,8 @@
 use super::collect::{as_element, Root};
 use super::quality::text_pairs;
 use dusk_core::dark::color::Rgba;
-use dusk_core::dark::own::{raise_css, raised, scheme_css, scheme_on, RAISE_ATTR};
+use dusk_core::dark::own::{raise_css, raised_through, scheme_css, scheme_on, RAISE_ATTR};
+use dusk_core::page::color::Rgba as PageRgba;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use wasm_bindgen::prelude::*;
@@ -131,9 +132,7 @@ pub struct Measured {
 /// later forces no extra restyle).
 pub fn measure(doc: &web_sys::Document) -> Measured {
     let Some(body) = doc.body() else { return Measured { raised: Vec::new(), scheme: "" } };
-    let dark = |c: &dusk_core::page::color::Rgba| Rgba { r: (c.r * 255.0) as f32, g: (c.g * 255.0) as f32, b: (c.b * 255.0) as f32, a: c.a as f32 }.rounded();
-    let raised =
-        text_pairs(&body.into(), MAX_TEXT).into_iter().filter_map(|(el, fg, bg, large)| Some((el, raised(dark(&fg), dark(&bg), large)?.to_css()))).collect();
+    let raised = raise_all(text_pairs(&body.into(), MAX_TEXT));
     let root = doc
         .document_element()
         .and_then(|html| doc.default_view()?.get_computed_style(&html).ok().flatten())
@@ -143,28 +142,39 @@ pub fn measure(doc: &web_sys::Document) -> Measured {
     Measured { raised, scheme: scheme_css(&root, meta.as_deref()) }
 }
 
+/// Each measured pair under AA as painted, with the colour it is raised to.
+pub fn raise_all(pairs: Vec<(Element, PageRgba, PageRgba, bool, f64)>) -> Vec<(Element, String)> {
+    let dark = |c: &PageRgba| Rgba { r: (c.r * 255.0) as f32, g: (c.g * 255.0) as f32, b: (c.b * 255.0) as f32, a: c.a as f32 }.rounded();
+    pairs.into_iter().filter_map(|(el, fg, bg, large, opacity)| Some((el, raised_through(dark(&fg), dark(&bg), large, opacity as f32)?.to_css()))).collect()
+}
+
 /// Marks each raised element (and unmarks the rest) and returns the document's CSS: the raise
 /// rules, and the root's dark scheme where the page offers one.
 pub fn mark(doc: &web_sys::Document, measured: &Measured) -> String {
+    format!("{}{}", measured.scheme, mark_raised(doc, &measured.raised, &format!("[{RAISE_ATTR}]")))
+}
+
+/// Marks each raised element, unmarks the others `marked` selects, and returns the raise rules.
+pub fn mark_raised(doc: &web_sys::Document, raised: &[(Element, String)], marked: &str) -> String {
     let mut colours = BTreeSet::new();
     let now = js_sys::Set::new(&JsValue::UNDEFINED);
-    measured.raised.iter().for_each(|(el, _)| {
+    raised.iter().for_each(|(el, _)| {
         now.add(el);
     });
-    if let Ok(old) = doc.query_selector_all(&format!("[{RAISE_ATTR}]")) {
+    if let Ok(old) = doc.query_selector_all(marked) {
         for el in (0..old.length()).filter_map(|i| old.item(i).and_then(as_element)) {
             if !now.has(&el) {
                 let _ = el.remove_attribute(RAISE_ATTR);
             }
         }
     }
-    for (el, colour) in &measured.raised {
+    for (el, colour) in raised {
         if el.get_attribute(RAISE_ATTR).as_deref() != Some(colour) {
             let _ = el.set_attribute(RAISE_ATTR, colour);
         }
         colours.insert(colour.as_str());
     }
-    format!("{}{}", measured.scheme, raise_css(colours))
+    raise_css(colours)
 }
 
 /// Takes every raise mark off.

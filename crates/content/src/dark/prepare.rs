@@ -16,13 +16,25 @@ pub(super) fn prepare() {
     icons::mark(&roots);
     let input: Vec<_> = with(|s| roots.iter().map(|r| collect::scope(r, &mut s.cache, &[])).collect());
     // The site's own dark design, judged under its dark scheme, then put back as the page wrote it.
-    let own = own::judge(&document, &roots, &known_unreadable);
+    let own = if dusk_core::dark::own::may_darken(&input) { own::judge(&document, &roots, &known_unreadable) } else { None };
     own::switch_off();
     let css = with(|s| build(&input, &s.refine, s.adjust));
-    let sheets = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
+    let sheets: Vec<Installed> = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
+    let selectors = input.first().map(dusk_core::dark::translucent::selectors).unwrap_or_default();
+    // Text the theme leaves under AA only by being translucent is measured now, with the theme in
+    // for one task (nothing paints), so the switching frame raises it too; most pages have none.
+    let translucent = if own.is_none() && !already_dark && translucent::any(&document, &selectors) {
+        let mut on = sheets.clone();
+        on.iter_mut().for_each(|i| i.set(&i.css.clone()));
+        let raised = translucent::measure(&document, &selectors);
+        on.iter().for_each(Installed::remove);
+        raised
+    } else {
+        Vec::new()
+    };
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
     let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
-    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark, own }));
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark, own, translucent: (selectors, translucent) }));
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     watch::after_reply(rehearse);
 }

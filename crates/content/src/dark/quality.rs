@@ -12,8 +12,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
-/// A text's contrast ratio, its colour, the background behind it, and whether it is large text.
-type Contrast = (f64, Rgba, Rgba, bool);
+/// A text's contrast ratio as painted, its colour (its own alpha blended), the background behind
+/// it, whether it is large text, and the opacity it is painted at (its own times its ancestors').
+type Contrast = (f64, Rgba, Rgba, bool, f64);
 
 /// Caps the work on huge pages.
 const MAX_TEXT_ELEMENTS: u32 = 2000;
@@ -26,11 +27,17 @@ const EXAMPLES: usize = 5;
 #[wasm_bindgen(inline_js = "
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA']);
 export function text_elements(root, max) {
-  const out = [], seen = new Set(), walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
-    const el = n.parentElement;
-    if (!el || seen.has(el) || SKIP.has(el.tagName) || el.closest('svg') || !n.data.trim()) continue;
-    seen.add(el); out.push(el);
+  return text_elements_in([root], max);
+}
+export function text_elements_in(roots, max) {
+  const out = [], seen = new Set();
+  for (const root of roots) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!el || seen.has(el) || SKIP.has(el.tagName) || el.closest('svg') || !n.data.trim()) continue;
+      seen.add(el); out.push(el);
+    }
   }
   return out;
 }
@@ -38,10 +45,10 @@ export function style_rows(els) {
   const index = new Map(), rows = [], rects = new Float64Array(els.length * 4), items = new Int32Array(els.length);
   const row = (el, text) => {
     let i = index.get(el);
-    if (i !== undefined && (!text || rows[i].length > 3)) return i;
+    if (i !== undefined && (!text || rows[i].length > 4)) return i;
     const p = el.parentElement ? row(el.parentElement, false) : -1, s = getComputedStyle(el);
-    const fields = [p, s.backgroundColor, s.backgroundImage];
-    if (text) fields.push(s.color, s.visibility, s.opacity, s.fontSize, s.fontWeight);
+    const fields = [p, s.backgroundColor, s.backgroundImage, s.opacity];
+    if (text) fields.push(s.color, s.visibility, s.fontSize, s.fontWeight);
     if (i === undefined) { i = rows.length; rows.push(fields); index.set(el, i); } else rows[i] = fields;
     return i;
   };
@@ -54,6 +61,7 @@ export function style_rows(els) {
 }")]
 extern "C" {
     fn text_elements(root: &JsValue, max: u32) -> js_sys::Array;
+    fn text_elements_in(roots: &js_sys::Array, max: u32) -> js_sys::Array;
     fn style_rows(els: &js_sys::Array) -> JsValue;
 }
 
@@ -61,6 +69,8 @@ struct Row {
     parent: i32,
     background: Option<Rgba>,
     image: bool,
+    /// The element's own opacity; what reaches the screen is the product up its ancestors.
+    opacity: f64,
     color: Option<Rgba>,
     visible: bool,
     large: bool,
@@ -73,12 +83,14 @@ fn parse_row<'a>(text: &'a str, colours: &mut HashMap<&'a str, Option<Rgba>>) ->
     let mut colour = |s: &'a str| *colours.entry(s).or_insert_with(|| Rgba::parse(s));
     let size = parse_number(get(6).trim_end_matches("px")).unwrap_or(16.0);
     let weight = parse_number(get(7)).unwrap_or(400.0);
+    let opacity = parse_number(get(3)).unwrap_or(1.0);
     Row {
         parent: get(0).parse().unwrap_or(-1),
         background: colour(get(1)),
         image: !matches!(get(2), "none" | ""),
-        color: if f.len() > 3 { colour(get(3)) } else { None },
-        visible: get(4) != "hidden" && get(5) != "0",
+        opacity,
+        color: if f.len() > 4 { colour(get(4)) } else { None },
+        visible: get(5) != "hidden" && opacity > 0.0,
         large: size >= 24.0 || (size >= 18.66 && weight >= 700.0),
     }
 }
@@ -103,6 +115,22 @@ impl Snapshot {
         let items = get("items").dyn_into::<js_sys::Int32Array>().map(|a| a.to_vec()).unwrap_or_default();
         let behind = vec![None; rows.len()];
         Snapshot { rows, items, rects, behind }
+    }
+
+    /// The opacity row `row` is painted at: its own times every ancestor's.
+    fn opacity(&self, row: i32) -> f64 {
+        let mut at = row;
+        let mut product = 1.0;
+        while let Some(x) = usize::try_from(at).ok().and_then(|r| self.rows.get(r)) {
+            product *= x.opacity.clamp(0.0, 1.0);
+            at = x.parent;
+        }
+        product
+    }
+
+    fn has_box(&self, k: usize) -> bool {
+        let r = self.rect(k);
+        r[2] > 0.0 && r[3] > 0.0
     }
 
     fn rect(&self, k: usize) -> [f64; 4] {
@@ -142,9 +170,12 @@ impl Snapshot {
             let x = &self.rows[r];
             (x.visible && rect[2] > 0.0 && rect[3] > 0.0, x.color, x.large)
         };
+        let opacity = self.opacity(row);
         let contrast = self.background(row).zip(color).map(|(bg, fg)| {
             let fg = if fg.a < 1.0 { fg.over(&bg) } else { fg };
-            (contrast_ratio(&fg, &bg), fg, bg, large)
+            // What reaches the screen: the text blended again at the opacity it is painted at.
+            let painted = if opacity < 1.0 { Rgba { a: opacity, ..fg }.over(&bg) } else { fg };
+            (contrast_ratio(&painted, &bg), fg, bg, large, opacity)
         });
         Some((visible, contrast))
     }
@@ -185,7 +216,7 @@ pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {
             continue;
         }
         q.text_elements += 1;
-        let Some((ratio, fg, bg, large)) = contrast else { continue };
+        let Some((ratio, fg, bg, large, _)) = contrast else { continue };
         counted += 1;
         if ratio >= if large { 3.0 } else { 4.5 } {
             passing += 1;
@@ -243,14 +274,24 @@ pub fn measure(doc: &Document, baseline: bool) -> Result<ThemeQuality, String> {
     Ok(q)
 }
 
-/// Each text element under `root` (at most `max`) with its colour, the background behind it and
-/// whether it is large text; elements that don't show, or whose background is unknowable, are left out.
-pub(super) fn text_pairs(root: &JsValue, max: u32) -> Vec<(Element, Rgba, Rgba, bool)> {
-    let els = text_elements(root, max);
-    let mut snap = Snapshot::take(&els);
+/// Each text element under `root` (at most `max`) with its colour, the background behind it,
+/// whether it is large text and the opacity it is painted at; elements with no box, or whose
+/// background is unknowable, are left out. Text hidden only for now (`visibility: hidden`, as a
+/// page held until a script answers) is kept: its colours are the ones it will show in.
+pub(super) fn text_pairs(root: &JsValue, max: u32) -> Vec<(Element, Rgba, Rgba, bool, f64)> {
+    pairs(&text_elements(root, max))
+}
+
+/// The same for the text under any of `roots`.
+pub(super) fn text_pairs_in(roots: &js_sys::Array, max: u32) -> Vec<(Element, Rgba, Rgba, bool, f64)> {
+    pairs(&text_elements_in(roots, max))
+}
+
+fn pairs(els: &js_sys::Array) -> Vec<(Element, Rgba, Rgba, bool, f64)> {
+    let mut snap = Snapshot::take(els);
     (0..els.length() as usize)
         .filter_map(|k| match snap.text(k)? {
-            (true, Some((_, fg, bg, large))) => Some((element(&els, k)?, fg, bg, large)),
+            (_, Some((_, fg, bg, large, opacity))) if snap.has_box(k) => Some((element(els, k)?, fg, bg, large, opacity)),
             _ => None,
         })
         .collect()

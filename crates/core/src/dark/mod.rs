@@ -8,6 +8,7 @@ mod css_text;
 pub mod detect;
 pub mod foreign;
 pub mod freeze;
+pub mod images;
 mod inert;
 pub mod map;
 mod markup;
@@ -17,6 +18,7 @@ pub mod shapes;
 pub mod shorthand;
 pub mod site;
 pub mod theme;
+pub mod translucent;
 pub mod value;
 
 pub use theme::{build, Attr, SchemeSource, Scope, Sheet};

@@ -5,7 +5,10 @@
 
 use super::band::clamp_luminance;
 use super::color::{contrast, Rgba};
+use super::css::{parse_sheet, Decl, Rule};
 use super::markup::{emit_scheme_sources, SchemeSource};
+use super::theme::Scope;
+use super::value::role_of;
 
 /// The attribute naming the colour a text element is raised to.
 pub const RAISE_ATTR: &str = "data-dusk-aa";
@@ -43,16 +46,48 @@ pub fn scheme_on(query: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// Whether switching the page's scheme conditions on could change how it paints: some block gated
+/// by `prefers-color-scheme` (dark, or light which switching off unveils) declares a colour, a
+/// custom property, `color-scheme` or a filter. Switching them to judge the page costs a full
+/// restyle each way, and more where a block flips layout (rustdoc's dark block only sets
+/// `html { content: "dark" }`: a relayout of the whole page), so a page whose blocks can't
+/// darken it is judged light without switching. Only sheets that name the feature are parsed.
+pub fn may_darken(scopes: &[Scope]) -> bool {
+    fn paints(decls: &[Decl]) -> bool {
+        decls.iter().any(|d| d.name.starts_with("--") || role_of(&d.name).is_some() || matches!(d.name.as_str(), "color-scheme" | "filter"))
+    }
+    fn any_gated(rules: &[Rule], gated: bool) -> bool {
+        rules.iter().any(|r| {
+            let here = gated || (r.is_at_rule() && r.prelude.to_ascii_lowercase().contains("prefers-color-scheme"));
+            (here && paints(&r.decls)) || any_gated(&r.children, here)
+        })
+    }
+    scopes.iter().flat_map(|s| &s.sheets).filter(|sh| sh.css.contains("prefers-color-scheme") || sh.media.contains("prefers-color-scheme")).any(|sh| {
+        let rules = parse_sheet(&sh.css);
+        any_gated(&rules, sh.media.to_ascii_lowercase().contains("prefers-color-scheme"))
+    })
+}
+
 /// The colour `fg` must take to meet AA on `bg`, moved in its own hue away from the background
 /// (lighter on a dark one); None when the pair passes as it is. Translucent text is judged as painted.
 pub fn raised(fg: Rgba, bg: Rgba, large: bool) -> Option<Rgba> {
-    if fg.a <= 0.0 {
+    raised_through(fg, bg, large, 1.0)
+}
+
+/// As `raised`, for text inside an element painted at `opacity` (the product of its own and its
+/// ancestors'): the pair is judged as it reaches the screen, the text blended with the background,
+/// and the raised colour is the one that passes once blended the same way. Below the opacity at
+/// which even white (or black) can't pass, it takes that extreme: as legible as the design allows.
+pub fn raised_through(fg: Rgba, bg: Rgba, large: bool, opacity: f32) -> Option<Rgba> {
+    let opacity = opacity.clamp(0.0, 1.0);
+    if fg.a <= 0.0 || opacity <= 0.0 {
         return None;
     }
     let bg = Rgba { a: 1.0, ..bg };
     let fg = if fg.a < 1.0 { fg.over(bg) } else { fg };
+    let painted = |c: Rgba| if opacity < 1.0 { Rgba { a: opacity, ..c }.over(bg) } else { c };
     let need = if large { AA_LARGE } else { AA };
-    if contrast(fg, bg) >= need {
+    if contrast(painted(fg), bg) >= need {
         return None;
     }
     let yb = bg.luminance();
@@ -61,7 +96,22 @@ pub fn raised(fg: Rgba, bg: Rgba, large: bool) -> Option<Rgba> {
     let target = need + MARGIN;
     let (h, s, l) = fg.to_hsl();
     let ok = |y: f32| if up { (y + 0.05) / (yb + 0.05) >= target } else { (yb + 0.05) / (y + 0.05) >= target };
-    Some(clamp_luminance(h, s, l, 1.0, ok, up))
+    if opacity >= 1.0 {
+        return Some(clamp_luminance(h, s, l, 1.0, ok, up));
+    }
+    // Blended, luminance no longer follows lightness alone: bisect on what is painted.
+    let at = |l: f32| Rgba::from_hsl(h, s, l, 1.0).rounded();
+    let passes = |l: f32| ok(painted(at(l)).rounded().luminance());
+    let (mut bad, mut good) = (l, if up { 1.0 } else { 0.0 });
+    for _ in 0..20 {
+        let mid = (bad + good) / 2.0;
+        if passes(mid) {
+            good = mid
+        } else {
+            bad = mid
+        }
+    }
+    Some(at(good))
 }
 
 /// The sheet that paints each raised colour: layered and important, so it wins over the page's
@@ -150,6 +200,36 @@ mod tests {
         assert_eq!(scheme_css("normal", Some("only light")), "");
     }
 
+    #[test]
+    fn only_scheme_blocks_that_paint_can_darken_the_page() {
+        let scope = |css: &str, media: &str| vec![Scope { sheets: vec![crate::dark::Sheet { css: css.into(), media: media.into() }], ..Scope::default() }];
+        // rustdoc: its dark block only flags the scheme for its script.
+        assert!(!may_darken(&scope("body { color: #000 } @media (prefers-color-scheme: dark) { html { content: \"dark\"; } }", "")));
+        assert!(!may_darken(&scope("body { color: #000 }", "")));
+        assert!(may_darken(&scope("@media (prefers-color-scheme: dark) { body { background: #111 } }", "")));
+        assert!(may_darken(&scope("@media screen { @media (prefers-color-scheme: dark) { :root { --bg: #111 } } }", "")));
+        // A light block switched off may unveil a dark default.
+        assert!(may_darken(&scope("@media (prefers-color-scheme: light) { body { color: #000 } }", "")));
+        // A `<link media>` sheet gated as a whole.
+        assert!(may_darken(&scope("body { background: #111 }", "(prefers-color-scheme: dark)")));
+        // Switched on in place already, the condition still counts.
+        assert!(may_darken(&scope("@media (prefers-color-scheme) { body { filter: invert(1) } }", "")));
+    }
+
+    #[test]
+    fn text_at_half_opacity_is_raised_as_painted() {
+        // nbconvert's prompts: grey text at `opacity: 0.5` on a dark cell.
+        let (grey, page) = (Rgba::rgb(130, 130, 130), Rgba::rgb(24, 24, 24));
+        assert_eq!(raised(grey, page, false), None, "opaque, the grey passes");
+        let up = raised_through(grey, page, false, 0.5).expect("at half opacity it doesn't");
+        let painted = Rgba { a: 0.5, ..up }.over(page).rounded();
+        assert!(contrast(painted, page) >= 4.5, "{up:?} painted {painted:?}: {}", contrast(painted, page));
+        assert!(up.r == up.g && up.g == up.b, "grey stays grey: {up:?}");
+        // Nothing can pass at 10%: the lightest colour in its hue, and nothing at all when invisible.
+        assert_eq!(raised_through(grey, page, false, 0.1), Some(Rgba::rgb(255, 255, 255)));
+        assert_eq!(raised_through(grey, page, false, 0.0), None);
+    }
+
     fn any_rgba() -> impl Strategy<Value = Rgba> {
         (0u8..=255, 0u8..=255, 0u8..=255, 0.2f32..=1.0).prop_map(|(r, g, b, a)| Rgba { a, ..Rgba::rgb(r, g, b) })
     }
@@ -163,6 +243,21 @@ mod tests {
             match raised(fg, bg, large) {
                 Some(up) => prop_assert!(contrast(up, bg) >= need, "{:?} on {:?} → {:?}: {}", fg, bg, up, contrast(up, bg)),
                 None => prop_assert!(contrast(painted, bg) >= need, "{:?} on {:?}", fg, bg),
+            }
+        }
+
+        #[test]
+        fn raised_translucent_text_passes_where_it_can(fg in any_rgba(), bg in any_rgba(), large in any::<bool>(), opacity in 0.45f32..=1.0) {
+            // On a mid grey even white or black at 45% can't pass; wherever the extreme itself
+            // passes, the raised colour must too.
+            let bg = Rgba { a: 1.0, ..bg };
+            let need = if large { 3.0 } else { 4.5 };
+            let blend = |c: Rgba| Rgba { a: opacity, ..c }.over(bg).rounded();
+            let reachable = contrast(blend(Rgba::rgb(255, 255, 255)), bg) >= need + 0.1 || contrast(blend(Rgba::rgb(0, 0, 0)), bg) >= need + 0.1;
+            if let Some(up) = raised_through(fg, bg, large, opacity) {
+                if reachable {
+                    prop_assert!(contrast(blend(up), bg) >= need, "{:?} on {:?} at {} → {:?}: {}", fg, bg, opacity, up, contrast(blend(up), bg));
+                }
             }
         }
     }

@@ -76,8 +76,9 @@ fn background(value: &str) -> Option<Vec<(String, String)>> {
     if let Some(c) = colour {
         out.push(("background-color".to_string(), c.to_string()));
     }
-    // Only gradients carry colours among images; url() images stay as the page set them.
-    if images.iter().any(|i| i.contains("gradient(")) {
+    // Only gradients carry colours among images, and light strips the theme redraws
+    // (`images`); other url() images stay as the page set them.
+    if images.iter().any(|i| i.contains("gradient(") || super::images::replaced(i)) {
         out.push(("background-image".to_string(), images.join(", ")));
     }
     Some(out)

@@ -85,6 +85,14 @@ fn rewrite_into(value: &str, role: Role, out: &mut String) -> bool {
                 let tail = if close < s.len() { ")" } else { "" };
                 match word.to_ascii_lowercase().as_str() {
                     // light-dark(): the root's scheme is forced dark, so the site's own dark colour applies.
+                    // A light raster strip behind the page's text is redrawn in the background band.
+                    "url" if role == Role::Bg && !tail.is_empty() => match super::images::replace(inner) {
+                        Some(dark) => {
+                            out.push_str(&dark);
+                            changed = true;
+                        }
+                        None => out.push_str(&value[i..close_end(close, s.len())]),
+                    },
                     "url" | "image-set" | "-webkit-image-set" | "attr" | "env" | "light-dark" => out.push_str(&value[i..close_end(close, s.len())]),
                     "rgb" | "rgba" | "hsl" | "hsla" => match color::parse(&value[i..close_end(close, s.len())]) {
                         Some(col) => {
