@@ -21,8 +21,9 @@ pub async fn clear(window_id: i32) {
     let _ = storage::session_remove(&RunState::storage_key(&run_id(window_id))).await;
 }
 
-/// Saved before answering: if the worker dies mid-answer, the panel still shows the question.
-pub async fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, tabs: &[TabInfo]) {
+/// Saved as the answer starts: if the worker dies mid-answer, the panel still shows the question.
+/// The write starts at the caller's next wait; a later save of the window awaits the promise first.
+pub fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, tabs: &[TabInfo]) -> js_sys::Promise {
     let mut copy = session.clone();
     copy.entries.push(ChatEntry::User { text: question.to_string(), tabs: tabs.to_vec() });
     copy.entries.push(ChatEntry::Assistant {
@@ -30,7 +31,10 @@ pub async fn save_interrupted(window_id: i32, session: &ChatSession, question: &
         stopped: false,
         error: Some("The answer was interrupted because the background service restarted. Ask again.".into()),
     });
-    save(window_id, &copy).await;
+    wasm_bindgen_futures::future_to_promise(async move {
+        save(window_id, &copy).await;
+        Ok(wasm_bindgen::JsValue::UNDEFINED)
+    })
 }
 
 /// One chat run per window.
