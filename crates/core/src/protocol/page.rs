@@ -304,6 +304,9 @@ pub struct PageText {
     /// clipped to nothing), left out of `text`.
     #[serde(default)]
     pub hidden: u32,
+    /// The text stops at the request's `max_chars`: past it only headings' lines follow.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cut: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
