@@ -131,11 +131,14 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     // the fetch), and the answer's own save below waits for it.
     let interrupted = store::save_interrupted(window_id, &session, &question, &chosen);
     answer(&mut session, &question, chosen, &client, &TabBrowser { window_id, stop }, &sink).await;
+    // The panel may ask again at once: the window is free now, and its next load waits for the save.
+    let saving = store::Saving::begin(window_id);
+    live::finish(window_id);
     remember_downgrade(&client).await;
     let kept = store::history_id(&mut session);
     let _ = wasm_bindgen_futures::JsFuture::from(interrupted).await;
     store::save(window_id, &session).await;
-    live::finish(window_id);
+    drop(saving);
     store::keep(kept, &session).await;
 }
 

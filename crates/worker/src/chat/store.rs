@@ -6,8 +6,45 @@ use dusk_chrome::storage;
 use dusk_core::agent::RunState;
 use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
 use dusk_core::history::Item;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Per window, the end of an answer whose session is still being saved.
+    static SAVING: RefCell<Vec<(i32, js_sys::Promise)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Held while a finished answer's session is saved: the window's next load or clear waits for it,
+/// so the window can take the next question at once.
+pub struct Saving(i32, Option<js_sys::Function>);
+
+impl Saving {
+    pub fn begin(window_id: i32) -> Saving {
+        // Not Function::default(): that is `new Function`, which the worker's CSP refuses.
+        let mut done = None;
+        let promise = js_sys::Promise::new(&mut |resolve, _| done = Some(resolve));
+        SAVING.with(|s| s.borrow_mut().push((window_id, promise)));
+        Saving(window_id, done)
+    }
+}
+
+impl Drop for Saving {
+    fn drop(&mut self) {
+        SAVING.with(|s| s.borrow_mut().retain(|(w, _)| *w != self.0));
+        if let Some(done) = &self.1 {
+            let _ = done.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        }
+    }
+}
+
+/// Waits for the window's session saves still going.
+async fn settled(window_id: i32) {
+    while let Some(p) = SAVING.with(|s| s.borrow().iter().find(|(w, _)| *w == window_id).map(|(_, p)| p.clone())) {
+        let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+    }
+}
 
 pub async fn load(window_id: i32) -> ChatSession {
+    settled(window_id).await;
     let stored = storage::session_get(&ChatSession::storage_key(window_id)).await.ok();
     stored.and_then(|v| from_js(v).ok()).unwrap_or_default()
 }
@@ -17,6 +54,7 @@ pub async fn save(window_id: i32, session: &ChatSession) {
 }
 
 pub async fn clear(window_id: i32) {
+    settled(window_id).await;
     let _ = storage::session_remove(&ChatSession::storage_key(window_id)).await;
     let _ = storage::session_remove(&RunState::storage_key(&run_id(window_id))).await;
 }
