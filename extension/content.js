@@ -19,7 +19,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         const heads = [...document.querySelectorAll(String(message.headings))], seen = unseenText();
         const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
         const headings = heads.map((h) => ({ tag: h.tagName, aria_level: h.getAttribute("aria-level"), text: h.innerText ?? "" }));
-        sendResponse({ type, title: document.title, text, headings, hidden: seen.count, cut });
+        sendResponse({ type, title: document.title, text, headings, hidden: seen.count, whole_chars: cut ? document.body.innerText.length : undefined });
       } catch (e) {
         sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
       }

@@ -13,7 +13,10 @@ pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     let headings: Vec<(u8, String)> = page.headings.iter().map(|h| (heading_level(&h.tag, h.aria_level.as_deref()), h.text.clone())).collect();
     let mut snap = fit_budget(&page.title, sectionize(&page.text, &headings), budget.clamp(50, SNAPSHOT_TOKENS));
     // A read cut at `snapshot_chars` holds less than the page.
-    snap.truncated |= page.cut;
+    if let Some(whole) = page.whole_chars {
+        snap.truncated = true;
+        snap.total_tokens = snap.total_tokens.max(whole.div_ceil(4));
+    }
     snap
 }
 
@@ -208,10 +211,11 @@ mod tests {
         // What content.js sends: the text up to snapshot_chars, then the lines of the headings after it.
         let cut = body[..snapshot_chars(budget) as usize].rfind('\n').unwrap_or(0);
         let rest: String = heads.iter().filter(|h| !body[..cut].contains(&format!("{}\n", h.text))).map(|h| format!("\n{}", h.text)).collect();
-        let read = PageText { text: format!("{}{rest}", &body[..cut]), headings: heads.clone(), cut: true, ..Default::default() };
-        let whole = text_snapshot(&PageText { text: body, headings: heads, ..Default::default() }, budget);
+        let read = PageText { text: format!("{}{rest}", &body[..cut]), headings: heads.clone(), whole_chars: Some(body.len() as u32), ..Default::default() };
+        let whole = text_snapshot(&PageText { text: body.clone(), headings: heads, ..Default::default() }, budget);
         let snap = text_snapshot(&read, budget);
         assert!(snap.truncated && snap.tokens <= budget);
+        assert!(snap.total_tokens * 10 >= whole.total_tokens * 9, "the page's size, not the read's: {} of {}", snap.total_tokens, whole.total_tokens);
         assert!(snap.tokens * 10 >= whole.tokens * 8, "{} of {}", snap.tokens, whole.tokens);
         let names = |s: &TextSnapshot| s.sections.iter().map(|s| s.heading.clone()).collect::<Vec<_>>();
         assert_eq!(names(&snap), names(&whole), "the same outline");

@@ -217,7 +217,7 @@ impl Browser for FakeBrowser {
                     text: format!("{} Status: {}", p.text, p.status),
                     headings: vec![],
                     hidden: 0,
-                    cut: false,
+                    whole_chars: None,
                 })
             }
             ContentRequest::GetElements { .. } => self.with_page(tab, |p| {
