@@ -16,9 +16,10 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
     if (type === "page_text") {
       try {
-        const headings = [...document.querySelectorAll(String(message.headings))].map((h) => ({ tag: h.tagName, aria_level: h.getAttribute("aria-level"), text: h.innerText ?? "" }));
-        const seen = unseenText();
-        sendResponse({ type, title: document.title, text: seen.text(document.body), headings, hidden: seen.count });
+        const heads = [...document.querySelectorAll(String(message.headings))], seen = unseenText();
+        const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
+        const headings = heads.map((h) => ({ tag: h.tagName, aria_level: h.getAttribute("aria-level"), text: h.innerText ?? "" }));
+        sendResponse({ type, title: document.title, text, headings, hidden: seen.count, whole_chars: cut ? document.body.innerText.length : undefined });
       } catch (e) {
         sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
       }
@@ -116,10 +117,34 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     if (document.body && limit > 0) gather(document.body, 0);
     return { lines, hidden: seen.count };
   }
+  // The body's text, box by box while it is longer than what is left of `max` characters: a
+  // box holding only blocks is read block by block. Past `max` only the lines of the `heads`
+  // after the last box read follow, so a snapshot keeps the page's outline and no more is judged.
+  function pageText(seen, max, heads) {
+    const blocks = /^(block|flex|grid|list-item|flow-root)$/, lines = [];
+    let size = 0, last = null;
+    const read = (el) => {
+      if (size > max || !el.checkVisibility({ checkVisibilityCSS: true })) return;
+      const kids = el.children, mixed = [...el.childNodes].some((c) => c.nodeType === 3 && c.data.trim());
+      if (kids.length && !mixed && size + el.textContent.length > max && [...kids].every((k) => blocks.test(getComputedStyle(k).display) || !/\S/.test(k.textContent) || !k.checkVisibility())) {
+        for (const k of kids) read(k);
+        return;
+      }
+      const t = seen.text(el);
+      lines.push(t);
+      size += t.length;
+      last = el;
+    };
+    if (document.body) read(document.body);
+    const cut = size > max;
+    if (cut) for (const h of heads) if (last.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING && !last.contains(h) && h.checkVisibility({ checkVisibilityCSS: true })) lines.push(seen.text(h));
+    return [lines.join("\n"), cut];
+  }
   // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
   // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
+  // Each element's style is read once, and only for the text read (text_snapshot's budget).
   function unseenText() {
-    const styles = new Map(), behind = new Map();
+    const styles = new Map(), behind = new Map(), faded = new Map(), judged = new Map(), out = { count: 0 };
     const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
     const up = (e) => e.parentElement || e.getRootNode().host || null;
     const rgb = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
@@ -127,47 +152,39 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const back = (e) => {
       if (!e) return /dark/.test(style(document.documentElement).colorScheme) ? null : [255, 255, 255, 1];
       let b = behind.get(e);
-      if (b !== undefined) return b;
-      const s = style(e), c = rgb(s.backgroundColor);
-      b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e));
-      behind.set(e, b);
+      if (b === undefined) { const s = style(e), c = rgb(s.backgroundColor); behind.set(e, (b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e)))); }
       return b;
     };
-    // What is painted right under p's text where it shows on screen: true for an image or a
-    // picture, else a colour; null off screen or unknown (then its ancestors' background decides).
+    // What is painted right under p's text on screen: true for an image or a picture, else a
+    // colour; null off screen or unknown (then its ancestors' background decides).
     const under = (p) => {
-    const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
-    const stack = p.ownerDocument.elementsFromPoint(x, y), at = stack.findIndex((e) => e === p || p.contains(e));
-    if (at < 0) return null;
-    for (const e of stack.slice(at + 1)) {
-      if (p.contains(e)) continue;
-      if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(e.localName)) return true;
-      const s = style(e), c = rgb(s.backgroundColor);
-      if (s.backgroundImage !== "none") return true;
-      if (c && c[3] > 0.9) return c;
-    }
-    return null;
-  };
-    // Clipped to nothing: a box of a pixel or less that clips or hides its overflow, on p or
-    // just above it (how "visually hidden" text is written).
-    const tiny = (e) => {
-      if (!e || e.localName === "body" || e.localName === "html") return false;
-      const s = style(e);
-      return (s.position === "absolute" || s.position === "fixed") && (e.offsetWidth <= 1 || e.offsetHeight <= 1) && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+      const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
+      const stack = p.ownerDocument.elementsFromPoint(x, y);
+      for (const e of stack.slice(stack.findIndex((e) => e === p || p.contains(e)) + 1 || stack.length)) {
+        if (p.contains(e)) continue;
+        const s = style(e), c = rgb(s.backgroundColor);
+        if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(e.localName) || s.backgroundImage !== "none") return true;
+        if (c && c[3] > 0.9) return c;
+      }
+      return null;
     };
-    // Opacity 0 on e or an ancestor, read once per element.
-    const faded = new Map();
+    // Clipped to nothing: a placed box of a pixel or less that clips or hides its overflow, on p or
+    // just above it (how "visually hidden" text is written). Its size first: a layout read costs less.
+    const tiny = (e) => {
+      if (!e || e.localName === "body" || e.localName === "html" || (e.offsetWidth > 1 && e.offsetHeight > 1)) return false;
+      const s = style(e);
+      return (s.position === "absolute" || s.position === "fixed") && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+    };
+    // Opacity 0 on e or an ancestor.
     const transparent = (e) => {
-      if (!e) return false;
-      let f = faded.get(e);
+      let f = e ? faded.get(e) : false;
       if (f === undefined) faded.set(e, (f = style(e).opacity === "0" || transparent(up(e))));
       return f;
     };
     const unseen = (p) => {
-      const s = style(p);
-      if (parseFloat(s.fontSize) < 1) return true;
-      const c = rgb(s.color);
+      const s = style(p), c = rgb(s.color);
+      if (parseFloat(s.fontSize) < 1 || transparent(p)) return true;
       if (!c) return false;
       if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
       const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = back(p);
@@ -175,17 +192,12 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
       return tiny(p) || tiny(up(p));
     };
-    // Rendered (innerText holds it) and unseen, or transparent; judged once per parent.
-    const judged = new Map();
+    // Rendered (innerText holds it) and unseen; judged once per parent.
     const leftOut = (p) => {
       let j = judged.get(p);
-      if (j === undefined) {
-        j = (unseen(p) || transparent(p)) && p.checkVisibility({ checkVisibilityCSS: true });
-        judged.set(p, j);
-      }
+      if (j === undefined) judged.set(p, (j = unseen(p) && p.checkVisibility({ checkVisibilityCSS: true })));
       return j;
     };
-    const out = { count: 0 };
     out.text = (el) => {
       let t = el?.innerText ?? "";
       if (!t) return t;

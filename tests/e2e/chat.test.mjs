@@ -166,6 +166,29 @@ export const tests = [
     assert.ok(!JSON.stringify(req.body).includes("sk-test"), "the key is never in the prompt");
   }],
 
+  ["text no one can see on the page (font-size 0, its background's colour, opacity 0, clipped) reaches no request", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "A memory game." });
+    const { panel } = await panelFor(env, ["/pages/agent/hidden-text.html"]);
+    await ask(panel, "What is on this page?");
+    assert.equal(await answerText(panel), "A memory game.");
+    const sent = JSON.stringify(env.llm.lastRequest().body);
+    assert.ok(sent.includes("Find the pairs"), "the page's visible text was sent");
+    for (const n of ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX"]) assert.ok(!sent.includes(`AGENT NOTE ${n}`), `hidden note ${n} reached the model`);
+  }],
+
+  ["a page longer than the chat's budget is read to it: its first sections' text and every later heading are sent", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "Built-in types." });
+    const { panel } = await panelFor(env, ["/corpus/python-docs/python3.11-doc/html/library/stdtypes.html"]);
+    await ask(panel, "What does this page cover?");
+    await answerText(panel);
+    const user = lastUserOf(env.llm.lastRequest());
+    assert.match(user, /Truth Value Testing/, "an early section");
+    assert.match(user, /Any object can be tested for truth value/, "an early section's text");
+    for (const h of ["Other Built-in Types", "Special Attributes", "Integer string conversion length limitation"]) assert.ok(user.includes(h), `the late heading ${h} is in the outline`);
+  }],
+
   ["after a worker restart the conversation is still there and the next question works", async (env) => {
     await configure(env);
     env.llm.script({ text: "Beta costs 42 euros." }, { text: "It runs on Linux." });

@@ -9,7 +9,7 @@ use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::summary::{facts_request, page_summary};
-use dusk_core::page::text::{text_snapshot, HEADING_SELECTOR};
+use dusk_core::page::text::{snapshot_chars, text_snapshot, HEADING_SELECTOR};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
 use dusk_core::protocol::page::PageText;
@@ -72,7 +72,7 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
     match *request {
         ContentRequest::TextSnapshot { token_budget } => {
-            return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_text(tab_id).await?, token_budget)));
+            return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_text(tab_id, snapshot_chars(token_budget)).await?, token_budget)));
         }
         ContentRequest::PageSummary { text_limit } => {
             let facts = page_facts(tab_id, text_limit).await?;
@@ -163,8 +163,8 @@ async fn hand_over(tab_id: i32, found: Result<JsValue, JsValue>, add: bool) {
 }
 
 /// The always-on script's read of the page's text, which needs no layer.
-async fn page_text(tab_id: i32) -> Result<PageText, String> {
-    match send(tab_id, ContentRequest::PageText { headings: HEADING_SELECTOR.into() }).await? {
+async fn page_text(tab_id: i32, max_chars: u32) -> Result<PageText, String> {
+    match send(tab_id, ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars) }).await? {
         ContentResponse::PageText(page) => Ok(page),
         other => Err(other.unexpected()),
     }

@@ -1,6 +1,8 @@
 //! Splits a page's rendered text into sections under its headings and cuts it to a token budget.
 
 use crate::protocol::caps::SNAPSHOT_TOKENS;
+#[cfg(test)]
+use crate::protocol::page::PageHeading;
 use crate::protocol::page::{PageText, TextSection, TextSnapshot};
 
 /// The elements `page_text` reads as headings.
@@ -9,7 +11,19 @@ pub const HEADING_SELECTOR: &str = "h1,h2,h3,h4,h5,h6,[role=heading]";
 /// `text_snapshot`: the page's text in sections under its headings, cut to `budget` tokens.
 pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     let headings: Vec<(u8, String)> = page.headings.iter().map(|h| (heading_level(&h.tag, h.aria_level.as_deref()), h.text.clone())).collect();
-    fit_budget(&page.title, sectionize(&page.text, &headings), budget.clamp(50, SNAPSHOT_TOKENS))
+    let mut snap = fit_budget(&page.title, sectionize(&page.text, &headings), budget.clamp(50, SNAPSHOT_TOKENS));
+    // A read cut at `snapshot_chars` holds less than the page.
+    if let Some(whole) = page.whole_chars {
+        snap.truncated = true;
+        snap.total_tokens = snap.total_tokens.max(whole.div_ceil(4));
+    }
+    snap
+}
+
+/// How much of a page's text `page_text` reads for a snapshot of `budget` tokens: the budget's
+/// worth, which still fills it; past that only the headings' lines follow (the outline).
+pub fn snapshot_chars(budget: u32) -> u32 {
+    budget.clamp(50, SNAPSHOT_TOKENS) * 4
 }
 
 /// Rough token count: about four characters per token for English prose.
@@ -187,6 +201,24 @@ mod tests {
         assert_eq!(snap.sections[1].text, "Run it\nMore");
         let long = PageText { text: "word ".repeat(200_000), ..Default::default() };
         assert!(text_snapshot(&long, u32::MAX).tokens <= SNAPSHOT_TOKENS);
+    }
+
+    #[test]
+    fn a_page_read_to_the_snapshots_budget_still_fills_it_and_keeps_the_later_headings() {
+        let budget = 500;
+        let heads: Vec<PageHeading> = (0..40).map(|i| PageHeading { tag: "H2".into(), aria_level: None, text: format!("Part {i}") }).collect();
+        let body: String = (0..40).map(|i| format!("Part {i}\n{}\n", "word ".repeat(100))).collect();
+        // What content.js sends: the text up to snapshot_chars, then the lines of the headings after it.
+        let cut = body[..snapshot_chars(budget) as usize].rfind('\n').unwrap_or(0);
+        let rest: String = heads.iter().filter(|h| !body[..cut].contains(&format!("{}\n", h.text))).map(|h| format!("\n{}", h.text)).collect();
+        let read = PageText { text: format!("{}{rest}", &body[..cut]), headings: heads.clone(), whole_chars: Some(body.len() as u32), ..Default::default() };
+        let whole = text_snapshot(&PageText { text: body.clone(), headings: heads, ..Default::default() }, budget);
+        let snap = text_snapshot(&read, budget);
+        assert!(snap.truncated && snap.tokens <= budget);
+        assert!(snap.total_tokens * 10 >= whole.total_tokens * 9, "the page's size, not the read's: {} of {}", snap.total_tokens, whole.total_tokens);
+        assert!(snap.tokens * 10 >= whole.tokens * 8, "{} of {}", snap.tokens, whole.tokens);
+        let names = |s: &TextSnapshot| s.sections.iter().map(|s| s.heading.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&snap), names(&whole), "the same outline");
     }
 
     #[test]

@@ -87,6 +87,10 @@ pub enum ContentRequest {
     /// The always-on script's read of the page's text and of the elements matching `headings`.
     PageText {
         headings: String,
+        /// Read about this many characters of text, then only the headings' lines after them
+        /// (a snapshot's budget, so a huge page is not judged whole); None reads it all.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_chars: Option<u32>,
     },
     /// The always-on script's read of the text on screen now (answered as `page_text`, no
     /// headings), up to about `text_limit` characters: what a scroll brought into view.

@@ -304,6 +304,10 @@ pub struct PageText {
     /// clipped to nothing), left out of `text`.
     #[serde(default)]
     pub hidden: u32,
+    /// Set when the text stops at the request's `max_chars` (past it only headings' lines follow):
+    /// the length of the whole body's text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whole_chars: Option<u32>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

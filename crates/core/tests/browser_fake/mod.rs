@@ -212,7 +212,13 @@ impl Browser for FakeBrowser {
             }
             ContentRequest::PageText { .. } | ContentRequest::ScreenText { .. } => {
                 let p = self.page(tab);
-                ContentResponse::PageText(PageText { title: p.title.clone(), text: format!("{} Status: {}", p.text, p.status), headings: vec![], hidden: 0 })
+                ContentResponse::PageText(PageText {
+                    title: p.title.clone(),
+                    text: format!("{} Status: {}", p.text, p.status),
+                    headings: vec![],
+                    hidden: 0,
+                    whole_chars: None,
+                })
             }
             ContentRequest::GetElements { .. } => self.with_page(tab, |p| {
                 let elements: Vec<ElementInfo> = p.els.iter().map(|e| Self::info(e, p.listed.contains(&e.index))).collect();

@@ -6,7 +6,7 @@ mod live;
 mod store;
 mod tabs;
 
-use crate::fetch::controller_with_timeout;
+use crate::fetch::{both, controller_with_timeout};
 use crate::llm::{client_for, remember_downgrade};
 use crate::route::settings;
 use browser::TabBrowser;
@@ -102,20 +102,6 @@ async fn load(port: &Port, window_id: i32) {
 
 async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     let sink = WindowSink(window_id);
-    let Some(provider) = settings::load().await.active().filter(|p| p.is_configured()) else {
-        let message = LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
-        return sink.emit(ChatEvent::Failed { message });
-    };
-    let all = tabs::list(window_id).await;
-    let mut chosen: Vec<_> = all.iter().filter(|t| tab_ids.contains(&t.tab_id)).cloned().collect();
-    for t in mention::mentioned_tabs(&question, &all) {
-        if !chosen.iter().any(|c| c.tab_id == t.tab_id) {
-            chosen.push(t);
-        }
-    }
-    if chosen.is_empty() {
-        chosen.extend(tabs::active(window_id).await);
-    }
     let Ok(controller) = controller_with_timeout(ANSWER_TIMEOUT_MS) else {
         return sink.emit(ChatEvent::Failed { message: "could not start the request".into() });
     };
@@ -123,14 +109,36 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     if !live::start(window_id, stop.clone(), controller.clone(), vec![]) {
         return sink.emit(ChatEvent::Failed { message: "an answer is already running in this window".into() });
     }
-    let mut session = store::load(window_id).await;
-    store::save_interrupted(window_id, &session, &question, &chosen).await;
+    // The three reads overlap (issue 44). The session is read once this run holds the window,
+    // so no earlier answer's save can land after it.
+    let ((settings, window), mut session) = both(both(settings::load(), tabs::window(window_id)), store::load(window_id)).await;
+    let Some(provider) = settings.active().filter(|p| p.is_configured()) else {
+        live::finish(window_id);
+        let message = LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
+        return sink.emit(ChatEvent::Failed { message });
+    };
+    let mut chosen: Vec<_> = window.tabs.iter().filter(|t| tab_ids.contains(&t.tab_id)).cloned().collect();
+    for t in mention::mentioned_tabs(&question, &window.tabs) {
+        if !chosen.iter().any(|c| c.tab_id == t.tab_id) {
+            chosen.push(t);
+        }
+    }
+    if chosen.is_empty() {
+        chosen.extend(window.active);
+    }
     let client = client_for(provider, controller.signal()).await;
+    // Written while the request goes out: it starts at `answer`'s first wait (the page read or
+    // the fetch), and the answer's own save below waits for it.
+    let interrupted = store::save_interrupted(window_id, &session, &question, &chosen);
     answer(&mut session, &question, chosen, &client, &TabBrowser { window_id, stop }, &sink).await;
+    // The panel may ask again at once: the window is free now, and its next load waits for the save.
+    let saving = store::Saving::begin(window_id);
+    live::finish(window_id);
     remember_downgrade(&client).await;
     let kept = store::history_id(&mut session);
+    let _ = wasm_bindgen_futures::JsFuture::from(interrupted).await;
     store::save(window_id, &session).await;
-    live::finish(window_id);
+    drop(saving);
     store::keep(kept, &session).await;
 }
 

@@ -5,8 +5,45 @@ use dusk_chrome::message::{from_js, to_js};
 use dusk_chrome::storage;
 use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
 use dusk_core::history::Item;
+use std::cell::RefCell;
+
+thread_local! {
+    /// Per window, the end of an answer whose session is still being saved.
+    static SAVING: RefCell<Vec<(i32, js_sys::Promise)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Held while a finished answer's session is saved: the window's next load or clear waits for it,
+/// so the window can take the next question at once.
+pub struct Saving(i32, Option<js_sys::Function>);
+
+impl Saving {
+    pub fn begin(window_id: i32) -> Saving {
+        // Not Function::default(): that is `new Function`, which the worker's CSP refuses.
+        let mut done = None;
+        let promise = js_sys::Promise::new(&mut |resolve, _| done = Some(resolve));
+        SAVING.with(|s| s.borrow_mut().push((window_id, promise)));
+        Saving(window_id, done)
+    }
+}
+
+impl Drop for Saving {
+    fn drop(&mut self) {
+        SAVING.with(|s| s.borrow_mut().retain(|(w, _)| *w != self.0));
+        if let Some(done) = &self.1 {
+            let _ = done.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        }
+    }
+}
+
+/// Waits for the window's session saves still going.
+async fn settled(window_id: i32) {
+    while let Some(p) = SAVING.with(|s| s.borrow().iter().find(|(w, _)| *w == window_id).map(|(_, p)| p.clone())) {
+        let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+    }
+}
 
 pub async fn load(window_id: i32) -> ChatSession {
+    settled(window_id).await;
     let stored = storage::session_get(&ChatSession::storage_key(window_id)).await.ok();
     stored.and_then(|v| from_js(v).ok()).unwrap_or_default()
 }
@@ -16,12 +53,14 @@ pub async fn save(window_id: i32, session: &ChatSession) {
 }
 
 pub async fn clear(window_id: i32) {
+    settled(window_id).await;
     let _ = storage::session_remove(&ChatSession::storage_key(window_id)).await;
     crate::checkpoints::remove(&run_id(window_id)).await;
 }
 
-/// Saved before answering: if the worker dies mid-answer, the panel still shows the question.
-pub async fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, tabs: &[TabInfo]) {
+/// Saved as the answer starts: if the worker dies mid-answer, the panel still shows the question.
+/// The write starts at the caller's next wait; a later save of the window awaits the promise first.
+pub fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, tabs: &[TabInfo]) -> js_sys::Promise {
     let mut copy = session.clone();
     copy.entries.push(ChatEntry::User { text: question.to_string(), tabs: tabs.to_vec() });
     copy.entries.push(ChatEntry::Assistant {
@@ -29,7 +68,10 @@ pub async fn save_interrupted(window_id: i32, session: &ChatSession, question: &
         stopped: false,
         error: Some("The answer was interrupted because the background service restarted. Ask again.".into()),
     });
-    save(window_id, &copy).await;
+    wasm_bindgen_futures::future_to_promise(async move {
+        save(window_id, &copy).await;
+        Ok(wasm_bindgen::JsValue::UNDEFINED)
+    })
 }
 
 /// One chat run per window.

@@ -3,14 +3,37 @@
 use crate::window_tabs::query;
 use dusk_core::chat::TabInfo;
 
-/// Tabs a user may ask about: not Dusk's own pages.
+/// Tabs a user may ask about (not Dusk's own pages), and the active one among them, from one query.
+pub struct WindowTabs {
+    pub tabs: Vec<TabInfo>,
+    pub active: Option<TabInfo>,
+}
+
+pub async fn window(window_id: i32) -> WindowTabs {
+    let mut active = None;
+    let tabs = query(window_id)
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|t| {
+            let info = TabInfo { tab_id: t.id?, title: t.title, url: t.url };
+            if t.active {
+                active = Some(info.clone());
+            }
+            Some(info)
+        })
+        .collect();
+    WindowTabs { tabs, active }
+}
+
+/// Tabs a user may ask about.
 pub async fn list(window_id: i32) -> Vec<TabInfo> {
-    query(window_id).await.unwrap_or_default().into_iter().filter_map(|t| Some(TabInfo { tab_id: t.id?, title: t.title, url: t.url })).collect()
+    window(window_id).await.tabs
 }
 
 /// The active tab, unless it is one of Dusk's own pages.
 pub async fn active(window_id: i32) -> Option<TabInfo> {
-    query(window_id).await.unwrap_or_default().into_iter().find(|t| t.active).and_then(|t| Some(TabInfo { tab_id: t.id?, title: t.title, url: t.url }))
+    window(window_id).await.active
 }
 
 /// The text selected in the tab's frames (the first frame that has some), or "".
