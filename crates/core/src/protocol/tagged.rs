@@ -22,6 +22,12 @@ pub fn to_internal_as(key: &str, external: Value) -> Value {
     }
 }
 
+/// A message's wire `type` ("" if it has none), to name a reply that came instead of the one
+/// asked for: its whole Debug form was thousands of characters for a listing, and ~10 KB of code.
+pub fn wire_type<T: serde::Serialize>(message: &T) -> String {
+    serde_json::to_value(message).ok().and_then(|v| Some(v.get("type")?.as_str()?.to_string())).unwrap_or_default()
+}
+
 /// A map of one entry, inserted: `Map::from_iter` would bring in a sort for it.
 fn one_entry(key: String, value: Value) -> Map<String, Value> {
     let mut map = Map::new();
@@ -114,6 +120,17 @@ pub(crate) use type_tagged;
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_reply_that_came_instead_is_named_by_its_wire_type() {
+        use crate::protocol::dark::DarkContentResponse;
+        use crate::protocol::ContentResponse;
+        let other = ContentResponse::ElementCount { selector: "a".into(), count: 2 };
+        assert_eq!(other.unexpected(), "unexpected reply from the page: element_count");
+        assert_eq!(ContentResponse::Error { message: "gone".into() }.unexpected(), "gone");
+        let dark = DarkContentResponse::Error { message: "no".into() };
+        assert_eq!(dark.unexpected(), "no");
+    }
 
     #[test]
     fn both_forms_round_trip() {
