@@ -27,7 +27,11 @@ fn kept(key: &str) -> bool {
 
 /// The backup file's JSON, from everything in chrome.storage.local.
 pub fn export(stored: &Map<String, Value>) -> Value {
-    let mut data: Map<String, Value> = stored.iter().filter(|(k, _)| kept(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+    // Inserted one by one: a collect into the map sorts first, with a sort compiled for each caller.
+    let mut data = Map::new();
+    for (k, v) in stored.iter().filter(|(k, _)| kept(k)) {
+        data.insert(k.clone(), v.clone());
+    }
     if let Some(settings) = data.get(SETTINGS_KEY).cloned() {
         let mut s = Settings::from_stored(Some(settings));
         s.providers.iter_mut().for_each(|p| p.api_key.clear());

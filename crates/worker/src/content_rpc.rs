@@ -114,38 +114,42 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
     if !matches!(request, ContentRequest::GetElements { .. }) {
         return;
     }
+    // One hand-over, whichever way the paths were found: each await of it is more code.
+    if let Some((found, add)) = look_for_listeners(tab_id).await {
+        hand_over(tab_id, found, add).await;
+    }
+}
+
+/// The click listeners' paths to hand over (with `add`, beside the elements the layer keeps), or none.
+async fn look_for_listeners(tab_id: i32) -> Option<(Result<JsValue, JsValue>, bool)> {
     // A layer missing or being loaded (an agent's page_summary starts it) is new to this
     // document: the whole page is looked at while it loads.
     let loading = match LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
-        Some(loading) => Some(loading),
+        Some(loading) => loading,
         None => match send_raw(tab_id, &to_js(&ContentRequest::ListenerChanges)).await {
-            Ok(reply) if missing::<ContentResponse>(&reply).is_some() => Some(load_page_layer(tab_id, Some(LayerHint::FindShadowRoots))),
-            Ok(reply) => {
-                return changed(tab_id, from_js(reply)).await;
-            }
-            Err(_) => return,
+            Ok(reply) if missing::<ContentResponse>(&reply).is_some() => load_page_layer(tab_id, Some(LayerHint::FindShadowRoots)),
+            Ok(reply) => return changed(tab_id, from_js(reply)).await,
+            Err(_) => return None,
         },
     };
-    if let Some(loading) = loading {
-        let whole = whole_page_lookup(tab_id);
-        let _ = JsFuture::from(loading).await;
-        hand_over(tab_id, JsFuture::from(whole).await, false).await;
-    }
+    let whole = whole_page_lookup(tab_id);
+    let _ = JsFuture::from(loading).await;
+    Some((JsFuture::from(whole).await, false))
 }
 
 /// Looks where the page layer's `listener_changes` says, or nowhere. A subtree lookup that
 /// could not ask every subtree gives way to the whole page's, in the same listing.
-async fn changed(tab_id: i32, changes: Result<ContentResponse, String>) {
-    match changes {
-        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) if added.is_empty() => crate::listeners::keep(tab_id),
-        Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) => {
-            match crate::listeners::added_listener_paths(tab_id, &added).await {
-                Ok(found) => hand_over(tab_id, Ok(to_js(&found)), true).await,
-                Err(_) => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
-            }
+async fn changed(tab_id: i32, changes: Result<ContentResponse, String>) -> Option<(Result<JsValue, JsValue>, bool)> {
+    if let Ok(ContentResponse::ListenerChanges { changes: ListenerChanges { full: false, added } }) = changes {
+        if added.is_empty() {
+            crate::listeners::keep(tab_id);
+            return None;
         }
-        _ => hand_over(tab_id, JsFuture::from(whole_page_lookup(tab_id)).await, false).await,
+        if let Ok(found) = crate::listeners::added_listener_paths(tab_id, &added).await {
+            return Some((Ok(to_js(&found)), true));
+        }
     }
+    Some((JsFuture::from(whole_page_lookup(tab_id)).await, false))
 }
 
 /// The debugger's lookup of the whole page, started now.

@@ -46,8 +46,12 @@ thread_local! {
     static QUERIES: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Runs `lookup` once the tab's lookup under way (if any) has ended.
-async fn one_at_a_time<T>(tab_id: i32, lookup: impl std::future::Future<Output = T>) -> T {
+/// Paths to elements with a click listener, or why the debugger could not find them.
+type Lookup<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Vec<Vec<i32>>, String>> + 'a>>;
+
+/// Runs `lookup` once the tab's lookup under way (if any) has ended. Boxed, so the waiting is
+/// compiled once, not once per kind of lookup.
+async fn one_at_a_time(tab_id: i32, lookup: Lookup<'_>) -> Result<Vec<Vec<i32>>, String> {
     let mut finish = None;
     let done = Promise::new(&mut |resolve, _| finish = Some(resolve));
     if let Some(before) = UNDER_WAY.with(|u| u.borrow_mut().insert(tab_id, done.clone())) {
@@ -106,7 +110,7 @@ pub async fn release(tab_id: i32) {
 /// Paths from the top document to each element with its own click-like listener
 /// (`dusk_core::page::listeners`); Err when the debugger can't reach the page.
 pub async fn click_listener_paths(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
-    one_at_a_time(tab_id, whole(tab_id)).await
+    one_at_a_time(tab_id, Box::pin(whole(tab_id))).await
 }
 
 async fn whole(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
@@ -164,7 +168,7 @@ pub fn keep(tab_id: i32) {
 /// from the page layer's `listener_changes`): only those subtrees are asked about. Err when any
 /// subtree that is still there could not be asked (the caller then looks at the whole page).
 pub async fn added_listener_paths(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {
-    one_at_a_time(tab_id, subtrees(tab_id, roots)).await
+    one_at_a_time(tab_id, Box::pin(subtrees(tab_id, roots))).await
 }
 
 async fn subtrees(tab_id: i32, roots: &[Vec<i32>]) -> Result<Vec<Vec<i32>>, String> {

@@ -9,8 +9,8 @@ use wasm_bindgen::prelude::*;
 async fn running() -> Vec<RunState> {
     let Ok(all) = storage::session_all().await else { return vec![] };
     let Ok(map) = from_js::<serde_json::Map<String, serde_json::Value>>(all) else { return vec![] };
-    let part = |k: &str| map.get(k).and_then(|v| v.as_str());
-    map.iter().filter(|(k, _)| k.starts_with("run:")).filter_map(|(_, v)| RunState::from_parts(v.as_str()?, part).ok()).filter(RunState::is_running).collect()
+    let part = |k: &str| Some(map.get(k)?.as_str()?.to_string());
+    map.iter().filter(|(k, _)| k.starts_with("run:")).filter_map(|(_, v)| RunState::from_parts(v.as_str()?, &part).ok()).filter(RunState::is_running).collect()
 }
 
 /// Called once when the worker starts: every run a dead worker left running goes on. Each is

@@ -40,12 +40,6 @@ struct Head<'a> {
     parts: Parts,
 }
 
-#[derive(Deserialize)]
-struct PartsOf {
-    #[serde(default)]
-    parts: Option<Parts>,
-}
-
 /// A part's storage key. Not under `run:`, where the heads are listed.
 pub fn part_key(run_id: &str, kind: char, i: usize) -> String {
     format!("run_part:{run_id}:{kind}{i}")
@@ -134,29 +128,39 @@ impl RunState {
     /// The keys of the parts a stored head names (none for a checkpoint written whole).
     pub fn part_keys(head: &str) -> Vec<String> {
         let Ok(value) = serde_json::from_str::<Value>(head) else { return vec![] };
-        let run_id = value.get("run_id").and_then(Value::as_str).unwrap_or_default().to_string();
-        let Some(parts) = crate::protocol::from_value::<PartsOf>(value).ok().and_then(|p| p.parts) else { return vec![] };
-        let extra = parts.extra.then(|| part_key(&run_id, 'x', 0));
-        (0..parts.messages).map(|i| part_key(&run_id, 'm', i)).chain((0..parts.steps).map(|i| part_key(&run_id, 's', i))).chain(extra).collect()
+        let run_id = value.get("run_id").and_then(Value::as_str).unwrap_or_default();
+        let Some(parts) = parts_of(&value) else { return vec![] };
+        let extra = parts.extra.then(|| part_key(run_id, 'x', 0));
+        (0..parts.messages).map(|i| part_key(run_id, 'm', i)).chain((0..parts.steps).map(|i| part_key(run_id, 's', i))).chain(extra).collect()
     }
 
     /// The run from its stored head and parts (`part`: a part's JSON text by key); a checkpoint
     /// written whole, as before, reads as it is. A missing part is an error, not a shorter run.
-    pub fn from_parts<'a>(head: &str, part: impl Fn(&str) -> Option<&'a str>) -> Result<RunState, String> {
+    /// `part` is a `dyn`, so every caller shares one copy of the reads.
+    pub fn from_parts(head: &str, part: &dyn Fn(&str) -> Option<String>) -> Result<RunState, String> {
         let value: Value = serde_json::from_str(head).map_err(|e| format!("unreadable run checkpoint: {e}"))?;
-        let parts = crate::protocol::from_value::<PartsOf>(value.clone()).ok().and_then(|p| p.parts);
+        let parts = parts_of(&value);
         let mut state: RunState = crate::protocol::from_value(value).map_err(|e| format!("unreadable run checkpoint: {e}"))?;
         let Some(parts) = parts else { return Ok(state) };
-        let read = |kind: char, i: usize| part(&part_key(&state.run_id, kind, i)).ok_or_else(|| format!("run checkpoint part {kind}{i} is missing"));
-        let messages = (0..parts.messages).map(|i| crate::protocol::from_str(read('m', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
-        let steps = (0..parts.steps).map(|i| crate::protocol::from_str(read('s', i)?).map_err(|e| e.to_string())).collect::<Result<_, String>>()?;
+        let read = |kind: char, i: usize| -> Result<Value, String> {
+            let text = part(&part_key(&state.run_id, kind, i)).ok_or_else(|| format!("run checkpoint part {kind}{i} is missing"))?;
+            serde_json::from_str(&text).map_err(|e| e.to_string())
+        };
+        let messages = (0..parts.messages).map(|i| read('m', i)).collect::<Result<Vec<_>, String>>()?;
+        let steps = (0..parts.steps).map(|i| read('s', i)).collect::<Result<Vec<_>, String>>()?;
         if parts.extra {
-            state.extra = crate::protocol::from_str(read('x', 0)?).map_err(|e| e.to_string())?;
+            state.extra = read('x', 0)?;
         }
-        state.messages = messages;
-        state.transcript = steps;
+        let (messages, steps) = (Value::Array(messages), Value::Array(steps));
+        state.messages = crate::protocol::from_value(messages).map_err(|e| e.to_string())?;
+        state.transcript = crate::protocol::from_value(steps).map_err(|e| e.to_string())?;
         Ok(state)
     }
+}
+
+/// The head's `parts`, if it was written piecewise.
+fn parts_of(head: &Value) -> Option<Parts> {
+    crate::protocol::from_value(head.get("parts")?.clone()).ok()
 }
 
 #[cfg(test)]
@@ -183,7 +187,7 @@ mod tests {
 
     fn read(store: &BTreeMap<String, String>) -> RunState {
         let head = &store["run:r1"];
-        RunState::from_parts(head, |k| store.get(k).map(String::as_str)).unwrap()
+        RunState::from_parts(head, &|k| store.get(k).cloned()).unwrap()
     }
 
     #[test]
@@ -233,7 +237,7 @@ mod tests {
         assert_eq!(read(&store), s.checkpoint());
         let whole = serde_json::to_string(&s.checkpoint()).unwrap();
         assert!(RunState::part_keys(&whole).is_empty());
-        assert_eq!(RunState::from_parts(&whole, |_| None).unwrap(), s.checkpoint());
+        assert_eq!(RunState::from_parts(&whole, &|_| None).unwrap(), s.checkpoint());
     }
 
     #[test]
@@ -242,6 +246,6 @@ mod tests {
         written(&mut store, w.entries(&s));
         assert_eq!(RunState::part_keys(&store["run:r1"]), ["run_part:r1:m0", "run_part:r1:m1", "run_part:r1:x0"]);
         store.remove("run_part:r1:m1");
-        assert!(RunState::from_parts(&store["run:r1"], |k| store.get(k).map(String::as_str)).is_err());
+        assert!(RunState::from_parts(&store["run:r1"], &|k| store.get(k).cloned()).is_err());
     }
 }

@@ -102,7 +102,12 @@ impl Adjustments {
     pub fn from_stored(global: Option<serde_json::Value>, sites: Option<serde_json::Value>) -> Adjustments {
         let global = global.and_then(|v| crate::protocol::from_value::<Adjust>(v).ok()).unwrap_or_default().clamped();
         let sites: BTreeMap<String, Adjust> = sites.and_then(|v| crate::protocol::from_value(v).ok()).unwrap_or_default();
-        Adjustments { global, sites: sites.into_iter().map(|(h, a)| (h.to_ascii_lowercase(), a.clamped())).collect() }
+        // Inserted one by one: a collect into the map sorts first, with a sort compiled for it.
+        let mut lowered = BTreeMap::new();
+        for (h, a) in sites {
+            lowered.insert(h.to_ascii_lowercase(), a.clamped());
+        }
+        Adjustments { global, sites: lowered }
     }
 
     /// The site's own adjustment, else the global one.

@@ -136,11 +136,11 @@ pub async fn gather(page: &impl DarkPage, vision: bool) -> Result<DarkContext, S
     let instant = measure(page, DarkContentRequest::DarkThemeMeasure { baseline: true, reset: true }).await?;
     let summary = match page.rpc(ContentRequest::PageSummary { text_limit: 600 }).await? {
         ContentResponse::PageSummary(s) => s,
-        other => return Err(format!("unexpected reply from the page: {other:?}")),
+        other => return Err(other.unexpected()),
     };
     let palette = match page.rpc(ContentRequest::GetColorPalette).await? {
         ContentResponse::ColorPalette(p) => p,
-        other => return Err(format!("unexpected reply from the page: {other:?}")),
+        other => return Err(other.unexpected()),
     };
     let (screenshot, screenshot_note) = if vision {
         match page.screenshot().await {

@@ -182,7 +182,14 @@ fn gemini_object(m: &Map<String, Value>) -> Value {
         }
         let v = match k.as_str() {
             "properties" => match v.as_object() {
-                Some(props) => Value::Object(props.iter().map(|(name, s)| (name.clone(), gemini_schema(s))).collect()),
+                Some(props) => {
+                    // Inserted one by one: a collect into the map sorts first, with a sort of its own.
+                    let mut schemas = Map::new();
+                    for (name, s) in props {
+                        schemas.insert(name.clone(), gemini_schema(s));
+                    }
+                    Value::Object(schemas)
+                }
                 None => continue,
             },
             "items" => gemini_schema(v),

@@ -285,7 +285,7 @@ impl ContentResponse {
     pub fn unexpected(self) -> String {
         match self {
             ContentResponse::Error { message } => message,
-            other => format!("unexpected reply from the page: {other:?}"),
+            other => format!("unexpected reply from the page: {}", crate::protocol::tagged::wire_type(&other)),
         }
     }
 }

@@ -227,7 +227,7 @@ impl DarkContentResponse {
     pub fn unexpected(self) -> String {
         match self {
             DarkContentResponse::Error { message } => message,
-            other => format!("unexpected reply from the page: {other:?}"),
+            other => format!("unexpected reply from the page: {}", crate::protocol::tagged::wire_type(&other)),
         }
     }
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 /// `{"click": {…}}` or `"ping"` → `{"type": "click", …}` (or the tag under another `key`: `"role"`, `"kind"`, …).
 pub fn to_internal_as(key: &str, external: Value) -> Value {
     match external {
-        Value::String(tag) => Value::Object(Map::from_iter([(key.to_string(), Value::String(tag))])),
+        Value::String(tag) => Value::Object(one_entry(key.to_string(), Value::String(tag))),
         Value::Object(map) if map.len() == 1 => {
             let (tag, fields) = map.into_iter().next().expect("one entry");
             let mut out = match fields {
@@ -22,11 +22,24 @@ pub fn to_internal_as(key: &str, external: Value) -> Value {
     }
 }
 
+/// A message's wire `type` ("" if it has none), to name a reply that came instead of the one
+/// asked for: its whole Debug form was thousands of characters for a listing, and ~10 KB of code.
+pub fn wire_type<T: serde::Serialize>(message: &T) -> String {
+    serde_json::to_value(message).ok().and_then(|v| Some(v.get("type")?.as_str()?.to_string())).unwrap_or_default()
+}
+
+/// A map of one entry, inserted: `Map::from_iter` would bring in a sort for it.
+fn one_entry(key: String, value: Value) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert(key, value);
+    map
+}
+
 /// `{"type": "click", …}` → `{"click": {…}}`; a message without a string `type` (or `key`) is an error.
 pub fn to_external_as(key: &str, internal: Value) -> Result<Value, String> {
     let Value::Object(mut map) = internal else { return Err(format!("a message must be a JSON object with a \"{key}\"")) };
     match map.remove(key) {
-        Some(Value::String(tag)) => Ok(Value::Object(Map::from_iter([(tag, Value::Object(map))]))),
+        Some(Value::String(tag)) => Ok(Value::Object(one_entry(tag, Value::Object(map)))),
         Some(_) => Err(format!("the message's \"{key}\" must be a string")),
         None => Err(format!("missing field `{key}`")),
     }
@@ -107,6 +120,17 @@ pub(crate) use type_tagged;
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_reply_that_came_instead_is_named_by_its_wire_type() {
+        use crate::protocol::dark::DarkContentResponse;
+        use crate::protocol::ContentResponse;
+        let other = ContentResponse::ElementCount { selector: "a".into(), count: 2 };
+        assert_eq!(other.unexpected(), "unexpected reply from the page: element_count");
+        assert_eq!(ContentResponse::Error { message: "gone".into() }.unexpected(), "gone");
+        let dark = DarkContentResponse::Error { message: "no".into() };
+        assert_eq!(dark.unexpected(), "no");
+    }
 
     #[test]
     fn both_forms_round_trip() {

@@ -198,7 +198,7 @@ impl Browser for TabsBrowser {
     async fn measure_page(&self, tab: i32, baseline: bool) -> Result<ThemeQuality, String> {
         match crate::content_rpc::dark_rpc(tab, &DarkContentRequest::DarkThemeMeasure { baseline, reset: false }).await? {
             DarkContentResponse::ThemeQuality(q) => Ok(q),
-            other => Err(format!("the page answered {other:?}")),
+            other => Err(other.unexpected()),
         }
     }
 

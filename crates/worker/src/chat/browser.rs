@@ -28,7 +28,7 @@ impl ChatBrowser for TabBrowser {
     async fn text_snapshot(&self, tab: &TabInfo, token_budget: usize) -> Result<String, String> {
         match rpc(tab, ContentRequest::TextSnapshot { token_budget: token_budget as u32 }).await? {
             ContentResponse::TextSnapshot(s) => Ok(snapshot_text(&s)),
-            other => Err(format!("unexpected reply: {other:?}")),
+            other => Err(other.unexpected()),
         }
     }
 
@@ -52,7 +52,7 @@ impl ChatBrowser for TabBrowser {
         match rpc(tab, ContentRequest::Scroll { target: Target::default(), direction, amount }).await? {
             ContentResponse::Action(r) if r.success => Ok(r.message),
             ContentResponse::Action(r) => Err(r.message),
-            other => Err(format!("unexpected reply: {other:?}")),
+            other => Err(other.unexpected()),
         }
     }
 
