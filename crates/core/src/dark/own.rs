@@ -91,8 +91,8 @@ pub fn raised_through(fg: Rgba, bg: Rgba, large: bool, opacity: f32) -> Option<R
         return None;
     }
     let yb = bg.luminance();
-    // White or black, whichever contrasts more with the background, is the way to go.
-    let up = (1.05) / (yb + 0.05) >= (yb + 0.05) / 0.05;
+    // White or black, whichever contrasts more with the background once painted, is the way to go.
+    let up = contrast(painted(Rgba::rgb(255, 255, 255)), bg) >= contrast(painted(Rgba::rgb(0, 0, 0)), bg);
     let target = need + MARGIN;
     let (h, s, l) = fg.to_hsl();
     let ok = |y: f32| if up { (y + 0.05) / (yb + 0.05) >= target } else { (yb + 0.05) / (y + 0.05) >= target };
