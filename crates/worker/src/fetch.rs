@@ -17,33 +17,6 @@ pub async fn sleep(ms: u32) {
     let _ = JsFuture::from(promise).await;
 }
 
-/// Both outputs, the two polled together so their browser calls overlap.
-pub async fn both<A: std::future::Future, B: std::future::Future>(a: A, b: B) -> (A::Output, B::Output) {
-    use std::task::Poll;
-    let (mut a, mut b) = (std::pin::pin!(a), std::pin::pin!(b));
-    let (mut ra, mut rb) = (None, None);
-    std::future::poll_fn(|cx| {
-        if ra.is_none() {
-            if let Poll::Ready(v) = a.as_mut().poll(cx) {
-                ra = Some(v);
-            }
-        }
-        if rb.is_none() {
-            if let Poll::Ready(v) = b.as_mut().poll(cx) {
-                rb = Some(v);
-            }
-        }
-        match (ra.take(), rb.take()) {
-            (Some(x), Some(y)) => Poll::Ready((x, y)),
-            (x, y) => {
-                (ra, rb) = (x, y);
-                Poll::Pending
-            }
-        }
-    })
-    .await
-}
-
 /// `fut`'s output, or None when `ms` pass first (the future is left to finish on its own).
 pub async fn within<T: 'static>(ms: u32, fut: impl std::future::Future<Output = T> + 'static) -> Option<T> {
     let slot = std::rc::Rc::new(std::cell::RefCell::new(None));

@@ -6,13 +6,14 @@ mod live;
 mod store;
 mod tabs;
 
-use crate::fetch::{both, controller_with_timeout};
+use crate::fetch::controller_with_timeout;
 use crate::llm::{client_for, remember_downgrade};
 use crate::route::settings;
 use browser::TabBrowser;
 use dusk_chrome::message::to_js;
 use dusk_chrome::runtime::Port;
 use dusk_core::agent::{RunState, StopSignal};
+use dusk_core::browser_agent::session::both;
 use dusk_core::chat::{self, answer, mention, ChatSink};
 use dusk_core::commands::ChatPrefill;
 use dusk_core::llm::LlmError;

@@ -1,5 +1,5 @@
-//! Two page round trips at once: independent reads of one step (the gate's page and target, the
-//! mask and the outline, what changed and what is gone) need not wait for each other.
+//! Two round trips at once: independent reads of one step (the gate's page and target, the mask
+//! and the outline, what changed and what is gone), or the chat's first reads, need not wait.
 
 use std::future::Future;
 use std::pin::pin;
