@@ -2,7 +2,7 @@
 // every caller gets a clear result instead of hanging, nothing is left half-applied, and the next
 // request wakes a worker that answers.
 import assert from "node:assert/strict";
-import { configure } from "./chat_panel.mjs";
+import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
 import { isDark, resetMemory, setSite } from "./dark.mjs";
 import { rpc } from "./page-helpers.mjs";
 
@@ -101,5 +101,27 @@ export const tests = [
     assert.ok(at - killedAt < 1500, `the port closed ${Math.round(at - killedAt)} ms after the kill`);
     await sleep(300);
     assert.equal(env.llm.lastRequest().aborted, true, "the provider call was cut off, not left running");
+  }],
+
+  ["killed while a chat answer streams: the question stays, marked interrupted, and the next answer is kept whole", async (env) => {
+    await configure(env);
+    env.llm.script(
+      { delayMs: 8000, text: "This reply never arrives: the worker dies while waiting for it." },
+      { text: "Second answer." },
+    );
+    const { panel } = await panelFor(env, ["/pages/simple.html"]);
+    await ask(panel, "What is on this page?");
+    await env.llm.waitForRequests(1, { timeoutMs: 10_000 });
+    await env.stopWorkers();
+    await panel.reload();
+    await panel.locator(".msg.user").first().waitFor();
+    assert.deepEqual(await panel.locator(".msg.user").allTextContents().then((t) => t.map((x) => x.split("Simple")[0].trim())), ["What is on this page?"]);
+    assert.match(await panel.locator(".msg.assistant .note.error").textContent(), /interrupted/, "the question shows as interrupted");
+    await ask(panel, "And now?");
+    assert.equal(await answerText(panel, 2), "Second answer.");
+    await panel.reload();
+    await panel.locator(".msg.assistant").nth(1).waitFor();
+    assert.equal((await panel.locator(".msg.assistant .md").nth(1).textContent()).trim(), "Second answer.");
+    assert.equal(await panel.locator(".msg.assistant .note.error").count(), 1, "only the killed answer is marked, once");
   }],
 ];

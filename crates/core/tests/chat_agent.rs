@@ -37,8 +37,8 @@ impl Model {
 }
 
 impl agent::Model for Model {
-    async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
-        self.requests.borrow_mut().push(request);
+    async fn complete(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
+        self.requests.borrow_mut().push(request.clone());
         let reply = self.replies.borrow_mut().pop_front().unwrap_or(Err(LlmError::Network("script ran out".into())));
         match &reply {
             Ok(r) => {

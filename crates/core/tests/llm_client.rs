@@ -105,7 +105,7 @@ fn run(
     let mut events = vec![];
     let result = {
         let client = LlmClient::new(provider(kind), &t, &s);
-        block_on(client.complete(req, |e| events.push(e.clone())))
+        block_on(client.complete(&req, |e| events.push(e.clone())))
     };
     let slept = s.slept.borrow().clone();
     (result, events, t, slept)
@@ -209,7 +209,7 @@ fn rejected_tools_downgrade_to_the_text_protocol() {
     p.model = "qwen2.5:7b".into();
     let client = LlmClient::new(p, &t, &s);
     let req = ChatRequest::new(vec![Message::system("Act."), Message::user("Click the button")]).with_tools(tools());
-    let r = block_on(client.complete(req, |_| {})).unwrap();
+    let r = block_on(client.complete(&req, |_| {})).unwrap();
     assert!(client.uses_text_protocol());
     assert_eq!(r.text, "I'll click it.");
     assert_eq!(r.tool_calls[0].name, "click");
@@ -236,7 +236,7 @@ fn unparsable_text_protocol_replies_get_a_corrective_turn() {
     let s = FakeSleeper::default();
     let client = LlmClient::new(provider(ProviderKind::OpenaiCompatible), &t, &s);
     client.set_text_protocol(true);
-    let r = block_on(client.complete(ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap();
+    let r = block_on(client.complete(&ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap();
     assert_eq!(r.tool_calls[0].arguments, json!({"index": 2}));
     assert_eq!(r.usage.unwrap().input_tokens, 20, "usage of both rounds");
     let second = &t.bodies()[1]["messages"];
@@ -247,7 +247,7 @@ fn unparsable_text_protocol_replies_get_a_corrective_turn() {
     let t = FakeTransport::new(vec![bad(), bad(), bad()]);
     let client = LlmClient::new(provider(ProviderKind::OpenaiCompatible), &t, &s);
     client.set_text_protocol(true);
-    let e = block_on(client.complete(ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap_err();
+    let e = block_on(client.complete(&ChatRequest::new(vec![Message::user("go")]).with_tools(tools()), |_| {})).unwrap_err();
     assert!(matches!(e, LlmError::ToolCallFormat { .. }));
     assert_eq!(t.sent.borrow().len(), 3);
 }
@@ -260,7 +260,7 @@ fn images_are_dropped_for_models_without_vision() {
     p.model = "llama3.1:8b".into();
     let client = LlmClient::new(p, &t, &s);
     let req = ChatRequest::new(vec![Message::user_with_images("What is this?", vec![Image::new("image/png", "iVBOR")])]);
-    block_on(client.complete(req, |_| {})).unwrap();
+    block_on(client.complete(&req, |_| {})).unwrap();
     let body = &t.bodies()[0];
     assert_eq!(body["model"], "llama3.1:8b");
     let content = body["messages"][0]["content"].as_str().unwrap();

@@ -92,7 +92,7 @@ fn a_streamed_answer_arrives_delta_by_delta_with_the_sessions_usage() {
     let model = FakeModel::default().reply(&["It is ", "", "about dark mode."], 700);
     let client = LlmClient::new(on_device(), &model, NoSleep);
     let mut events = vec![];
-    let reply = block_on(client.complete(chat(), |e| events.push(e.clone()))).unwrap();
+    let reply = block_on(client.complete(&chat(), |e| events.push(e.clone()))).unwrap();
     assert_eq!(reply.text, "It is about dark mode.");
     let deltas: Vec<_> = events.iter().filter_map(|e| if let StreamEvent::TextDelta { text } = e { Some(text.as_str()) } else { None }).collect();
     assert_eq!(deltas, ["It is ", "about dark mode."]);
@@ -111,7 +111,7 @@ fn tool_calls_use_the_text_protocol() {
     let model = FakeModel::default().reply(&["TOOL_CALL: click\nPARAMETERS: {\"index\": 4}"], 900);
     let client = LlmClient::new(on_device(), &model, NoSleep);
     let tools = vec![ToolSpec::new("click", "Clicks", json!({"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]}))];
-    let reply = block_on(client.complete(chat().with_tools(tools), |_| {})).unwrap();
+    let reply = block_on(client.complete(&chat().with_tools(tools), |_| {})).unwrap();
     assert_eq!(reply.tool_calls.len(), 1);
     assert_eq!(reply.tool_calls[0].name, "click");
     assert_eq!(reply.tool_calls[0].arguments, json!({"index": 4}));
@@ -125,14 +125,14 @@ fn a_full_context_window_and_a_stop_are_told_apart() {
     let quota = TransportError::OnDevice { name: "QuotaExceededError".into(), message: "The input is too large.".into() };
     let model = FakeModel::default().fail(quota);
     let client = LlmClient::new(on_device(), &model, NoSleep);
-    let e = block_on(client.complete(chat(), |_| {})).unwrap_err();
+    let e = block_on(client.complete(&chat(), |_| {})).unwrap_err();
     assert!(matches!(e, LlmError::ContextTooLong { .. }), "{e:?}");
     assert_eq!(model.prompted.borrow().len(), 1, "an overflow is not retried");
 
     let mut stopped = FakeModel::default();
     stopped.replies.get_mut().push_back(Ok(Scripted { deltas: VecDeque::from([Ok("Half an ans".into()), Err(TransportError::Aborted)]), context: None }));
     let client = LlmClient::new(on_device(), &stopped, NoSleep);
-    assert_eq!(block_on(client.complete(chat(), |_| {})).unwrap_err(), LlmError::Aborted);
+    assert_eq!(block_on(client.complete(&chat(), |_| {})).unwrap_err(), LlmError::Aborted);
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn a_model_that_became_unavailable_says_so_plainly() {
     let gone = TransportError::OnDevice { name: "NotAllowedError".into(), message: "The model is not available.".into() };
     let model = FakeModel::default().fail(gone);
     let client = LlmClient::new(on_device(), &model, NoSleep);
-    let e = block_on(client.complete(chat(), |_| {})).unwrap_err();
+    let e = block_on(client.complete(&chat(), |_| {})).unwrap_err();
     assert!(matches!(e, LlmError::OnDeviceUnavailable(_)), "{e:?}");
     assert!(e.to_string().contains("Download in Options"), "{e}");
 }
@@ -149,7 +149,7 @@ fn a_model_that_became_unavailable_says_so_plainly() {
 fn unavailable_discovered_when_a_request_starts_is_a_plain_refusal() {
     let model = FakeModel::default().fail(TransportError::NotReady(dusk_core::llm::on_device::Availability::Unavailable));
     let client = LlmClient::new(on_device(), &model, NoSleep);
-    let e = block_on(client.complete(chat(), |_| {})).unwrap_err();
+    let e = block_on(client.complete(&chat(), |_| {})).unwrap_err();
     assert!(e.to_string().contains("can't run it now"), "{e}");
     assert!(!e.is_retryable());
 }

@@ -70,20 +70,45 @@ impl Sleeper for TimerSleeper {
     }
 }
 
-/// A client for `provider`, already downgraded if this server rejected tools earlier.
-pub async fn client_for(provider: ProviderSettings, signal: AbortSignal) -> LlmClient<FetchTransport, TimerSleeper> {
+/// What the worker remembers of a provider across restarts: a rejected `tools`, the on-device
+/// model's context window.
+#[derive(Default)]
+pub struct Remembered {
+    text_protocol: bool,
+    context_window: Option<u64>,
+}
+
+/// Reads what is remembered of `provider`, in one storage call.
+pub async fn remembered(provider: &ProviderSettings) -> Remembered {
     let key = provider.text_protocol_key();
-    let known = dusk_chrome::storage::session_get(&key).await.ok().and_then(|v| v.as_bool()).unwrap_or(false);
+    let on_device = provider.kind.is_on_device();
+    let keys = js_sys::Array::of1(&key.as_str().into());
+    if on_device {
+        keys.push(&CONTEXT_WINDOW_KEY.into());
+    }
+    let Ok(stored) = dusk_chrome::storage::session_get_keys(&keys).await else { return Remembered::default() };
+    let field = |k: &str| js_sys::Reflect::get(&stored, &k.into()).ok();
+    let window = field(CONTEXT_WINDOW_KEY).and_then(|v| v.as_f64()).filter(|w| on_device && w.is_finite() && *w > 0.0);
+    Remembered { text_protocol: field(&key).and_then(|v| v.as_bool()).unwrap_or(false), context_window: window.map(|w| w as u64) }
+}
+
+/// A client for `provider`, downgraded if this server rejected tools earlier.
+pub fn client_with(provider: ProviderSettings, signal: AbortSignal, remembered: Remembered) -> LlmClient<FetchTransport, TimerSleeper> {
     let on_device = provider.kind.is_on_device();
     let client = LlmClient::new(provider, FetchTransport { signal }, TimerSleeper);
-    if known {
+    if remembered.text_protocol {
         client.set_text_protocol(true);
     }
     if on_device {
-        let window = dusk_chrome::storage::session_get(CONTEXT_WINDOW_KEY).await.ok().and_then(|v| v.as_f64());
-        client.set_context_window(window.filter(|w| w.is_finite() && *w > 0.0).map(|w| w as u64));
+        client.set_context_window(remembered.context_window);
     }
     client
+}
+
+/// A client for `provider`, already downgraded if this server rejected tools earlier.
+pub async fn client_for(provider: ProviderSettings, signal: AbortSignal) -> LlmClient<FetchTransport, TimerSleeper> {
+    let known = remembered(&provider).await;
+    client_with(provider, signal, known)
 }
 
 /// Where the on-device session's last `contextWindow` is kept, so the next chat's budget follows it.

@@ -85,7 +85,7 @@ async fn complete(port: Port, request_id: String, request: ChatRequest) {
     IN_FLIGHT.with(|f| f.borrow_mut().push((port.clone(), request_id.clone(), controller.clone())));
     let model = provider.effective_model();
     let client = client_for(provider, controller.signal()).await;
-    let result = client.complete(request, |event| post(&port, &PortEvent::Event { request_id: request_id.clone(), event: event.clone() })).await;
+    let result = client.complete(&request, |event| post(&port, &PortEvent::Event { request_id: request_id.clone(), event: event.clone() })).await;
     remember_downgrade(&client).await;
     IN_FLIGHT.with(|f| f.borrow_mut().retain(|(_, id, _)| *id != request_id));
     let done = match result {

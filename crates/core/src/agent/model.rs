@@ -5,7 +5,7 @@ use crate::llm::{AssistantReply, Capabilities, ChatRequest, LlmError, StreamEven
 
 #[allow(async_fn_in_trait)]
 pub trait Model {
-    async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError>;
+    async fn complete(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError>;
     fn model_name(&self) -> String;
     /// Native tools or the text protocol (the client handles both); vision or text-only screenshots.
     fn capabilities(&self) -> Capabilities;
@@ -27,7 +27,7 @@ impl<T: Transport, S: Sleeper> Model for LlmClient<T, S>
 where
     T::Response: HttpResponse,
 {
-    async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
+    async fn complete(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         LlmClient::complete(self, request, |e| on_event(e)).await
     }
 

@@ -122,7 +122,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
     async fn go(&mut self) -> RunOutcome {
         let stop = self.host.stop_signal().clone();
         // Made once a run: each tool's JSON schema is generated, and the list never changes.
-        let specs = self.spec.tools.specs();
+        let mut specs = self.spec.tools.specs();
         loop {
             for call in pending_calls(&self.state.messages) {
                 if stop.is_stopped() {
@@ -144,7 +144,8 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             }
             let n = self.state.used.turns + 1;
             self.sink.emit(AgentEvent::ModelTurn { n, of: budget.max_turns });
-            let mut request = ChatRequest::new(self.state.messages.clone()).with_tools(specs.clone()).streaming(true);
+            // The conversation is lent to the request, not copied, and back in the state before anything reads it.
+            let mut request = ChatRequest::new(std::mem::take(&mut self.state.messages)).with_tools(std::mem::take(&mut specs)).streaming(true);
             request.max_tokens = self.spec.max_tokens;
             self.close_turn();
             let started = self.host.now_ms();
@@ -154,7 +155,10 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                 StreamEvent::Retrying { .. } => sink.emit(AgentEvent::TextReset),
                 _ => {}
             };
-            let reply = match stop.race(self.model.complete(request, &mut on_event)).await {
+            let reply = stop.race(self.model.complete(&request, &mut on_event)).await;
+            self.state.messages = request.messages;
+            specs = request.tools;
+            let reply = match reply {
                 None | Some(Err(LlmError::Aborted)) => return RunOutcome::Stopped,
                 Some(Err(e)) => return failed(EndReason::Model(e.clone()), e.to_string()),
                 Some(Ok(r)) => r,

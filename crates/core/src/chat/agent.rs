@@ -190,7 +190,7 @@ async fn pass_one(
     let request = ChatRequest::new(messages.to_vec()).streaming(true);
     let mut pending = String::new();
     let reply = model
-        .complete(request, &mut |event| match event {
+        .complete(&request, &mut |event| match event {
             StreamEvent::TextDelta { text: delta } => {
                 pending.push_str(delta);
                 if !(text.is_empty() && prompt::may_be_marker(&pending)) {

@@ -12,4 +12,4 @@ pub mod tools;
 
 pub use agent::{answer, replay, resume, ChatRun, ChatSink};
 pub use host::{ChatBrowser, ChatHost};
-pub use session::{ChatEntry, ChatSession, PageContext, TabInfo};
+pub use session::{ChatEntry, ChatSession, PageContext, PendingQuestion, TabInfo};

@@ -60,10 +60,40 @@ pub struct ChatSession {
     pub history_id: Option<String>,
 }
 
+/// A question whose answer is running, saved on its own as the request goes out: small, so writing
+/// it costs the first word nothing, and enough for a restarted worker to show what was asked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingQuestion {
+    pub text: String,
+    pub tabs: Vec<TabInfo>,
+    /// The session's entries when it was asked: a session saved since has moved past it.
+    pub after: usize,
+}
+
+impl PendingQuestion {
+    pub fn storage_key(window_id: i32) -> String {
+        format!("chat_pending:{window_id}")
+    }
+}
+
 impl ChatSession {
     /// The storage key for a window's conversation.
     pub fn storage_key(window_id: i32) -> String {
         format!("chat:{window_id}")
+    }
+
+    /// Shows a question a dead worker left unanswered, with a note to ask again; nothing if the
+    /// session was saved after it was asked.
+    pub fn restore_pending(&mut self, pending: PendingQuestion) {
+        if self.entries.len() != pending.after {
+            return;
+        }
+        self.entries.push(ChatEntry::User { text: pending.text, tabs: pending.tabs });
+        self.entries.push(ChatEntry::Assistant {
+            text: String::new(),
+            stopped: false,
+            error: Some("The answer was interrupted because the background service restarted. Ask again.".into()),
+        });
     }
 
     /// Contexts still valid for `tabs`: same tabs, same URLs. Anything else must be re-extracted.
@@ -106,6 +136,27 @@ mod tests {
 
     fn tab(id: i32, url: &str) -> TabInfo {
         TabInfo { tab_id: id, title: format!("t{id}"), url: url.into() }
+    }
+
+    #[test]
+    fn a_pending_question_shows_as_interrupted_only_until_the_session_moves_past_it() {
+        let mut s = ChatSession::default();
+        s.entries.push(ChatEntry::User { text: "first".into(), tabs: vec![] });
+        s.entries.push(ChatEntry::Assistant { text: "one".into(), stopped: false, error: None });
+        let pending = PendingQuestion { text: "second?".into(), tabs: vec![tab(1, "http://a/")], after: 2 };
+        let mut died = s.clone();
+        died.restore_pending(pending.clone());
+        assert_eq!(died.entries.len(), 4);
+        assert!(matches!(&died.entries[2], ChatEntry::User { text, tabs } if text == "second?" && tabs.len() == 1));
+        assert!(matches!(&died.entries[3], ChatEntry::Assistant { error: Some(e), .. } if e.contains("Ask again")));
+        assert_eq!(died.clone().without_pending_answer(), s);
+        // Answered and saved: the stale record changes nothing.
+        let mut answered = s.clone();
+        answered.entries.push(ChatEntry::User { text: "second?".into(), tabs: vec![] });
+        answered.entries.push(ChatEntry::Assistant { text: "two".into(), stopped: false, error: None });
+        let before = answered.clone();
+        answered.restore_pending(pending);
+        assert_eq!(answered, before);
     }
 
     #[test]

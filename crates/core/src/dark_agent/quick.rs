@@ -26,7 +26,7 @@ pub enum QuickError {
 pub async fn quick<P: DarkPage>(session: &DarkSession<'_, P>, ctx: &DarkContext, model: &impl Model) -> Result<QuickOutcome, QuickError> {
     let request = ChatRequest::new(vec![Message::system(system_quick()), context_message(ctx)]).streaming(true);
     let mut ignore = |_: &crate::llm::StreamEvent| {};
-    let call = model.complete(request, &mut ignore);
+    let call = model.complete(&request, &mut ignore);
     let reply = match session.stop_signal().race(call).await {
         None | Some(Err(LlmError::Aborted)) => return Err(QuickError::Stopped),
         Some(Err(e)) => return Err(QuickError::Model(e)),

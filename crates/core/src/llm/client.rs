@@ -19,6 +19,7 @@ use super::transport_error::TransportError;
 use super::usage::Usage;
 use crate::settings::ProviderSettings;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::cell::Cell;
 
 /// A response whose body is read chunk by chunk, as fetch's ReadableStream delivers it.
@@ -131,7 +132,8 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
 
     /// Runs one model call: streams events to `on_event` and returns the complete reply.
     /// Tool calls are returned the same way whether they came natively or via the text protocol.
-    pub async fn complete(&self, request: ChatRequest, mut on_event: impl FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
+    /// Borrows the request: an agent's whole conversation is not copied for each call.
+    pub async fn complete(&self, request: &ChatRequest, mut on_event: impl FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         let result = self.run(request, &mut on_event).await;
         if let Err(e) = &result {
             on_event(&StreamEvent::Error { message: e.to_string() });
@@ -149,24 +151,30 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             req.tools = vec![probe];
         }
         let policy = RetryPolicy::none();
-        let reply = self.run_with(req, &mut |_: &StreamEvent| {}, &policy).await?;
+        let reply = self.run_with(&req, &mut |_: &StreamEvent| {}, &policy).await?;
         Ok(ConnectionCheck { model: self.provider.effective_model(), reply: reply.text, usage: reply.usage, capabilities: self.capabilities() })
     }
 
-    async fn run(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
+    async fn run(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         let policy = self.policy;
         self.run_with(request, on_event, &policy).await
     }
 
-    async fn run_with(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent), policy: &RetryPolicy) -> Result<AssistantReply, LlmError> {
-        let tools = request.tools.clone();
+    async fn run_with(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent), policy: &RetryPolicy) -> Result<AssistantReply, LlmError> {
+        let tools = &request.tools;
         let mut convo = self.prepare(request);
         let mut spent: Option<Usage> = None;
         let mut repairs = 0;
         loop {
             let text_protocol = self.uses_text_protocol() && !tools.is_empty();
-            let wire = if text_protocol { downgrade_request(&convo) } else { convo.clone() };
-            let mut reply = match self.send_with_retries(&wire, on_event, policy).await {
+            let downgraded;
+            let wire: &ChatRequest = if text_protocol {
+                downgraded = downgrade_request(&convo);
+                &downgraded
+            } else {
+                &convo
+            };
+            let mut reply = match self.send_with_retries(wire, on_event, policy).await {
                 Ok(r) => r,
                 Err(Failure::ToolsRejected) => {
                     self.set_text_protocol(true);
@@ -184,7 +192,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                 None => spent = Some(usage),
             }
             if text_protocol {
-                match parse_reply(&reply.text, &tools) {
+                match parse_reply(&reply.text, tools) {
                     Ok(parsed) => {
                         for (index, c) in parsed.tool_calls.iter().enumerate() {
                             on_event(&StreamEvent::ToolCallStart { index, id: c.id.clone(), name: c.name.clone(), signature: None });
@@ -197,8 +205,9 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
                     Err(e) if repairs < MAX_FORMAT_REPAIRS => {
                         repairs += 1;
                         on_event(&StreamEvent::Retrying { attempt: repairs, delay_ms: 0, reason: "the reply was not a valid tool call".into() });
-                        convo.messages.push(Message::assistant(reply.text));
-                        convo.messages.push(Message::user(e.to_string()));
+                        let repaired = convo.to_mut();
+                        repaired.messages.push(Message::assistant(reply.text));
+                        repaired.messages.push(Message::user(e.to_string()));
                         continue;
                     }
                     Err(e) => return Err(LlmError::ToolCallFormat { message: e.to_string() }),
@@ -209,27 +218,35 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
         }
     }
 
-    /// Fills in the model and removes images a model without vision would reject.
-    fn prepare(&self, mut req: ChatRequest) -> ChatRequest {
-        if req.model.trim().is_empty() {
-            req.model = self.provider.effective_model();
+    /// Removes images a model without vision would reject; copies the request only then.
+    fn prepare<'a>(&self, request: &'a ChatRequest) -> Cow<'a, ChatRequest> {
+        let mut req = Cow::Borrowed(request);
+        let has_image = |m: &Message| matches!(m, Message::User { images, .. } if !images.is_empty()) || matches!(m, Message::Tool(r) if r.image.is_some());
+        if self.capabilities().vision || !request.messages.iter().any(has_image) {
+            return req;
         }
-        if !self.capabilities().vision {
-            for m in &mut req.messages {
-                match m {
-                    Message::User { text, images } if !images.is_empty() => {
-                        text.push_str(&format!("\n[{} image(s) omitted: this model cannot view images]", images.len()));
-                        images.clear();
-                    }
-                    Message::Tool(r) if r.image.is_some() => {
-                        r.image = None;
-                        r.content.push_str("\n[image omitted: this model cannot view images]");
-                    }
-                    _ => {}
+        for m in &mut req.to_mut().messages {
+            match m {
+                Message::User { text, images } if !images.is_empty() => {
+                    text.push_str(&format!("\n[{} image(s) omitted: this model cannot view images]", images.len()));
+                    images.clear();
                 }
+                Message::Tool(r) if r.image.is_some() => {
+                    r.image = None;
+                    r.content.push_str("\n[image omitted: this model cannot view images]");
+                }
+                _ => {}
             }
         }
         req
+    }
+
+    /// The model a request names, or the provider's when it names none.
+    fn model_of(&self, wire: &ChatRequest) -> String {
+        match wire.model.trim() {
+            "" => self.provider.effective_model(),
+            m => m.to_string(),
+        }
     }
 
     async fn send_with_retries(&self, wire: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent), policy: &RetryPolicy) -> Result<AssistantReply, Failure> {
@@ -256,6 +273,7 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             return self.attempt_on_device(wire, on_event).await;
         }
         let http = build_request(&self.provider, wire)?;
+        let model = self.model_of(wire);
         let mut resp = self.transport.send(http).await?;
         let status = resp.status();
         if !(200..300).contains(&status) {
@@ -263,18 +281,18 @@ impl<T: Transport, S: Sleeper> LlmClient<T, S> {
             if !wire.tools.is_empty() && tools_rejected(status, &body) {
                 return Err(Failure::ToolsRejected);
             }
-            return Err(classify(kind, &wire.model, status, retry_after_ms(&resp), &body).into());
+            return Err(classify(kind, &model, status, retry_after_ms(&resp), &body).into());
         }
         let json_body = resp.header("content-type").is_some_and(|c| c.to_ascii_lowercase().contains("application/json"));
         if !wire.stream || json_body {
             // Some compatible servers answer a streaming request with one JSON body.
             let body = read_body(&mut resp).await?;
-            let reply = parse_response(kind, &wire.model, &body)?;
+            let reply = parse_response(kind, &model, &body)?;
             replay(&reply, on_event);
             return Ok(reply);
         }
         let mut sse = SseParser::new();
-        let mut decoder = StreamDecoder::new(kind, &wire.model);
+        let mut decoder = StreamDecoder::new(kind, &model);
         let mut acc = StreamAccumulator::new();
         let mut emit = |events: Vec<StreamEvent>, acc: &mut StreamAccumulator| {
             for e in &events {

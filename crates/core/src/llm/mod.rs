@@ -6,7 +6,7 @@
 //!
 //! ```ignore
 //! let client = LlmClient::new(settings.active()?, FetchTransport, TimeoutSleeper);
-//! let reply = client.complete(ChatRequest::new(messages).with_tools(tools).streaming(true), |ev| ui.send(ev)).await?;
+//! let reply = client.complete(&ChatRequest::new(messages).with_tools(tools).streaming(true), |ev| ui.send(ev)).await?;
 //! for call in &reply.tool_calls { let args: ClickArgs = parse_args(call)?; /* ... */ }
 //! ```
 

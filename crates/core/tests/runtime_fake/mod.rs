@@ -30,7 +30,7 @@ pub fn scripted(host: &TestHost, policy: impl Fn(&ChatRequest, &TestHost) -> Res
 }
 
 impl Model for Scripted<'_> {
-    async fn complete(&self, request: ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
+    async fn complete(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         self.requests.borrow_mut().push(request.clone());
         let reply = (self.policy)(&request, self.host);
         if self.host.stop.is_stopped() {

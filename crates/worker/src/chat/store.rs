@@ -3,7 +3,7 @@
 
 use dusk_chrome::message::{from_js, to_js};
 use dusk_chrome::storage;
-use dusk_core::chat::{ChatEntry, ChatSession, TabInfo};
+use dusk_core::chat::{ChatEntry, ChatSession, PendingQuestion, TabInfo};
 use dusk_core::history::Item;
 use std::cell::RefCell;
 
@@ -42,34 +42,46 @@ async fn settled(window_id: i32) {
     }
 }
 
-pub async fn load(window_id: i32) -> ChatSession {
-    settled(window_id).await;
-    let stored = storage::session_get(&ChatSession::storage_key(window_id)).await.ok();
-    stored.and_then(|v| from_js(v).ok()).unwrap_or_default()
+/// The window's two keys: its conversation, and the question whose answer is running.
+fn keys(window_id: i32) -> [String; 2] {
+    [ChatSession::storage_key(window_id), PendingQuestion::storage_key(window_id)]
 }
 
+/// The conversation, with a question a dead worker left unanswered shown as interrupted.
+pub async fn load(window_id: i32) -> ChatSession {
+    settled(window_id).await;
+    let [session_key, pending_key] = keys(window_id);
+    let names = js_sys::Array::of2(&session_key.as_str().into(), &pending_key.as_str().into());
+    let Ok(stored) = storage::session_get_keys(&names).await else { return ChatSession::default() };
+    let field = |key: &str| js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined());
+    let mut session: ChatSession = field(&session_key).and_then(|v| from_js(v).ok()).unwrap_or_default();
+    if let Some(pending) = field(&pending_key).and_then(|v| from_js::<PendingQuestion>(v).ok()) {
+        session.restore_pending(pending);
+    }
+    session
+}
+
+/// Saves the conversation; a question it holds is no longer pending.
 pub async fn save(window_id: i32, session: &ChatSession) {
-    let _ = storage::session_set(&ChatSession::storage_key(window_id), &to_js(session)).await;
+    let [session_key, pending_key] = keys(window_id);
+    let _ = storage::session_set(&session_key, &to_js(session)).await;
+    let _ = storage::session_remove(&pending_key).await;
 }
 
 pub async fn clear(window_id: i32) {
     settled(window_id).await;
-    let _ = storage::session_remove(&ChatSession::storage_key(window_id)).await;
+    let [session_key, pending_key] = keys(window_id);
+    let _ = storage::session_remove_keys(&js_sys::Array::of2(&session_key.into(), &pending_key.into())).await;
     crate::checkpoints::remove(&run_id(window_id)).await;
 }
 
 /// Saved as the answer starts: if the worker dies mid-answer, the panel still shows the question.
-/// The write starts at the caller's next wait; a later save of the window awaits the promise first.
+/// Only the question is written, not the conversation, so the first word doesn't wait behind it;
+/// a later save of the window awaits the promise first.
 pub fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, tabs: &[TabInfo]) -> js_sys::Promise {
-    let mut copy = session.clone();
-    copy.entries.push(ChatEntry::User { text: question.to_string(), tabs: tabs.to_vec() });
-    copy.entries.push(ChatEntry::Assistant {
-        text: String::new(),
-        stopped: false,
-        error: Some("The answer was interrupted because the background service restarted. Ask again.".into()),
-    });
+    let pending = to_js(&PendingQuestion { text: question.to_string(), tabs: tabs.to_vec(), after: session.entries.len() });
     wasm_bindgen_futures::future_to_promise(async move {
-        save(window_id, &copy).await;
+        let _ = storage::session_set(&PendingQuestion::storage_key(window_id), &pending).await;
         Ok(wasm_bindgen::JsValue::UNDEFINED)
     })
 }
