@@ -10,8 +10,14 @@ pub(crate) async fn read(key: &str) -> Option<serde_json::Value> {
     serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
 }
 
+/// The dark-mode memory, its four keys in one storage call.
 pub(crate) async fn load_memory() -> Memory {
-    let mut memory = Memory::from_stored(read(SITES_KEY).await, read(AUTO_KEY).await);
-    memory.adjust = Adjustments::from_stored(read(ADJUST_KEY).await, read(ADJUST_SITES_KEY).await);
+    let stored = storage::local_get_many(&[SITES_KEY, AUTO_KEY, ADJUST_KEY, ADJUST_SITES_KEY]).await.unwrap_or_default();
+    let field = |key: &str| {
+        let v = js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined())?;
+        serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
+    };
+    let mut memory = Memory::from_stored(field(SITES_KEY), field(AUTO_KEY));
+    memory.adjust = Adjustments::from_stored(field(ADJUST_KEY), field(ADJUST_SITES_KEY));
     memory
 }

@@ -41,8 +41,13 @@ pub async fn last_run(window_id: i32) -> Option<String> {
     storage::session_get(&last_key(window_id)).await.ok()?.as_string()
 }
 
+/// Every page call of a run passes here: the toolbar is redrawn only when the tab changes, since a
+/// redraw is a tab read, four storage reads and three button calls.
 pub fn set_current_tab(window_id: i32, tab: i32) {
     let before = current_tab(window_id);
+    if before == Some(tab) {
+        return;
+    }
     CURRENT.with(|c| {
         let mut c = c.borrow_mut();
         c.retain(|(w, _)| *w != window_id);
