@@ -5,6 +5,7 @@ pub mod cssparse;
 pub mod elements;
 pub mod grid;
 pub mod href;
+pub mod hue;
 pub mod icons;
 pub mod input_value;
 pub mod keys;
