@@ -33,8 +33,8 @@ pub fn lower_char(c: char) -> char {
         0x38C => 0x3CC,
         0x4C0 => 0x4CF,
         _ => match RANGES.iter().find(|r| (r.0..=r.1).contains(&n)) {
-            Some(&(_, _, 0)) if n % 2 == 0 => n + 1,
-            Some(&(_, _, 1)) if n % 2 == 1 => n + 1,
+            Some(&(_, _, 0)) if n.is_multiple_of(2) => n + 1,
+            Some(&(_, _, 1)) if !n.is_multiple_of(2) => n + 1,
             Some(&(_, _, add)) if add.abs() > 1 => n.wrapping_add_signed(add),
             _ => n,
         },
