@@ -51,7 +51,7 @@ build_crate() { # crate, wasm-bindgen target, out dir, cargo args...
   wasm-pack --quiet build "crates/$1" --release --target "$2" --mode no-install --no-typescript --no-pack \
     --out-dir "../../$3" -- -Zbuild-std=std,panic_abort "${@:4}"
   local wasm=("$3"/*_bg.wasm)
-  wasm-opt -Oz $WASM_OPT_MORE "${wasm[0]}" -o "${wasm[0]}"
+  wasm-opt -Oz --strip-producers $WASM_OPT_MORE "${wasm[0]}" -o "${wasm[0]}"
 }
 WASM_OPT_MORE=""
 build_crate worker web "$PKG/worker"
@@ -62,11 +62,18 @@ build_crate sidepanel web "$PKG/sidepanel"
 WASM_OPT_MORE="--one-caller-inline-max-function-size 200"
 build_crate content bundler "$PKG/content-page" --features page
 build_crate content bundler "$PKG/content-dark" --features dark
+# wasm-bindgen's import names (the glue's path and a hashed name per import) were ~13 KB of a
+# layer's wasm and came again as keys in its bundled glue: short names in both.
+node crates/content/short_imports.mjs "$PKG/content-page"
+node crates/content/short_imports.mjs "$PKG/content-dark"
 
 # wasm2js memory growth never detaches the old buffer, so the glue must compare buffers instead.
 content_to_js() { # pkg dir
   say "$1: wasm2js + memory-view patch"
   wasm2js -O2 "$1/dusk_content_bg.wasm" -o "$1/dusk_content_bg.wasm.js"
+  # The glue's short module name (short_imports.mjs) back to its file.
+  sed -i "s#^import \* as g from 'g';#import * as g from './dusk_content_bg.js';#" "$1/dusk_content_bg.wasm.js"
+  grep -q "^import \* as g from './dusk_content_bg.js';" "$1/dusk_content_bg.wasm.js" || die "wasm2js's import of the glue changed ($1)"
   sed -i 's#"./dusk_content_bg.wasm"#"./dusk_content_bg.wasm.js"#' "$1/dusk_content.js"
   local glue="$1/dusk_content_bg.js"
   sed -i -E \

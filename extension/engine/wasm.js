@@ -6,7 +6,8 @@ import bytes from "dusk-wasm";
 export * from "dusk-glue";
 export let loaded = false;
 try {
-  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes), { "./dusk_content_bg.js": glue });
+  // "g": the glue's module name in the wasm's imports (crates/content/short_imports.mjs).
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes), { g: glue });
   glue.__wbg_set_wasm(exports);
   loaded = true;
 } catch {

@@ -3,6 +3,7 @@
 use super::events::plain;
 use super::{check_enabled, check_visible, control_of, resolve_required, Outcome};
 use crate::names::describe_el;
+use dusk_core::page::case::lower;
 use dusk_core::page::elements::clean_text;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Target};
 use wasm_bindgen::JsCast;
@@ -26,7 +27,7 @@ pub fn select(doc: &Document, target: &Target, value: Option<&str>, text: Option
                 .iter()
                 .position(|o| norm(&o.text()) == t)
                 .or_else(|| options.iter().position(|o| norm(&o.text()).eq_ignore_ascii_case(&t)))
-                .or_else(|| options.iter().position(|o| norm(&o.text()).to_lowercase().contains(&t.to_lowercase())))
+                .or_else(|| options.iter().position(|o| lower(&norm(&o.text())).contains(&lower(&t))))
         }
         (None, None) => return Err(ActionResult::fail(FailReason::BadTarget, "give the option's value or text")),
     };

@@ -6,13 +6,19 @@ use dusk_core::dark::site::{host_of, Memory, AUTO_KEY, SITES_KEY};
 use dusk_core::dark_agent::versions::theme_key;
 use wasm_bindgen::JsValue;
 
+/// A stored value as JSON, through its text: serde_json reads text already, and a reader of JS
+/// values (serde-wasm-bindgen's) was ~5 KB more of the dark layer.
+pub(super) fn stored_json(value: JsValue) -> Option<serde_json::Value> {
+    serde_json::from_str(&js_sys::JSON::stringify(&value).ok()?.as_string()?).ok()
+}
+
 /// chrome.storage.onChanged for the local area: `changes` maps key → {newValue}.
 #[inline(never)]
 pub fn memory_changed(changes: JsValue) {
     let new = |key: &str| {
         let change = js_sys::Reflect::get(&changes, &key.into()).ok().filter(|c| !c.is_undefined())?;
         let value = js_sys::Reflect::get(&change, &"newValue".into()).ok()?;
-        Some(serde_wasm_bindgen::from_value::<serde_json::Value>(value).unwrap_or(serde_json::Value::Null))
+        Some(stored_json(value).unwrap_or(serde_json::Value::Null))
     };
     let (sites, auto) = (new(SITES_KEY), new(AUTO_KEY));
     let (global, own) = (new(ADJUST_KEY), new(ADJUST_SITES_KEY));

@@ -136,7 +136,7 @@ pub fn start() {
         let stored = dusk_chrome::storage::local_get_many(&[SITES_KEY, AUTO_KEY, &theme, ADJUST_KEY, ADJUST_SITES_KEY]).await.unwrap_or(JsValue::UNDEFINED);
         let get = |key: &str| js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined());
         let (sites, auto, refine) = (get(SITES_KEY), get(AUTO_KEY), get(&theme).and_then(|v| v.as_string()));
-        let json = |v: Option<JsValue>| v.and_then(|v| serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok());
+        let json = |v: Option<JsValue>| v.and_then(memory::stored_json);
         with(|s| {
             s.memory = Memory::from_stored(json(sites), json(auto));
             // Read with the memory, so the first theme this page paints is already adjusted.

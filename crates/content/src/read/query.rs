@@ -4,6 +4,7 @@ use crate::dom::{element_style, is_visible, tag, top_rect, window};
 use crate::names::element_text;
 use crate::selector::unique_selector;
 use dusk_core::page::query::{Features, Position, Query};
+use dusk_core::page::rank::best_first;
 use dusk_core::page::selector::xpath_literal;
 use dusk_core::protocol::page::{QueryMatch, Rect};
 use web_sys::{Document, Element};
@@ -34,7 +35,7 @@ fn push_unique(out: &mut Vec<Element>, seen: &js_sys::Set, el: Element) {
 fn by_phrase(doc: &Document, phrase: &str, out: &mut Vec<Element>, seen: &js_sys::Set) {
     const UP: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     const LOW: &str = "abcdefghijklmnopqrstuvwxyz";
-    let lit = xpath_literal(&phrase.to_lowercase());
+    let lit = xpath_literal(&phrase.to_ascii_lowercase());
     let expr = format!("//body//*[not(self::script or self::style)][text()[contains(translate(normalize-space(.), '{UP}', '{LOW}'), {lit})]]");
     let Ok(result) = doc.evaluate(&expr, doc) else { return };
     let mut taken = 0;
@@ -96,21 +97,21 @@ pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<V
             position: pos,
         }
     };
-    let mut scored: Vec<(f64, Vec<String>, Element)> = candidates
+    let scored: Vec<(f64, Vec<String>, Element)> = candidates
         .into_iter()
         .filter_map(|el| {
             let (s, reasons) = q.score(&features(&el, None));
             (s > 0.0).then_some((s, reasons, el))
         })
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let scored = best_first(scored, |s| (s.0, 0.0));
     let win = window()?;
     let num = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let (vw, vh, sy) = (num(win.inner_width()), num(win.inner_height()), win.scroll_y().unwrap_or(0.0));
     let page_h = doc.document_element().map_or(vh, |r| f64::from(r.scroll_height()));
     // Re-rank the best visible few with what needs layout: visibility and landmark position.
     let wanted = limit.clamp(1, 50) as usize * 3 + 5;
-    let mut ranked: Vec<(f64, Vec<String>, Element, Rect)> = scored
+    let ranked: Vec<(f64, Vec<String>, Element, Rect)> = scored
         .into_iter()
         .take(MAX_LAYOUT_CHECKS)
         .filter_map(|(_, _, el)| {
@@ -124,8 +125,7 @@ pub fn query_elements(doc: &Document, description: &str, limit: u32) -> Result<V
         .take(wanted)
         .collect();
     // Among equal scores, the smaller element is the more specific match.
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.3.area().total_cmp(&b.3.area())));
-    Ok(ranked
+    Ok(best_first(ranked, |r| (r.0, r.3.area()))
         .into_iter()
         .take(limit.clamp(1, 50) as usize)
         .map(|(score, reasons, el, rect)| {

@@ -109,10 +109,11 @@ fn dimmed(c: Rgba, max_y: f32) -> Rgba {
         if v <= 0.04045 {
             v / 12.92
         } else {
-            ((v + 0.055) / 1.055).powf(2.4)
+            f64::from((v + 0.055) / 1.055).powf(2.4) as f32
         }
     };
-    let to_srgb = |v: f32| 255.0 * if v <= 0.0031308 { v * 12.92 } else { 1.055 * v.powf(1.0 / 2.4) - 0.055 };
+    // f64's pow (dark::color's): f32's `powf` would be a second pow in the dark layer.
+    let to_srgb = |v: f32| 255.0 * if v <= 0.0031308 { v * 12.92 } else { 1.055 * f64::from(v).powf(1.0 / 2.4) as f32 - 0.055 };
     Rgba { r: to_srgb(to_linear(c.r) * f), g: to_srgb(to_linear(c.g) * f), b: to_srgb(to_linear(c.b) * f), a: c.a }.rounded()
 }
 

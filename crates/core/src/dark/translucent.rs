@@ -45,8 +45,8 @@ fn collect(rules: &[Rule], out: &mut Vec<String>) {
 fn may_dim(value: &str) -> bool {
     let v = value.trim().to_ascii_lowercase();
     let number = match v.strip_suffix('%') {
-        Some(p) => p.trim().parse::<f32>().ok().map(|x| x / 100.0),
-        None => v.parse::<f32>().ok(),
+        Some(p) => crate::page::number::parse_number(p.trim()).map(|x| x / 100.0),
+        None => crate::page::number::parse_number(&v),
     };
     match number {
         Some(x) => x > 0.0 && x < 1.0,

@@ -184,8 +184,11 @@ pub fn ligature_name(text: &str) -> Option<String> {
 /// An image whose label is the element's name (`<a><img alt="Show map"></a>`) named it already.
 pub fn icon_inside(label: Option<&str>, symbol: Option<&str>, ligature: Option<&str>, words: Option<&str>, name: &str) -> Option<String> {
     let label = label
-        .filter(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() != name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
-        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ").to_lowercase())
+        .filter(|l| {
+            super::case::lower(&l.split_whitespace().collect::<Vec<_>>().join(" "))
+                != super::case::lower(&name.split_whitespace().collect::<Vec<_>>().join(" "))
+        })
+        .map(|l| super::case::lower(&l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")))
         .filter(|l| !l.is_empty());
     label.or_else(|| symbol.and_then(symbol_name)).or_else(|| ligature.and_then(ligature_name)).or_else(|| words.and_then(action_word))
 }

@@ -1,10 +1,12 @@
 //! Pure logic behind the content script's DOM RPCs, tested natively.
 
+pub mod case;
 pub mod color;
 pub mod cssparse;
 pub mod elements;
 pub mod grid;
 pub mod href;
+pub mod hue;
 pub mod icons;
 pub mod input_value;
 pub mod keys;
@@ -13,6 +15,7 @@ pub mod naming;
 pub mod number;
 pub mod palette;
 pub mod query;
+pub mod rank;
 pub mod selector;
 pub mod summary;
 pub mod text;

@@ -61,10 +61,9 @@ impl PaletteBuilder {
     }
 }
 
-fn finish_group(mut group: Vec<Cluster>) -> Vec<PaletteColor> {
+fn finish_group(group: Vec<Cluster>) -> Vec<PaletteColor> {
     let total: f64 = group.iter().map(|c| c.weight).sum();
-    group.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-    group
+    super::rank::best_first(group, |c| (c.weight, 0.0))
         .into_iter()
         .take(MAX_PER_GROUP)
         .map(|c| {

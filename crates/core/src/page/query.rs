@@ -113,7 +113,7 @@ pub fn tokens(s: &str) -> Vec<String> {
             out.push(std::mem::take(&mut cur));
         }
         prev_lower = ch.is_lowercase();
-        cur.extend(ch.to_lowercase());
+        cur.push(super::case::lower_char(ch));
     }
     if !cur.is_empty() {
         out.push(cur);
@@ -181,7 +181,7 @@ impl Query {
         let mut score = 0.0;
         let mut reasons = Vec::new();
         let toks: Vec<String> = tokens(&format!("{} {}", f.id, f.class));
-        let label = f.label.to_lowercase();
+        let label = super::case::lower(&f.label);
         let mut matched_concepts = 0;
         for &i in &self.concepts {
             let c = &CONCEPTS[i];
@@ -205,7 +205,7 @@ impl Query {
             if c.position.is_some() && c.position == f.position && !hits.is_empty() {
                 hits.push((1.0, "position".into()));
             }
-            hits.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let hits = super::rank::best_first(hits, |h| (h.0, 0.0));
             if let Some((best, _)) = hits.first() {
                 matched_concepts += 1;
                 score += best + 0.5 * (hits.len() - 1) as f64;
@@ -221,9 +221,9 @@ impl Query {
                 reasons.push(format!("label~{w}"));
             }
         }
-        let text = f.text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let text = super::case::lower(&f.text.split_whitespace().collect::<Vec<_>>().join(" "));
         for p in &self.phrases {
-            let p = p.to_lowercase();
+            let p = super::case::lower(p);
             if text == p {
                 score += 5.0;
                 reasons.push("text=".to_string() + &p);
