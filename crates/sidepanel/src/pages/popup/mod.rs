@@ -29,6 +29,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     section.set_id("dark");
     section.set_attribute("aria-labelledby", "dark-title")?;
     footer(body)?;
+    note_touches(body)?;
     bind_auto(&auto, &section)?;
     let tab_id = tab_param();
     let state = ask(DarkRequest::DarkGetState { tab_id }).await;
@@ -96,6 +97,22 @@ fn bind_auto(auto: &Element, section: &Element) -> Result<(), JsValue> {
 
 fn current_tab(section: &Element) -> Option<i32> {
     section.get_attribute("data-tab").and_then(|t| t.parse().ok()).or_else(tab_param)
+}
+
+thread_local! {
+    /// How many times the user has pressed, typed or pointed in the popup.
+    static TOUCHES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn note_touches(body: &Element) -> Result<(), JsValue> {
+    for event in ["keydown", "pointerdown", "input"] {
+        dom::on(body, event, || TOUCHES.with(|t| t.set(t.get().wrapping_add(1))))?;
+    }
+    Ok(())
+}
+
+fn touches() -> u32 {
+    TOUCHES.with(|t| t.get())
 }
 
 thread_local! {
@@ -348,6 +365,7 @@ where
         let fut = send(on);
         let section = dom::document().ok().and_then(|d| d.get_element_by_id("dark"));
         let refocus = target.id();
+        let seen = touches();
         wasm_bindgen_futures::spawn_local(async move {
             let state = fut.await;
             let tab_id = state.as_ref().ok().and_then(|s| s.tab_id);
@@ -356,6 +374,10 @@ where
             keep_focus(&refocus);
             // The page applies the change on its own clock; ask again so its verdict (e.g. already dark) shows.
             sleep(400).await;
+            // Unless the user has moved on: a redraw would take the control they are using from under them.
+            if touches() != seen {
+                return;
+            }
             let _ = show(&section, ask(DarkRequest::DarkGetState { tab_id }).await);
             keep_focus(&refocus);
         });
