@@ -143,6 +143,10 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// The wait tool: until the page has changed and then been still for WAIT_STILL_MS, at most
     /// `ms`; a page that can't answer is given the whole time.
     pub async fn wait_for_change(&self, ms: u32) {
+        // content.js reads a max of 0 as its default.
+        if ms == 0 {
+            return;
+        }
         let started = self.now_ms();
         let wait = ContentRequest::WaitQuiet { quiet_ms: WAIT_STILL_MS, max_ms: ms, after_change: true };
         if !matches!(self.rpc(wait).await, Ok(ContentResponse::Quiet { .. })) {
