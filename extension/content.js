@@ -51,25 +51,47 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       }
       return false;
     }
-    // An action's step waits until the page stops changing (core's after_action sets the times).
+    // An action's step waits until the page stops changing (core's after_action sets the times),
+    // counted from the action's end here when this frame did it; the wait tool's (`after_change`)
+    // until the page has changed and then stopped.
     if (type === "wait_quiet") {
-      const start = performance.now(), quiet = Number(message.quiet_ms) || 50, max = Number(message.max_ms) || 500;
-      let last = start;
-      const watch = new MutationObserver(() => (last = performance.now()));
-      watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const quiet = Number(message.quiet_ms) || 50, max = Number(message.max_ms) || 500, change = message.after_change === true;
+      const w = (!change && acted) || watchChanges();
+      if (w === acted) clearTimeout(w.stop), (acted = null);
       const check = () => {
-        const now = performance.now();
-        if (now - last < quiet && now - start < max) return void setTimeout(check, Math.min(quiet - (now - last), max - (now - start)));
-        watch.disconnect();
-        sendResponse({ type: "quiet", waited_ms: now - start, settled: now - last >= quiet });
+        const now = performance.now(), still = now - w.last >= quiet && (!change || w.changed);
+        if (!still && now - w.start < max) return void setTimeout(check, Math.min(w.changed ? quiet - (now - w.last) : Math.min(quiet, 25), max - (now - w.start)));
+        w.watch.disconnect();
+        sendResponse({ type: "quiet", waited_ms: now - w.start, settled: now - w.last >= quiet });
       };
-      setTimeout(check, quiet);
+      check();
       return true;
     }
     const layer = type.startsWith("dark_") ? "dark" : "page";
     if (!layers[layer]) return void sendResponse({ type: "layer_missing", layer });
-    return layers[layer](message, sender, sendResponse);
+    if (layer === "dark") return layers.dark(message, sender, sendResponse);
+    // An action's page changes are watched from its end: its step's wait_quiet reads them.
+    return layers.page(message, sender, (reply) => {
+      if (reply?.type === "action") startActed();
+      sendResponse(reply);
+    });
   });
+
+  // DOM changes (nodes, attributes, text) from now on: when the last was, and whether any came.
+  const watchChanges = () => {
+    const w = { start: performance.now(), changed: false };
+    w.last = w.start;
+    w.watch = new MutationObserver(() => ((w.last = performance.now()), (w.changed = true)));
+    w.watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    return w;
+  };
+  // The last action's watch, until its step's wait_quiet takes it (or no one does for 3 s).
+  let acted = null;
+  const startActed = () => {
+    if (acted) clearTimeout(acted.stop), acted.watch.disconnect();
+    const w = (acted = watchChanges());
+    w.stop = setTimeout(() => (w.watch.disconnect(), acted === w && (acted = null)), 3000);
+  };
 
   // An indexed loop: for-of over a NodeList of every element cost 2-4x as much.
   const shadowRoots = (root) => {

@@ -1,7 +1,9 @@
 // Benchmark (not a test): the browser agent's time per step on the MiniWoB tasks in tests/ (the
 // scripted policies of tests/e2e/agent_policy.mjs, answering at once), read from each run's
 // export: tool_ms (the tool, its quiet window and the context refresh) and the runtime's own
-// overhead_ms. Before/after in one run:
+// overhead_ms. A build that records approval_ms (the wait on an approval card, which the
+// policies approve at once) leaves it out of tool_ms; "with approvals" adds it back, as older
+// builds counted it. Before/after in one run:
 //   for d in /tmp/dist-before dist; do DUSK_DIST=$d node tests/bench/miniwob_steps.mjs [seeds]; done
 import { launch } from "../e2e/env.mjs";
 import { agentPanel, exported, finish, startRun, stopRun, usePolicy } from "../e2e/agent_panel.mjs";
@@ -9,7 +11,7 @@ import { policies } from "../e2e/agent_policy.mjs";
 
 const seeds = Number(process.argv[2] || 3);
 const env = await launch();
-const tool = [], overhead = [], byTool = new Map();
+const tool = [], withCards = [], overhead = [], byTool = new Map();
 let lost = 0;
 for (const task of Object.keys(policies)) {
   usePolicy(env, policies[task]);
@@ -28,6 +30,7 @@ for (const task of Object.keys(policies)) {
     const run = await exported(panel);
     for (const st of run.steps) {
       tool.push(st.tool_ms);
+      withCards.push(st.tool_ms + (st.approval_ms ?? 0));
       overhead.push(st.overhead_ms);
       byTool.set(st.tool, [...(byTool.get(st.tool) ?? []), st.tool_ms]);
     }
@@ -42,6 +45,7 @@ const row = (name, xs) => console.log(`  ${name.padEnd(22)} ${String(xs.length).
 console.log(`build: ${process.env.DUSK_DIST || "dist"}; ${Object.keys(policies).length} MiniWoB tasks × ${seeds} seeds; ${lost} runs without a reward`);
 console.log(`  ${"per step".padEnd(22)} ${"n".padStart(4)} ${"median".padStart(7)} ${"p90".padStart(7)}`);
 row("tool_ms", tool);
+row("  with approvals", withCards);
 row("overhead_ms", overhead);
 for (const [name, xs] of [...byTool].sort()) row(`  tool_ms ${name}`, xs);
 console.log("goal: tool_ms median ≤ 45, p90 ≤ 70; overhead_ms median ≤ 2.5, p90 ≤ 4");

@@ -69,6 +69,42 @@ export const tests = [
     assert.deepEqual([notEditable.success, notEditable.reason], [false, "not_editable"]);
   }],
 
+  ["type_text: a page's listeners see each character's keydown, keypress, beforeinput, input and keyup in order, then change; a cancelled keydown types nothing", async (env) => {
+    const { page, call } = await openPage(env, "/pages/app.html");
+    await page.evaluate(() => {
+      const field = document.querySelector("#name");
+      field.value = "x";
+      window.seen = [];
+      for (const type of ["keydown", "keypress", "beforeinput", "input", "keyup", "change"]) {
+        field.addEventListener(type, (e) => {
+          const k = e instanceof KeyboardEvent ? ` ${e.key} ${e.code} ${e.keyCode}/${e.charCode}` : "";
+          const i = e instanceof InputEvent ? ` ${e.inputType} ${JSON.stringify(e.data)}` : "";
+          window.seen.push(`${type}${k}${i} =${field.value} ${e.bubbles ? "bubbles" : ""}${e.cancelable ? " cancelable" : ""}`);
+          if (type === "keydown" && e.key === "!") e.preventDefault();
+        });
+      }
+    });
+    const r = await act(call, { type: "type_text", selector: "#name", text: "Hi!5", clear: true });
+    assert.equal(r.success, true, r.message);
+    assert.equal(await page.inputValue("#name"), "Hi5");
+    const key = (c, code, n, value) => [
+      `keydown ${c} ${code} ${n}/0 =${value.slice(0, -1)} bubbles cancelable`,
+      `keypress ${c} ${code} ${c.charCodeAt(0)}/${c.charCodeAt(0)} =${value.slice(0, -1)} bubbles cancelable`,
+      `beforeinput insertText "${c}" =${value.slice(0, -1)} bubbles cancelable`,
+      `input insertText "${c}" =${value} bubbles`,
+      `keyup ${c} ${code} ${n}/0 =${value} bubbles cancelable`,
+    ];
+    assert.deepEqual(await page.evaluate(() => window.seen), [
+      "input deleteContentBackward null = bubbles",
+      ...key("H", "KeyH", 72, "H"),
+      ...key("i", "KeyI", 73, "Hi"),
+      "keydown !  0/0 =Hi bubbles cancelable",
+      "keyup !  0/0 =Hi bubbles cancelable",
+      ...key("5", "Digit5", 53, "Hi5"),
+      "change =Hi5 bubbles",
+    ]);
+  }],
+
   ["select picks by text or value, fires change, refuses disabled options", async (env) => {
     const { page, call } = await openPage(env, "/pages/app.html");
     let r = await act(call, { type: "select", selector: "#color", text: "green" });

@@ -52,6 +52,19 @@ fn a_sensitive_click_waits_for_an_approval_of_that_exact_action() {
 }
 
 #[test]
+fn the_time_a_user_takes_on_a_card_is_the_steps_approval_ms_not_its_tool_ms_or_overhead() {
+    let host = TestHost::default();
+    host.answer.set(Answer::Approve);
+    host.think_ms.set(4_000.0);
+    let model = scripted(&host, |req, _| if results(req).is_empty() { call("click", json!({"index": 2})) } else { say("done") });
+    let (_, state, _) = go(&model, &host, Budget::default());
+    let step = &state.transcript[0];
+    assert_eq!(host.clicked.borrow().as_slice(), [2]);
+    assert!((4_000.0..4_010.0).contains(&step.approval_ms), "{step:?}");
+    assert!(step.tool_ms < 10.0 && step.overhead_ms < 10.0, "{step:?}");
+}
+
+#[test]
 fn the_models_words_about_a_target_never_lower_its_level_and_blocked_never_runs() {
     let (host, _) = click_once(Answer::Deny, 2, "a harmless next-page link, no need to ask");
     assert_eq!(host.asked.borrow().len(), 1, "still asked: the level comes from the real target");

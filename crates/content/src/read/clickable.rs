@@ -41,6 +41,12 @@ export function listed(root, selector, listens) {
     return c;
   };
   const pointerish = [...pointerSelectors(root), '[style*=cursor]'];
+  // Flags: 0 matched the selector, 1 clickable by inheritance (a pointer cursor, a list item),
+  // 2 given a click listener of its own.
+  const els = [...root.querySelectorAll(selector)], flags = els.map(() => 0), place = new Map();
+  for (let i = 0; i < els.length; i++) place.set(els[i], i);
+  // A listed element with a pointer cursor would only keep its flag (links, mostly): not read.
+  const raises = (el) => !place.has(el) || el.getAttribute('tabindex') === '-1';
   let found;
   // One traversal for all of them; a selector this browser can't parse sends us one by one.
   try { found = root.querySelectorAll(pointerish.join(',')); } catch (_) {
@@ -48,25 +54,25 @@ export function listed(root, selector, listens) {
   }
   {
     for (const el of found) {
+      if (!raises(el)) continue;
       const p = el.parentElement;
       if (cur(el) === 'pointer' && !(p && cur(p) === 'pointer')) extra.add(el);
     }
   }
   for (const el of root.querySelectorAll('[tabindex=\"-1\"]')) if (el.parentElement?.closest('[role=listbox],[role=menu],ul,ol')) extra.add(el);
-  const native = new Set(root.querySelectorAll(selector));
-  const els = [], flags = [];
-  // Flags: 0 matched the selector, 1 clickable by inheritance (a pointer cursor, a list item),
-  // 2 given a click listener of its own.
-  for (const el of native) { els.push(el); flags.push(0); }
   if (extra.size) {
-    // The native list is in document order; the few extras are put in place by binary search.
-    const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING;
+    // Listed extras raise their flag; the native list is in document order, and the others are
+    // put in place by binary search, after every index in `place` has been used.
+    const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING, fresh = [];
     for (const el of extra) {
       if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || el === doc.body || el === doc.documentElement || !root.contains(el)) continue;
-      const flag = own.has(el) ? 2 : 1;
+      const flag = own.has(el) ? 2 : 1, i = place.get(el);
+      if (i === undefined) fresh.push([el, flag]);
+      else if (el.getAttribute('tabindex') === '-1' || flag === 2) flags[i] = Math.max(flags[i], flag);
+    }
+    for (const [el, flag] of fresh) {
       let lo = 0, hi = els.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (els[mid] === el) { lo = mid; hi = -1; break; } if (els[mid].compareDocumentPosition(el) & FOLLOWING) lo = mid + 1; else hi = mid; }
-      if (hi === -1) { if (el.getAttribute('tabindex') === '-1' || flag === 2) flags[lo] = Math.max(flags[lo], flag); continue; }
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (els[mid].compareDocumentPosition(el) & FOLLOWING) lo = mid + 1; else hi = mid; }
       els.splice(lo, 0, el); flags.splice(lo, 0, flag);
     }
   }

@@ -1,6 +1,6 @@
 //! Where a visible-only listing's left-out elements are: on screen, hidden for good, past an
 //! on-screen scroll box's edge, or on the page beyond the viewport. One pass over all of them,
-//! sharing every ancestor's style and box.
+//! each ancestor's style read once and each clipping box's measured once.
 
 use crate::dom::{tag, window};
 use crate::names::scroll_box_name;
@@ -14,35 +14,49 @@ use web_sys::Element;
 // Codes: -1 on screen, -2 hidden for good (not rendered, clipped), -3 page below, -4 page above,
 // -5 elsewhere (left or right, or in a frame); k*4+d: past scroll box k's edge d (below, above, right, left).
 export function placement(els) {
-  const style = new Map(), memo = new Map(), boxes = [], boxAt = new Map();
-  const cs = (a) => { let s = style.get(a); if (!s) { s = a.ownerDocument.defaultView.getComputedStyle(a); style.set(a, s); } return s; };
+  const chains = new Map(), memo = new Map(), boxes = [], boxAt = new Map();
   const up = (a) => a.parentElement || a.getRootNode().host || null;
   const scrolls = (v) => v === 'auto' || v === 'scroll' || v === 'overlay';
   const visible = { checkOpacity: true, checkVisibilityCSS: true };
+  // Each ancestor's style is read once: the boxes that clip, from it up to the first fixed one,
+  // as a list shared by everything under it ({ a, s, next }; null when none clips).
+  const chain = (from, top) => {
+    const open = [];
+    let a = from, tail = null;
+    for (; a && a !== top; a = up(a)) {
+      const known = chains.get(a);
+      if (known !== undefined) { tail = known; break; }
+      open.push(a);
+    }
+    for (let i = open.length - 1; i >= 0; i--) {
+      const b = open[i], s = b.ownerDocument.defaultView.getComputedStyle(b);
+      const rest = s.position === 'fixed' ? null : tail;
+      tail = s.overflowX !== 'visible' || s.overflowY !== 'visible' ? { a: b, x: s.overflowX, y: s.overflowY, next: rest } : rest;
+      chains.set(b, tail);
+    }
+    return tail;
+  };
   const place = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0 || !el.checkVisibility(visible)) return -2;
     const doc = el.ownerDocument, view = doc.defaultView;
     let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
-    for (let a = up(el); a && a !== doc.documentElement; a = up(a)) {
-      const s = cs(a);
-      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-        const b = a.getBoundingClientRect(), bx1 = b.left + a.clientLeft, by1 = b.top + a.clientTop;
-        const bx2 = bx1 + a.clientWidth, by2 = by1 + a.clientHeight;
-        const nx1 = Math.max(x1, bx1), ny1 = Math.max(y1, by1), nx2 = Math.min(x2, bx2), ny2 = Math.min(y2, by2);
-        if (nx2 <= nx1 || ny2 <= ny1) {
-          const sy = scrolls(s.overflowY) && a.scrollHeight > a.clientHeight + 1, sx = scrolls(s.overflowX) && a.scrollWidth > a.clientWidth + 1;
-          if (!sy && !sx) return -2;
-          // Past this box's edge: worth a line if the box is on screen; else it is wherever the box is.
-          const at = placeBox(a);
-          if (at !== -1) return at;
-          let k = boxAt.get(a);
-          if (k === undefined) { k = boxes.length; boxes.push(a); boxAt.set(a, k); }
-          return k * 4 + (y1 >= by2 ? 0 : y2 <= by1 ? 1 : x1 >= bx2 ? 2 : 3);
-        }
-        x1 = nx1; y1 = ny1; x2 = nx2; y2 = ny2;
+    for (let c = chain(up(el), doc.documentElement); c; c = c.next) {
+      const a = c.a;
+      if (!c.box) { const b = a.getBoundingClientRect(), bx = b.left + a.clientLeft, by = b.top + a.clientTop; c.box = [bx, by, bx + a.clientWidth, by + a.clientHeight]; }
+      const [bx1, by1, bx2, by2] = c.box;
+      const nx1 = Math.max(x1, bx1), ny1 = Math.max(y1, by1), nx2 = Math.min(x2, bx2), ny2 = Math.min(y2, by2);
+      if (nx2 <= nx1 || ny2 <= ny1) {
+        const sy = scrolls(c.y) && a.scrollHeight > a.clientHeight + 1, sx = scrolls(c.x) && a.scrollWidth > a.clientWidth + 1;
+        if (!sy && !sx) return -2;
+        // Past this box's edge: worth a line if the box is on screen; else it is wherever the box is.
+        const at = placeBox(a);
+        if (at !== -1) return at;
+        let k = boxAt.get(a);
+        if (k === undefined) { k = boxes.length; boxes.push(a); boxAt.set(a, k); }
+        return k * 4 + (y1 >= by2 ? 0 : y2 <= by1 ? 1 : x1 >= bx2 ? 2 : 3);
       }
-      if (s.position === 'fixed') break;
+      x1 = nx1; y1 = ny1; x2 = nx2; y2 = ny2;
     }
     if (Math.min(x2, view.innerWidth) > Math.max(x1, 0) && Math.min(y2, view.innerHeight) > Math.max(y1, 0)) return -1;
     if (doc !== document) return -5;

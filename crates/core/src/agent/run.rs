@@ -215,6 +215,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
         self.host.step_started(&self.state.run_id, step);
         let ctx = ToolContext { host: self.host, step, vision };
         let started = self.host.now_ms();
+        let mut approval_ms = 0.0;
         let mut end = None;
         let (outcome, summary, image) = match self.spec.tools.prepare(&call, &ctx) {
             Err(message) => {
@@ -232,7 +233,10 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                 self.state.malformed_streak = 0;
                 let prepared = preparing.await;
                 let summary = prepared.summary.clone();
-                match self.admit(&call, step, &prepared).await {
+                let asked = self.host.now_ms();
+                let admitted = self.admit(&call, step, &prepared).await;
+                approval_ms = self.host.now_ms() - asked;
+                match admitted {
                     Admit::Go => {
                         self.sink.emit(AgentEvent::ToolStarted { step, tool: call.name.clone(), summary: summary.clone() });
                         match self.host.stop_signal().race(prepared.future).await {
@@ -252,8 +256,10 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                 }
             }
         };
-        let tool_ms = self.host.now_ms() - started;
-        self.turn.tools_ms += tool_ms;
+        let spent = self.host.now_ms() - started;
+        // The user's time on a card is neither the tool's nor the runtime's.
+        self.turn.tools_ms += spent;
+        let tool_ms = spent - approval_ms;
         let mut content = outcome.to_content();
         let image = match image {
             Some(img) => {
@@ -296,6 +302,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
             model_ms: self.turn.model_ms,
             tool_ms,
             overhead_ms: 0.0,
+            approval_ms,
         });
         self.sink.emit(AgentEvent::ToolFinished { step, tool: call.name, success, summary });
         save(self.host, self.state).await;

@@ -18,9 +18,12 @@ pub struct Step {
     pub input_tokens: u64,
     pub output_tokens: u64,
     pub model_ms: f64,
+    /// The tool's own time, without `approval_ms`.
     pub tool_ms: f64,
     /// The runtime's own time for this step: parsing, events, checkpoint, next request.
     pub overhead_ms: f64,
+    /// How long the step waited on the user's approval: its card made and shown, then answered.
+    pub approval_ms: f64,
 }
 
 impl Default for Step {
@@ -37,6 +40,7 @@ impl Default for Step {
             model_ms: 0.0,
             tool_ms: 0.0,
             overhead_ms: 0.0,
+            approval_ms: 0.0,
         }
     }
 }

@@ -100,9 +100,13 @@ pub enum ContentRequest {
     },
     /// Answered by the always-on script once the top document has had no DOM change for
     /// `quiet_ms`, or `max_ms` after it was asked: an action's step waits on the page, not a clock.
+    /// The quiet counts from the end of the action that frame last did, if one is being watched.
+    /// `after_change` (the wait tool): only once some change has come and then stopped.
     WaitQuiet {
         quiet_ms: u32,
         max_ms: u32,
+        #[serde(default)]
+        after_change: bool,
     },
 
     DetectDarkMode,

@@ -85,6 +85,8 @@ pub struct TestHost {
     pub answer: Cell<Answer>,
     pub asked: RefCell<Vec<ConfirmRequest>>,
     pub clicked: RefCell<Vec<u32>>,
+    /// How long the stand-in user takes to answer a card (ms on the host's clock).
+    pub think_ms: Cell<f64>,
 }
 
 #[derive(Default, Clone, Copy, PartialEq)]
@@ -116,6 +118,7 @@ impl Host for TestHost {
     }
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
         self.asked.borrow_mut().push(request.clone());
+        self.clock.set(self.clock.get() + self.think_ms.get());
         let token = Approval { run_id: request.run_id.clone(), step: request.step, digest: request.digest.clone() };
         match self.answer.get() {
             Answer::Deny => None,

@@ -1,7 +1,8 @@
 //! What an action changed: the page's reaction waited for, a new tab or document followed, new
 //! and stale elements, and on the same page what the action did to it (`effect`).
 
-use super::{BrowserSession, AFTER_LIMIT, GATE_TEXT, QUIET_CAP_MS, QUIET_MS};
+use super::{BrowserSession, AFTER_LIMIT, GATE_TEXT, QUIET_CAP_MS, QUIET_MS, WAIT_STILL_MS};
+use crate::agent::Host;
 use crate::browser_agent::browser::{Browser, TabView};
 use crate::browser_agent::context::{new_elements_text, summary_block, Changes, SUMMARY_TEXT};
 use crate::browser_agent::effect::{changes, Seen};
@@ -139,6 +140,23 @@ impl<B: Browser> BrowserSession<'_, B> {
         seen.on_screen = on_screen;
     }
 
+    /// The wait tool: until the page has changed and then been still for WAIT_STILL_MS, at most
+    /// `ms`; a page that can't answer is given the whole time.
+    pub async fn wait_for_change(&self, ms: u32) {
+        // content.js reads a max of 0 as its default.
+        if ms == 0 {
+            return;
+        }
+        let started = self.now_ms();
+        let wait = ContentRequest::WaitQuiet { quiet_ms: WAIT_STILL_MS, max_ms: ms, after_change: true };
+        if !matches!(self.rpc(wait).await, Ok(ContentResponse::Quiet { .. })) {
+            let left = f64::from(ms) - (self.now_ms() - started);
+            if left > 0.0 {
+                self.browser.sleep(left as u32).await;
+            }
+        }
+    }
+
     /// The lines of text on screen now, no one's unseen text among them.
     async fn screen_text(&self) -> String {
         match self.rpc(ContentRequest::ScreenText { text_limit: GATE_TEXT }).await {
@@ -150,7 +168,7 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// Lets the page react to an action (handlers, renders, a navigation starting) until its DOM
     /// is quiet, within a cap; a page that can't answer gets the old fixed pause.
     async fn settle(&self) {
-        let wait = ContentRequest::WaitQuiet { quiet_ms: QUIET_MS, max_ms: QUIET_CAP_MS };
+        let wait = ContentRequest::WaitQuiet { quiet_ms: QUIET_MS, max_ms: QUIET_CAP_MS, after_change: false };
         if !matches!(self.rpc(wait).await, Ok(ContentResponse::Quiet { .. })) {
             self.browser.sleep(40).await;
         }

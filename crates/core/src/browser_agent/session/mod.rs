@@ -32,6 +32,9 @@ pub(super) const AFTER_LIMIT: u32 = 200;
 pub(super) const QUIET_MS: u32 = 20;
 /// …or this long at most (pages that animate all the time).
 pub(super) const QUIET_CAP_MS: u32 = 500;
+/// The wait tool ends once the page has changed and then not changed for this long: longer than
+/// a step's window, so a render in two parts (a list, then its rows) is seen whole.
+pub(super) const WAIT_STILL_MS: u32 = 150;
 /// The mask outlives one step by this much; the worker's heartbeat renews it while the model thinks.
 pub const MASK_TTL_MS: u32 = 8000;
 

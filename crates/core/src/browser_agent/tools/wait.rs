@@ -6,7 +6,7 @@ use crate::browser_agent::session::BrowserSession;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-/// Waits for the page to finish something (loading, an animation), at most 10 seconds; the result says what text appeared or went meanwhile.
+/// Waits for the page to finish something (loading, an animation): until it has changed and then been still, at most `seconds` (10 at most); the result says what text appeared or went meanwhile.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct WaitArgs {
     #[serde(default = "one")]
@@ -33,7 +33,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Wait {
     async fn execute(&self, a: WaitArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let seconds = if a.seconds.is_finite() { a.seconds.clamp(0.0, 10.0) } else { 1.0 };
         ctx.host.read_text_before(false).await;
-        ctx.host.browser.sleep((seconds * 1000.0) as u32).await;
+        ctx.host.wait_for_change((seconds * 1000.0) as u32).await;
         let (changes, image) = ctx.host.after_action(format!("waited {seconds} s"), &[]).await;
         Ok(output(changes, image, format!("Waited {seconds} s")))
     }
