@@ -14,10 +14,12 @@ fi
 echo "==> cargo fmt --check, cargo clippy -D warnings"
 for c in rustfmt clippy; do rustup component list --installed | grep -q "^$c" || rustup component add "$c"; done
 STYLE_PASSED=0; STYLE_FAILED=0
-if cargo fmt --all -- --check >/tmp/dusk-fmt.out 2>&1; then STYLE_PASSED=$((STYLE_PASSED + 1)); echo "ok   cargo fmt --check"
-else STYLE_FAILED=$((STYLE_FAILED + 1)); echo "FAIL cargo fmt --check"; head -40 /tmp/dusk-fmt.out; fi
-if cargo clippy --workspace --all-targets --all-features -- -D warnings >/tmp/dusk-clippy.out 2>&1; then STYLE_PASSED=$((STYLE_PASSED + 1)); echo "ok   cargo clippy"
-else STYLE_FAILED=$((STYLE_FAILED + 1)); echo "FAIL cargo clippy"; grep -E "^(error|warning)" -A8 /tmp/dusk-clippy.out | head -60; fi
+# Its own folder: two runs at once on one machine must not read each other's output.
+LOGS=$(mktemp -d -t dusk-tests.XXXXXX)
+if cargo fmt --all -- --check >"$LOGS/fmt.out" 2>&1; then STYLE_PASSED=$((STYLE_PASSED + 1)); echo "ok   cargo fmt --check"
+else STYLE_FAILED=$((STYLE_FAILED + 1)); echo "FAIL cargo fmt --check"; head -40 "$LOGS/fmt.out"; fi
+if cargo clippy --workspace --all-targets --all-features -- -D warnings >"$LOGS/clippy.out" 2>&1; then STYLE_PASSED=$((STYLE_PASSED + 1)); echo "ok   cargo clippy"
+else STYLE_FAILED=$((STYLE_FAILED + 1)); echo "FAIL cargo clippy"; grep -E "^(error|warning)" -A8 "$LOGS/clippy.out" | head -60; fi
 
 echo "==> cargo test (core)"
 CARGO_OUT=$(cargo test -p dusk-core 2>&1); CARGO_RC=$?
@@ -28,8 +30,8 @@ if [ "$CARGO_RC" -ne 0 ] && [ "$RUST_FAILED" -eq 0 ]; then RUST_FAILED=1; echo "
 echo "core: $RUST_PASSED passed, $RUST_FAILED failed"
 
 echo "==> e2e (Chromium)"
-node tests/e2e/run.mjs | tee /tmp/dusk-e2e.out
-E2E_LINE=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' /tmp/dusk-e2e.out | tail -1)
+node tests/e2e/run.mjs | tee "$LOGS/e2e.out"
+E2E_LINE=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$LOGS/e2e.out" | tail -1)
 E2E_PASSED=$(echo "${E2E_LINE:-0 passed}" | grep -oE '^[0-9]+')
 E2E_FAILED=$(echo "${E2E_LINE:-0 passed, 1 failed}" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
 

@@ -114,7 +114,7 @@ struct Scripted {
 impl Model for Scripted {
     async fn complete(&self, request: &ChatRequest, _: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         self.requests.borrow_mut().push(request.clone());
-        Ok((self.policy)(&request))
+        Ok((self.policy)(request))
     }
     fn model_name(&self) -> String {
         "scripted".into()

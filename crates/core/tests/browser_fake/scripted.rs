@@ -23,7 +23,7 @@ pub fn model(policy: impl Fn(&ChatRequest) -> AssistantReply + 'static) -> Scrip
 impl Model for Scripted {
     async fn complete(&self, request: &ChatRequest, _on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         self.requests.borrow_mut().push(request.clone());
-        Ok((self.policy)(&request))
+        Ok((self.policy)(request))
     }
     fn model_name(&self) -> String {
         "scripted".into()

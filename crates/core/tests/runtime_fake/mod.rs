@@ -32,7 +32,7 @@ pub fn scripted(host: &TestHost, policy: impl Fn(&ChatRequest, &TestHost) -> Res
 impl Model for Scripted<'_> {
     async fn complete(&self, request: &ChatRequest, on_event: &mut dyn FnMut(&StreamEvent)) -> Result<AssistantReply, LlmError> {
         self.requests.borrow_mut().push(request.clone());
-        let reply = (self.policy)(&request, self.host);
+        let reply = (self.policy)(request, self.host);
         if self.host.stop.is_stopped() {
             // A real call stays in flight until the abort lands.
             std::future::pending::<()>().await;
