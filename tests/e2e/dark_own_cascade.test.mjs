@@ -94,7 +94,7 @@ async function ownDesign(env, rel) {
   }
 }
 
-const all = [
+export const tests = [
   ["coverage.py's dark palette is the browser's, with its grey line numbers raised to AA", async (env) => {
     const { page, raised, aa, browserAa } = await ownDesign(env, "coverage/textwrap.html");
     try {
@@ -174,11 +174,3 @@ const all = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 ];
-
-// The reload cases run alone (or with DUSK_RELOAD_OWN=1): after the suite's earlier files a reload
-// is now and then judged light at DOM-ready and gets the recoloured theme (a race issue 42 keeps
-// open on), so the full run leaves them out and says so.
-const alone = Boolean(process.env.DUSK_RELOAD_OWN || process.argv[2]);
-const reload = (name) => name.startsWith("a reload");
-export const tests = all.filter(([name]) => alone || !reload(name));
-if (!alone) for (const [name] of all.filter(([n]) => reload(n))) console.log(`skip dark_own_cascade.test.mjs › ${name} (a reload race after the suite's earlier files; issue 42)`);
