@@ -130,6 +130,33 @@ export const tests = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 
+  ["a reload whose stylesheet arrives late is judged once the sheet is in, and shows the own design", async (env) => {
+    // Without its deferred script nothing waits for coverage's sheet: DOMContentLoaded comes
+    // long before it, and judged then the page would read as light and get the recoloured theme.
+    const url = corpus(env, "coverage/textwrap.html");
+    const noScript = async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(/<script [^>]*defer><\/script>/, "") });
+    };
+    await env.ctx.route("**/coverage/textwrap.html", noScript);
+    const browser = await browserDark(env, url);
+    const { page } = await duskDark(env, url);
+    try {
+      let held = 0;
+      await page.route("**/style_cb_*.css", async (route) => {
+        held++;
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.reload({ waitUntil: "load" });
+      assert.equal(held, 1, "control: the sheet was held back");
+      await raiseMarks(page, "the raise marks after the late sheet");
+      await page.waitForTimeout(300);
+      const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, sheet late");
+      assert.ok(raised >= 400, `raised after the late sheet: ${raised}`);
+    } finally { await env.ctx.unroute("**/coverage/textwrap.html", noScript); await resetMemory(env); await page.close(); }
+  }],
+
   ["a reload while the page is held hidden (a customisation's hold) still raises the own design's text", async (env) => {
     // custom.js keeps `html` hidden until the site's saved CSS is in; here the saved CSS itself
     // hides the page, so the dark layer judges the reloaded page while nothing shows. The raise
