@@ -35,6 +35,7 @@ pub use requests::*;
 use collect::{Root, SheetCache};
 use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use dusk_core::dark::detect::is_already_dark;
+use dusk_core::dark::own::verdict_waits;
 use dusk_core::dark::site::{Memory, AUTO_KEY, SITES_KEY};
 use dusk_core::dark_agent::versions::theme_key;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PageDarkStatus, PagePhase};
@@ -240,7 +241,7 @@ fn decide() {
     let Some(document) = document() else { return };
     // Judged before a linked sheet is in, a site's own dark design reads as light (its dark rules
     // aren't there yet); till window load the verdict waits, themed meanwhile.
-    let waits = with(|s| s.prepared.is_none()) && document.ready_state() != "complete" && own::sheets_loading(&document) > 0;
+    let waits = with(|s| s.prepared.is_none()) && verdict_waits(&document.ready_state(), own::sheets_loading(&document));
     with(|s| s.judge_waits = waits);
     if waits {
         return run_batch();
@@ -325,7 +326,7 @@ fn add_root(root: Root) {
 /// Recollects every scope and re-applies the theme if anything that styles the page changed.
 #[inline(never)]
 pub(crate) fn run_batch() {
-    if with(|s| s.judge_waits && s.phase == PagePhase::Pending) && document().is_some_and(|d| own::sheets_loading(&d) == 0) {
+    if with(|s| s.judge_waits && s.phase == PagePhase::Pending) && document().is_some_and(|d| !verdict_waits(&d.ready_state(), own::sheets_loading(&d))) {
         return decide();
     }
     let started = now();
