@@ -7,7 +7,7 @@ thread_local! {
     static ICONS_PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Every mutation batch ends here: one pending icon pass is enough.
+/// Once per mutation batch: one pending icon pass is enough.
 pub(super) fn after_batch() {
     if !ICONS_PENDING.with(|p| p.replace(true)) {
         watch::after_paint(mark_new_icons);

@@ -379,7 +379,6 @@ pub(crate) fn run_batch() {
     });
     frames::run_dirty();
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    // Every mutation batch ends here: one pending icon pass is enough.
     marks::after_batch();
 }
 
