@@ -94,7 +94,7 @@ async function ownDesign(env, rel) {
   }
 }
 
-const all = [
+export const tests = [
   ["coverage.py's dark palette is the browser's, with its grey line numbers raised to AA", async (env) => {
     const { page, raised, aa, browserAa } = await ownDesign(env, "coverage/textwrap.html");
     try {
@@ -128,6 +128,33 @@ const all = [
       const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, reloaded");
       assert.ok(raised >= 400, `raised after the reload: ${raised}`);
     } finally { await resetMemory(env); await page.close(); }
+  }],
+
+  ["a reload whose stylesheet arrives late is judged once the sheet is in, and shows the own design", async (env) => {
+    // Without its deferred script nothing waits for coverage's sheet: DOMContentLoaded comes
+    // long before it, and judged then the page would read as light and get the recoloured theme.
+    const url = corpus(env, "coverage/textwrap.html");
+    const noScript = async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(/<script [^>]*defer><\/script>/, "") });
+    };
+    await env.ctx.route("**/coverage/textwrap.html", noScript);
+    const browser = await browserDark(env, url);
+    const { page } = await duskDark(env, url);
+    try {
+      let held = 0;
+      await page.route("**/style_cb_*.css", async (route) => {
+        held++;
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.reload({ waitUntil: "load" });
+      assert.equal(held, 1, "control: the sheet was held back");
+      await raiseMarks(page, "the raise marks after the late sheet");
+      await page.waitForTimeout(300);
+      const raised = compare(browser.shot, await page.evaluate(snapshot), "coverage/textwrap.html, sheet late");
+      assert.ok(raised >= 400, `raised after the late sheet: ${raised}`);
+    } finally { await env.ctx.unroute("**/coverage/textwrap.html", noScript); await resetMemory(env); await page.close(); }
   }],
 
   ["a reload while the page is held hidden (a customisation's hold) still raises the own design's text", async (env) => {
@@ -174,11 +201,3 @@ const all = [
     } finally { await resetMemory(env); await page.close(); }
   }],
 ];
-
-// The reload cases run alone (or with DUSK_RELOAD_OWN=1): after the suite's earlier files a reload
-// is now and then judged light at DOM-ready and gets the recoloured theme (a race issue 42 keeps
-// open on), so the full run leaves them out and says so.
-const alone = Boolean(process.env.DUSK_RELOAD_OWN || process.argv[2]);
-const reload = (name) => name.startsWith("a reload");
-export const tests = all.filter(([name]) => alone || !reload(name));
-if (!alone) for (const [name] of all.filter(([n]) => reload(n))) console.log(`skip dark_own_cascade.test.mjs › ${name} (a reload race after the suite's earlier files; issue 42)`);

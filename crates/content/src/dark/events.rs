@@ -41,7 +41,7 @@ pub(crate) fn on_page_load() {
         return;
     }
     // Frames the page added while loading.
-    load_frames();
+    frames::load_others();
     // A DOMContentLoaded this layer missed must not leave the page on the fallback.
     match with(|s| s.phase) {
         PagePhase::Pending => decide(),

@@ -246,3 +246,15 @@ pub fn touched(record: &web_sys::MutationRecord) -> bool {
         None => false,
     }
 }
+
+/// The top frame of a dark page asks the worker for the dark layer in its other frames:
+/// cross-origin ones don't match the site's registration, though they follow its choice.
+pub(super) fn load_others() {
+    if !super::is_top() || !super::wanted() || super::document().is_none_or(|d| d.query_selector("iframe, frame").ok().flatten().is_none()) {
+        return;
+    }
+    let message = dusk_chrome::message::to_js(&dusk_core::protocol::dark::DarkRequest::DarkLoadFrames);
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = dusk_chrome::runtime::send_message(&message).await;
+    });
+}

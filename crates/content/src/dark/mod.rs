@@ -11,6 +11,7 @@ mod hold;
 mod icons;
 mod images;
 mod install;
+mod marks;
 mod memory;
 mod own;
 mod prepare;
@@ -24,6 +25,7 @@ mod watch;
 use apply::*;
 pub(crate) use events::*;
 use fallback::*;
+use marks::shapes_resized;
 pub use memory::memory_changed;
 use memory::top_host;
 use prepare::*;
@@ -33,6 +35,7 @@ pub use requests::*;
 use collect::{Root, SheetCache};
 use dusk_core::dark::adjust::{Adjust, Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
 use dusk_core::dark::detect::is_already_dark;
+use dusk_core::dark::own::verdict_waits;
 use dusk_core::dark::site::{Memory, AUTO_KEY, SITES_KEY};
 use dusk_core::dark_agent::versions::theme_key;
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse, PageDarkStatus, PagePhase};
@@ -86,6 +89,8 @@ struct State {
     translucent: Option<Vec<String>>,
     /// A background image was decoded since the last build: the theme is built again.
     images_arrived: bool,
+    /// The verdict waits for linked sheets still loading; the batch their load runs judges.
+    judge_waits: bool,
 }
 
 #[derive(Clone)]
@@ -150,7 +155,7 @@ pub fn start() {
             s.refine = refine.unwrap_or_default();
         });
         sync();
-        load_frames();
+        frames::load_others();
     });
 }
 
@@ -166,18 +171,6 @@ fn is_top() -> bool {
 /// Dark mode is on for the top page's site.
 fn wanted() -> bool {
     with(|s| s.host.as_deref().is_some_and(|h| s.memory.is_on(h)))
-}
-
-/// The top frame of a dark page asks the worker for the dark layer in its other frames:
-/// cross-origin ones don't match the site's registration, though they follow its choice.
-fn load_frames() {
-    if !is_top() || !wanted() || document().is_none_or(|d| d.query_selector("iframe, frame").ok().flatten().is_none()) {
-        return;
-    }
-    let message = dusk_chrome::message::to_js(&dusk_core::protocol::dark::DarkRequest::DarkLoadFrames);
-    wasm_bindgen_futures::spawn_local(async move {
-        let _ = dusk_chrome::runtime::send_message(&message).await;
-    });
 }
 
 /// Brings the page in line with the memory.
@@ -246,6 +239,13 @@ fn decide() {
     recheck_fallback();
     release_fallback();
     let Some(document) = document() else { return };
+    // Judged before a linked sheet is in, a site's own dark design reads as light (its dark rules
+    // aren't there yet); till window load the verdict waits, themed meanwhile.
+    let waits = with(|s| s.prepared.is_none()) && verdict_waits(&document.ready_state(), own::sheets_loading(&document));
+    with(|s| s.judge_waits = waits);
+    if waits {
+        return run_batch();
+    }
     let known = with(|s| s.prepared.as_ref().map(|p| p.shadow_roots.clone()));
     for root in known.unwrap_or_else(|| collect::shadow_roots_in(&Root::Doc(document.clone()))) {
         add_root(Root::Shadow(root));
@@ -326,6 +326,9 @@ fn add_root(root: Root) {
 /// Recollects every scope and re-applies the theme if anything that styles the page changed.
 #[inline(never)]
 pub(crate) fn run_batch() {
+    if with(|s| s.judge_waits && s.phase == PagePhase::Pending) && document().is_some_and(|d| !verdict_waits(&d.ready_state(), own::sheets_loading(&d))) {
+        return decide();
+    }
     let started = now();
     with(|s| {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
@@ -376,44 +379,7 @@ pub(crate) fn run_batch() {
     });
     frames::run_dirty();
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    // Every mutation batch ends here: one pending icon pass is enough.
-    if !ICONS_PENDING.with(|p| p.replace(true)) {
-        watch::after_paint(mark_new_icons);
-    }
-}
-
-thread_local! {
-    static ICONS_PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// SVGs added since the last batch are measured once the frame is out (layout is clean then).
-fn mark_new_icons() {
-    ICONS_PENDING.with(|p| p.set(false));
-    if with(|s| s.phase == PagePhase::Active && s.own.is_some()) {
-        // The site's own design draws its own icons and drawings.
-        remeasure_own();
-    } else if with(|s| s.phase == PagePhase::Active) {
-        icons::mark(&with(|s| s.roots.clone()));
-        shapes::mark(&with(|s| s.roots.clone()), theme_on());
-        frames::mark_drawings();
-        mark_translucent();
-    }
-}
-
-/// Text the theme left under AA only by being painted translucent is raised (once painted).
-fn mark_translucent() {
-    let Some(doc) = document() else { return };
-    let selectors =
-        with(|s| s.translucent.get_or_insert_with(|| s.last_input.first().map(dusk_core::dark::translucent::selectors).unwrap_or_default()).clone());
-    translucent::mark(&doc, &selectors);
-}
-
-/// A drawing changed size (or was first observed): its shapes may have crossed the icon size.
-pub(crate) fn shapes_resized() {
-    if with(|s| s.phase == PagePhase::Active && !s.rehearsing && s.own.is_none()) {
-        shapes::mark(&with(|s| s.roots.clone()), theme_on());
-        frames::mark_drawings();
-    }
+    marks::after_batch();
 }
 
 fn now() -> f64 {

@@ -30,9 +30,16 @@ export function scheme_lists(sheet) {
   if (has(sheet.media)) out.push(sheet.media);
   try { visit(sheet.cssRules); } catch (e) {}
   return out;
+}
+export function sheets_loading(doc) {
+  let n = 0;
+  for (const l of doc.querySelectorAll('link[rel~=stylesheet i]:not([rel~=alternate i])')) if (!l.sheet && !l.disabled) n++;
+  return n;
 }")]
 extern "C" {
     fn scheme_lists(sheet: &CssStyleSheet) -> js_sys::Array;
+    /// Linked sheets the browser is still loading (a link's sheet is null until it has loaded).
+    pub fn sheets_loading(doc: &web_sys::Document) -> u32;
 }
 
 /// The rule count noted for a sheet whose rules can't be read.

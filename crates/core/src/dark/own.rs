@@ -68,6 +68,13 @@ pub fn may_darken(scopes: &[Scope]) -> bool {
     })
 }
 
+/// Whether the page's dark verdict waits: judged while a linked sheet is still loading, a site's
+/// own dark design reads as light (its dark rules aren't in yet). Window load (`complete`) ends
+/// the wait, so a sheet that never loads can't hold the page on the fallback.
+pub fn verdict_waits(ready_state: &str, sheets_loading: u32) -> bool {
+    ready_state != "complete" && sheets_loading > 0
+}
+
 /// The colour `fg` must take to meet AA on `bg`, moved in its own hue away from the background
 /// (lighter on a dark one); None when the pair passes as it is. Translucent text is judged as painted.
 pub fn raised(fg: Rgba, bg: Rgba, large: bool) -> Option<Rgba> {
@@ -167,6 +174,15 @@ mod tests {
         for junk in ["(", "(prefers-color-scheme", ")(", "prefers-color-scheme: dark)"] {
             let _ = scheme_on(junk);
         }
+    }
+
+    #[test]
+    fn the_verdict_waits_for_loading_sheets_until_window_load() {
+        assert!(verdict_waits("interactive", 1));
+        assert!(verdict_waits("loading", 2));
+        assert!(!verdict_waits("interactive", 0));
+        // A sheet that failed to load is still "loading" (no sheet): window load judges anyway.
+        assert!(!verdict_waits("complete", 1));
     }
 
     #[test]
