@@ -5,6 +5,7 @@
 
 mod adjust;
 mod run_card;
+mod touches;
 
 use crate::icons::{self, Icon};
 use crate::{dom, status};
@@ -12,6 +13,7 @@ use dusk_chrome::{i18n, message, runtime};
 use dusk_core::dark::site::{Mode, Restriction};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkRequest, DarkResponse, PagePhase, TabDarkState, DARK_PORT};
 use std::cell::RefCell;
+use touches::{note_touches, touches};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -97,22 +99,6 @@ fn bind_auto(auto: &Element, section: &Element) -> Result<(), JsValue> {
 
 fn current_tab(section: &Element) -> Option<i32> {
     section.get_attribute("data-tab").and_then(|t| t.parse().ok()).or_else(tab_param)
-}
-
-thread_local! {
-    /// How many times the user has pressed, typed or pointed in the popup.
-    static TOUCHES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-fn note_touches(body: &Element) -> Result<(), JsValue> {
-    for event in ["keydown", "pointerdown", "input"] {
-        dom::on(body, event, || TOUCHES.with(|t| t.set(t.get().wrapping_add(1))))?;
-    }
-    Ok(())
-}
-
-fn touches() -> u32 {
-    TOUCHES.with(|t| t.get())
 }
 
 thread_local! {
