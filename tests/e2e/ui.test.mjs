@@ -257,6 +257,10 @@ export const tests = [
       assert.equal(await popup.locator("#dark-adjust-brightness").getAttribute("aria-valuetext"), "\u221250");
       await popup.keyboard.press("End");
       assert.equal(await popup.locator("#dark-adjust-brightness-value").textContent(), "+50");
+      // All sites' re-check comes 400 ms after its toggle: it must not take the slider from under the keys.
+      await popup.waitForTimeout(600);
+      assert.equal(await popup.evaluate(() => document.activeElement?.id), "dark-adjust-brightness", "the slider keeps the focus");
+      assert.equal(await popup.locator("#dark-adjust-brightness-value").textContent(), "+50");
       await popup.keyboard.press("PageDown");
       assert.notEqual(await popup.locator("#dark-adjust-brightness-value").textContent(), "+50", "PageDown moves it");
       assert.equal(await popup.locator("#dark-adjust-scope [role=radiogroup] input[type=radio]").count(), 2, "This site / All sites");
