@@ -71,6 +71,11 @@ pub async fn local_get_many(keys: &[&str]) -> Result<JsValue, JsValue> {
     JsFuture::from(LOCAL.with(Clone::clone).get_promise(&list)?).await
 }
 
+/// One key of what a many-key `get` answered; None when it is not stored.
+pub fn field(stored: &JsValue, key: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(stored, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined())
+}
+
 /// Everything in `chrome.storage.local`, as one object.
 pub async fn local_all() -> Result<JsValue, JsValue> {
     JsFuture::from(LOCAL.with(Clone::clone).get_promise(&JsValue::NULL)?).await

@@ -87,7 +87,7 @@ pub async fn remembered(provider: &ProviderSettings) -> Remembered {
         keys.push(&CONTEXT_WINDOW_KEY.into());
     }
     let Ok(stored) = dusk_chrome::storage::session_get_keys(&keys).await else { return Remembered::default() };
-    let field = |k: &str| js_sys::Reflect::get(&stored, &k.into()).ok();
+    let field = |k: &str| dusk_chrome::storage::field(&stored, k);
     let window = field(CONTEXT_WINDOW_KEY).and_then(|v| v.as_f64()).filter(|w| on_device && w.is_finite() && *w > 0.0);
     Remembered { text_protocol: field(&key).and_then(|v| v.as_bool()).unwrap_or(false), context_window: window.map(|w| w as u64) }
 }

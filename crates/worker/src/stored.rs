@@ -14,7 +14,7 @@ pub(crate) async fn read(key: &str) -> Option<serde_json::Value> {
 pub(crate) async fn load_memory() -> Memory {
     let stored = storage::local_get_many(&[SITES_KEY, AUTO_KEY, ADJUST_KEY, ADJUST_SITES_KEY]).await.unwrap_or_default();
     let field = |key: &str| {
-        let v = js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined())?;
+        let v = storage::field(&stored, key)?;
         serde_wasm_bindgen::from_value::<serde_json::Value>(v).ok()
     };
     let mut memory = Memory::from_stored(field(SITES_KEY), field(AUTO_KEY));

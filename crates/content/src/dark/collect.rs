@@ -56,6 +56,20 @@ impl Root {
         }
     }
 
+    /// Puts `css` into one of Dusk's own sheets (`current` is its text now) and keeps that sheet
+    /// adopted by this scope; the text is replaced only when it changed.
+    pub fn keep_adopted(&self, sheet: &CssStyleSheet, current: &mut String, css: &str) {
+        if current != css {
+            let _ = sheet.replace_sync(css);
+            *current = css.to_string();
+        }
+        let adopted = self.adopted();
+        if !adopted.iter().any(|s| js_sys::Object::is(&s, sheet)) {
+            adopted.push(sheet);
+            self.set_adopted(&adopted);
+        }
+    }
+
     pub fn query_all(&self, selector: &str) -> Option<NodeList> {
         match self {
             Root::Doc(d) => d.query_selector_all(selector).ok(),

@@ -133,15 +133,7 @@ fn install(root: &Root, css: &str) {
             }
         };
         let (_, sheet, current) = &mut sheets[i];
-        if current != css {
-            let _ = sheet.replace_sync(css);
-            *current = css.to_string();
-        }
-        let adopted = root.adopted();
-        if !adopted.iter().any(|s| Object::is(&s, sheet)) {
-            adopted.push(sheet);
-            root.set_adopted(&adopted);
-        }
+        root.keep_adopted(sheet, current, css);
     });
 }
 

@@ -85,15 +85,7 @@ fn install(doc: &Document, css: &str) {
             *slot = Some((Root::Doc(doc.clone()), sheet, String::new()));
         }
         let Some((root, sheet, current)) = slot.as_mut() else { return };
-        if current != css {
-            let _ = sheet.replace_sync(css);
-            *current = css.to_string();
-        }
-        let adopted = root.adopted();
-        if !adopted.iter().any(|s| Object::is(&s, sheet)) {
-            adopted.push(sheet);
-            root.set_adopted(&adopted);
-        }
+        root.keep_adopted(sheet, current, css);
     });
 }
 

@@ -53,7 +53,7 @@ pub async fn load(window_id: i32) -> ChatSession {
     let [session_key, pending_key] = keys(window_id);
     let names = js_sys::Array::of2(&session_key.as_str().into(), &pending_key.as_str().into());
     let Ok(stored) = storage::session_get_keys(&names).await else { return ChatSession::default() };
-    let field = |key: &str| js_sys::Reflect::get(&stored, &key.into()).ok().filter(|v| !v.is_undefined());
+    let field = |key: &str| storage::field(&stored, key);
     let mut session: ChatSession = field(&session_key).and_then(|v| from_js(v).ok()).unwrap_or_default();
     if let Some(pending) = field(&pending_key).and_then(|v| from_js::<PendingQuestion>(v).ok()) {
         session.restore_pending(pending);
