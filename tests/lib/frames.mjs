@@ -1,8 +1,19 @@
 // Records every frame Chromium paints while `action` runs (CDP screencast), to catch white flashes.
 
-/** Frames painted after `action` starts, each as a PNG Buffer, oldest first. */
+/**
+ * Frames painted after `action` starts, each as a PNG Buffer, oldest first. A screencast that sent
+ * nothing at all (a loaded machine, a page left behind another tab) measured nothing, so the
+ * action, which must be repeatable (a reload), runs once more.
+ */
 export async function framesDuring(ctx, page, action, settleMs = 400) {
-  // A screenshot forces a fresh composite, so the recorder can't start from a stale frame.
+  const frames = await recordOnce(ctx, page, action, settleMs);
+  return frames.length ? frames : recordOnce(ctx, page, action, settleMs);
+}
+
+async function recordOnce(ctx, page, action, settleMs) {
+  // Only the tab in front paints; a screenshot forces a fresh composite, so the recorder can't
+  // start from a stale frame.
+  await page.bringToFront();
   await page.screenshot();
   const cdp = await ctx.newCDPSession(page);
   const frames = [];
