@@ -4,6 +4,7 @@
 mod browser_fake;
 mod common;
 use browser_fake::*;
+use common::block_on;
 
 use dusk_core::agent::RunOutcome;
 use dusk_core::browser_agent::mode::AgentSettings;
@@ -115,4 +116,39 @@ fn named_sites_need_no_card_links_away_do_unless_the_user_allows_the_site() {
     go(&browser, &model(link), "Show me the partner offers", allow);
     assert!(browser.asked.borrow().is_empty(), "the user's allow list counts");
     assert_eq!(visited(&browser), vec!["http://localhost:9000/offers"]);
+}
+
+#[test]
+fn what_the_model_read_survives_a_restart_from_the_checkpoints_parts_each_line_written_once() {
+    use dusk_core::agent::{CheckpointWriter, RunState, RunStatus};
+    use dusk_core::browser_agent::drive;
+    use std::collections::BTreeMap;
+    let browser = FakeBrowser::with(bank());
+    let m = model(|req| match results(req).len() {
+        0 => call("read_text", json!({})),
+        1 => call("scroll", json!({ "direction": "down" })),
+        _ => say("read it"),
+    });
+    go(&browser, &m, "What is my account email?", AgentSettings::default());
+    // The worker's writer, fed every checkpoint the run wrote.
+    let (mut writer, mut store, mut writes) = (CheckpointWriter::default(), BTreeMap::new(), BTreeMap::<String, u32>::new());
+    for state in browser.checkpoints.borrow().iter() {
+        for (k, v) in writer.entries(state) {
+            *writes.entry(k.clone()).or_default() += 1;
+            store.insert(k, v);
+        }
+    }
+    let journal: Vec<_> = writes.iter().filter(|(k, _)| k.contains(":j")).collect();
+    assert!(!journal.is_empty() && journal.iter().all(|(_, n)| **n == 1), "each journal entry written once: {journal:?}");
+    assert!(!store["run_part:r1:x0"].contains("jane.doe"), "the run's own state doesn't carry the text read");
+    // A restarted worker reads the parts, and the model's next call would carry the email away.
+    let mut state = RunState::from_parts(&store["run:r1"], &|k| store.get(k).cloned()).unwrap();
+    state.status = RunStatus::Running;
+    state.messages.push(call("navigate", json!({ "url": LEAK })).to_message());
+    let browser = FakeBrowser::with(bank());
+    let m = model(|_| say("done"));
+    block_on(drive(&mut state, &m, &browser, &Events::default()));
+    let asked = browser.asked.borrow().clone();
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert!(asked[0].reasons.iter().any(|r| r == "this URL contains “jane.doe@ban…” from the page at 127.0.0.1"), "{:?}", asked[0].reasons);
 }

@@ -49,6 +49,10 @@ pub struct RunState {
     /// Whatever the agent needs to finish the run after a restart (e.g. the chat's window).
     #[serde(default)]
     pub extra: Value,
+    /// What the agent learned step by step (a browser run's text read per site): only ever
+    /// appended, so each entry is written once, however long the run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub journal: Vec<Value>,
 }
 
 impl RunState {
@@ -67,6 +71,7 @@ impl RunState {
             image_step: None,
             status: RunStatus::Running,
             extra: Value::Null,
+            journal: Vec::new(),
         }
     }
 

@@ -1,7 +1,8 @@
 //! A checkpoint written piecewise, so a step costs what it changed, not the whole run: the head
 //! (everything but the messages and steps, with their counts) under `RunState::storage_key`, and
 //! each message and step under a key of its own, written again only when it changed (a superseded
-//! page state, an image dropped, a step's overhead filled in after its turn).
+//! page state, an image dropped, a step's overhead filled in after its turn), and each journal
+//! entry under its own key, written once.
 
 use super::checkpoint::{RunState, RunStatus};
 use super::history;
@@ -19,6 +20,8 @@ pub struct Parts {
     pub steps: usize,
     #[serde(default)]
     pub extra: bool,
+    #[serde(default)]
+    pub journal: usize,
 }
 
 /// The head as written: RunState's fields, with the messages and steps left to their parts.
@@ -37,6 +40,7 @@ struct Head<'a> {
     image_step: Option<u32>,
     status: &'a RunStatus,
     extra: Value,
+    journal: [Value; 0],
     parts: Parts,
 }
 
@@ -55,6 +59,8 @@ pub struct CheckpointWriter {
     steps: Vec<Step>,
     /// The agent's own state (a browser run's tabs and the text it read): often unchanged.
     extra: Option<Value>,
+    /// Journal entries written: the journal only grows, so the rest are new.
+    journal: usize,
 }
 
 impl CheckpointWriter {
@@ -92,6 +98,11 @@ impl CheckpointWriter {
             out.push((part_key(id, 'x', 0), serde_json::to_string(&state.extra).unwrap_or_default()));
             self.extra = Some(state.extra.clone());
         }
+        self.journal = self.journal.min(state.journal.len());
+        for (i, e) in state.journal.iter().enumerate().skip(self.journal) {
+            out.push((part_key(id, 'j', i), serde_json::to_string(e).unwrap_or_default()));
+        }
+        self.journal = state.journal.len();
         let head = Head {
             run_id: id,
             agent: &state.agent,
@@ -106,7 +117,8 @@ impl CheckpointWriter {
             image_step: None,
             status: &state.status,
             extra: Value::Null,
-            parts: Parts { messages: state.messages.len(), steps: state.transcript.len(), extra: true },
+            journal: [],
+            parts: Parts { messages: state.messages.len(), steps: state.transcript.len(), extra: true, journal: state.journal.len() },
         };
         out.push((RunState::storage_key(id), serde_json::to_string(&head).unwrap_or_default()));
         out
@@ -131,7 +143,8 @@ impl RunState {
         let run_id = value.get("run_id").and_then(Value::as_str).unwrap_or_default();
         let Some(parts) = parts_of(&value) else { return vec![] };
         let extra = parts.extra.then(|| part_key(run_id, 'x', 0));
-        (0..parts.messages).map(|i| part_key(run_id, 'm', i)).chain((0..parts.steps).map(|i| part_key(run_id, 's', i))).chain(extra).collect()
+        let numbered = |kind: char, n: usize| (0..n).map(move |i| part_key(run_id, kind, i));
+        numbered('m', parts.messages).chain(numbered('s', parts.steps)).chain(extra).chain(numbered('j', parts.journal)).collect()
     }
 
     /// The run from its stored head and parts (`part`: a part's JSON text by key); a checkpoint
@@ -151,6 +164,7 @@ impl RunState {
         if parts.extra {
             state.extra = read('x', 0)?;
         }
+        state.journal = (0..parts.journal).map(|i| read('j', i)).collect::<Result<Vec<_>, String>>()?;
         let (messages, steps) = (Value::Array(messages), Value::Array(steps));
         state.messages = crate::protocol::from_value(messages).map_err(|e| e.to_string())?;
         state.transcript = crate::protocol::from_value(steps).map_err(|e| e.to_string())?;
@@ -209,6 +223,20 @@ mod tests {
         assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:s29", "run:r1"]);
         s.extra["tab_id"] = serde_json::json!(9);
         assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:x0", "run:r1"]);
+        assert_eq!(read(&store), s.checkpoint());
+    }
+
+    #[test]
+    fn journal_entries_are_written_once_and_read_back_in_order() {
+        let (mut w, mut store, mut s) = (CheckpointWriter::default(), BTreeMap::new(), state());
+        written(&mut store, w.entries(&s));
+        s.journal.push(serde_json::json!({ "site": "a.example", "lines": ["one line"] }));
+        assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:j0", "run:r1"]);
+        s.journal.push(serde_json::json!({ "site": "b.example", "lines": ["two lines"] }));
+        assert_eq!(written(&mut store, w.entries(&s)), ["run_part:r1:j1", "run:r1"]);
+        assert_eq!(written(&mut store, w.entries(&s)), ["run:r1"]);
+        assert!(!store["run:r1"].contains("lines"), "the head holds only the count");
+        assert_eq!(RunState::part_keys(&store["run:r1"]).last().unwrap(), "run_part:r1:j1");
         assert_eq!(read(&store), s.checkpoint());
     }
 

@@ -18,6 +18,10 @@ pub trait Host {
     fn own_state(&self) -> Option<(Option<i32>, serde_json::Value)> {
         None
     }
+    /// Entries learned since the last call, appended to the checkpoint's journal before each write.
+    fn take_journal(&self) -> Vec<serde_json::Value> {
+        Vec::new()
+    }
     /// Err with the reason when the run's target is gone, e.g. its tab was closed.
     async fn check_target(&self) -> Result<(), String> {
         Ok(())

@@ -89,6 +89,7 @@ async fn save<H: Host + ?Sized>(host: &H, state: &mut RunState) {
         state.tab_id = tab.or(state.tab_id);
         state.extra = extra;
     }
+    state.journal.extend(host.take_journal());
     host.save_checkpoint(state).await;
 }
 

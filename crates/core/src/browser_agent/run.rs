@@ -5,6 +5,7 @@ use super::browser::{Browser, TabView};
 use super::context::{task_message, SUMMARY_TEXT};
 use super::mode::{AgentSettings, RunKind};
 use super::prompt::system_prompt;
+use super::safety::carried::{ReadLines, ReadLog};
 use super::session::{BrowserRun, BrowserSession};
 use super::tools;
 use crate::agent::{self, AgentSpec, Budget, Model, RunOutcome, RunState, Sink};
@@ -93,9 +94,10 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
             images.extend(session.labelled_screenshot(marks).await.ok());
         }
     }
-    session.run.borrow_mut().sites.record(&start.tab.url, &text);
+    let read = session.run.borrow_mut().sites.record(&start.tab.url, &text);
     let messages = vec![Message::system(system), Message::user_with_images(text, images)];
     let mut state = RunState::new(start.run_id, AGENT, start.task, messages);
+    state.journal.extend(read.and_then(|r| serde_json::to_value(r).ok()));
     state.tab_id = Some(start.tab.tab_id);
     state.extra = serde_json::to_value(session.run.borrow().clone()).unwrap_or_default();
     state
@@ -127,6 +129,10 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
     if run.sites.start.is_empty() {
         // A checkpoint from before runs kept their sites: the page it is on is where it started.
         run.sites = super::safety::RunSites::new(&run.url, &state.task);
+    }
+    if !state.journal.is_empty() {
+        let entries: Vec<ReadLines> = state.journal.iter().filter_map(|e| crate::protocol::from_value(e.clone()).ok()).collect();
+        run.sites.read = ReadLog::replay(&entries);
     }
     let spec = spec(&run);
     let session = BrowserSession::new(browser, run);

@@ -13,6 +13,14 @@ pub struct ReadLog {
     sites: BTreeMap<String, BTreeSet<String>>,
 }
 
+/// Lines a step added to the log, as the run's checkpoint journal keeps them: each written once,
+/// so a step's checkpoint costs what it read, not all the run has read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReadLines {
+    pub site: String,
+    pub lines: Vec<String>,
+}
+
 /// Text read on one site that an action would carry to another.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Carried {
@@ -43,14 +51,26 @@ fn windows(chars: &[char]) -> HashSet<&[char]> {
 }
 
 impl ReadLog {
-    /// Remembers what the model was shown on `site`.
-    pub fn record(&mut self, site: &str, text: &str) {
+    /// Remembers what the model was shown on `site`; the lines it hadn't seen there before.
+    pub fn record(&mut self, site: &str, text: &str) -> Option<ReadLines> {
         let lines = self.sites.entry(site.to_string()).or_default();
+        let mut added = vec![];
         for line in text.lines().map(str::trim).filter(|l| l.chars().count() >= MIN_RUN) {
             if !lines.contains(line) {
                 lines.insert(line.to_string());
+                added.push(line.to_string());
             }
         }
+        (!added.is_empty()).then(|| ReadLines { site: site.to_string(), lines: added })
+    }
+
+    /// The log again from the lines its steps added, in order.
+    pub fn replay<'a>(entries: impl IntoIterator<Item = &'a ReadLines>) -> ReadLog {
+        let mut log = ReadLog::default();
+        for e in entries {
+            log.sites.entry(e.site.clone()).or_default().extend(e.lines.iter().cloned());
+        }
+        log
     }
 
     fn text_of(&self, site: &str) -> String {
@@ -149,7 +169,7 @@ mod tests {
 
     fn bank() -> ReadLog {
         let mut log = ReadLog::default();
-        log.record(
+        let _ = log.record(
             "127.0.0.1",
             "Signed in as Jane Doe\nEmail: jane.doe@bank.example\nAccount: 4096 1234 5512\n[3] a \"Help\" href=\"http://help.example/faq?topic=cards\"",
         );

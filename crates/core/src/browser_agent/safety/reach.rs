@@ -20,7 +20,9 @@ pub struct RunSites {
     pub refused: Vec<String>,
     /// The user's task: its words are the user's, never data read from a page.
     pub task: String,
-    /// What the model was shown, by site.
+    /// What the model was shown, by site. Kept in the checkpoint's journal, a step's new lines at a
+    /// time, not in `extra`; read from `extra` only in checkpoints written before the journal.
+    #[serde(skip_serializing)]
     pub read: ReadLog,
 }
 
@@ -84,11 +86,9 @@ impl RunSites {
         }
     }
 
-    /// Remembers text the model was shown on the page at `url`.
-    pub fn record(&mut self, url: &str, text: &str) {
-        if let Some(site) = site_of(url) {
-            self.read.record(&site, text);
-        }
+    /// Remembers text the model was shown on the page at `url`; the lines new to the log.
+    pub fn record(&mut self, url: &str, text: &str) -> Option<super::carried::ReadLines> {
+        self.read.record(&site_of(url)?, text)
     }
 
     /// ", a site this run has not been allowed to use (it started on a.example)".

@@ -109,6 +109,8 @@ pub struct BrowserSession<'a, B> {
     pub step: RefCell<(String, u32)>,
     /// The tab's other-origin frames in the order their index ranges were given (slot 1 first).
     pub frames: RefCell<Vec<FrameView>>,
+    /// Lines the model was shown that the checkpoint's journal doesn't hold yet.
+    pub unjournaled: RefCell<Vec<serde_json::Value>>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
@@ -121,6 +123,7 @@ impl<'a, B> BrowserSession<'a, B> {
             seen: RefCell::default(),
             step: RefCell::default(),
             frames: RefCell::default(),
+            unjournaled: RefCell::default(),
         }
     }
 }
@@ -171,7 +174,12 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
     fn observe(&self, _tool: &str, content: &str) {
         let mut run = self.run.borrow_mut();
         let url = run.url.clone();
-        run.sites.record(&url, content);
+        if let Some(added) = run.sites.record(&url, content) {
+            self.unjournaled.borrow_mut().push(serde_json::to_value(added).unwrap_or_default());
+        }
+    }
+    fn take_journal(&self) -> Vec<serde_json::Value> {
+        std::mem::take(&mut *self.unjournaled.borrow_mut())
     }
 }
 
