@@ -2,15 +2,73 @@
 //! another site (in a URL, or typed into a field) can be told apart from the user's own words.
 
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// The shortest run of characters that counts as carried text.
 pub const MIN_RUN: usize = 6;
 
-/// Lines the model read, per site; kept in the run's checkpoint.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Lines the model read, per site. The checkpoint keeps it as a journal of `ReadLines`; a
+/// checkpoint from before the journal holds it whole, as `{ "sites": { site: [lines] } }`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(from = "StoredLog")]
 pub struct ReadLog {
-    sites: BTreeMap<String, BTreeSet<String>>,
+    sites: BTreeMap<String, SiteRead>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct SiteRead {
+    lines: BTreeSet<String>,
+    /// Every `MIN_RUN`-character window of the lines, normalised and packed, made from the lines
+    /// added since the last check: a check costs the action's length and what was read since,
+    /// and a step that only reads costs nothing more.
+    windows: RefCell<HashSet<u128>>,
+    unindexed: RefCell<Vec<String>>,
+}
+
+impl PartialEq for SiteRead {
+    fn eq(&self, other: &Self) -> bool {
+        self.lines == other.lines
+    }
+}
+
+impl SiteRead {
+    fn add(&mut self, line: &str) -> bool {
+        if self.lines.contains(line) {
+            return false;
+        }
+        self.lines.insert(line.to_string());
+        self.unindexed.get_mut().push(line.to_string());
+        true
+    }
+
+    /// The windows, brought up to date.
+    fn windows(&self) -> std::cell::Ref<'_, HashSet<u128>> {
+        let mut windows = self.windows.borrow_mut();
+        for line in self.unindexed.borrow_mut().drain(..) {
+            windows.extend(normal(&line).windows(MIN_RUN).map(pack));
+        }
+        drop(windows);
+        self.windows.borrow()
+    }
+}
+
+#[derive(Deserialize)]
+struct StoredLog {
+    #[serde(default)]
+    sites: BTreeMap<String, Vec<String>>,
+}
+
+impl From<StoredLog> for ReadLog {
+    fn from(stored: StoredLog) -> Self {
+        ReadLog::replay(&stored.sites.into_iter().map(|(site, lines)| ReadLines { site, lines }).collect::<Vec<_>>())
+    }
+}
+
+/// A window of `MIN_RUN` characters as one number: 21 bits a character, so two windows are equal
+/// exactly when their numbers are.
+fn pack(window: &[char]) -> u128 {
+    window.iter().fold(0, |n, c| n << 21 | *c as u128)
 }
 
 /// Lines a step added to the log, as the run's checkpoint journal keeps them: each written once,
@@ -46,21 +104,11 @@ fn normal(text: &str) -> Vec<char> {
     text.chars().flat_map(char::to_lowercase).map(|c| if c.is_whitespace() { ' ' } else { c }).collect()
 }
 
-fn windows(chars: &[char]) -> HashSet<&[char]> {
-    chars.windows(MIN_RUN).collect()
-}
-
 impl ReadLog {
     /// Remembers what the model was shown on `site`; the lines it hadn't seen there before.
     pub fn record(&mut self, site: &str, text: &str) -> Option<ReadLines> {
-        let lines = self.sites.entry(site.to_string()).or_default();
-        let mut added = vec![];
-        for line in text.lines().map(str::trim).filter(|l| l.chars().count() >= MIN_RUN) {
-            if !lines.contains(line) {
-                lines.insert(line.to_string());
-                added.push(line.to_string());
-            }
-        }
+        let read = self.sites.entry(site.to_string()).or_default();
+        let added: Vec<String> = text.lines().map(str::trim).filter(|l| l.chars().count() >= MIN_RUN && read.add(l)).map(str::to_string).collect();
         (!added.is_empty()).then(|| ReadLines { site: site.to_string(), lines: added })
     }
 
@@ -68,13 +116,14 @@ impl ReadLog {
     pub fn replay<'a>(entries: impl IntoIterator<Item = &'a ReadLines>) -> ReadLog {
         let mut log = ReadLog::default();
         for e in entries {
-            log.sites.entry(e.site.clone()).or_default().extend(e.lines.iter().cloned());
+            let read = log.sites.entry(e.site.clone()).or_default();
+            e.lines.iter().for_each(|l| _ = read.add(l));
         }
         log
     }
 
     fn text_of(&self, site: &str) -> String {
-        self.sites.get(site).map(|l| l.iter().cloned().collect::<Vec<_>>().join("\n")).unwrap_or_default()
+        self.sites.get(site).map(|r| r.lines.iter().cloned().collect::<Vec<_>>().join("\n")).unwrap_or_default()
     }
 
     /// Text of `value` (typed into a page of `to_site`) that the model read on another site.
@@ -106,30 +155,33 @@ impl ReadLog {
         let own = || own.get_or_init(|| normal(&format!("{}\n{}", self.text_of(to_site), task)).into_iter().collect::<String>());
         let whole: Option<String> = whole.map(|w| normal(w).into_iter().collect());
         let mut best: Option<Carried> = None;
-        for site in self.sites.keys().filter(|s| s.as_str() != to_site) {
-            let read = normal(&self.text_of(site));
-            if let Some(w) = &whole {
-                if read.iter().collect::<String>().contains(w.as_str()) {
-                    continue;
-                }
-            }
-            let seen = windows(&read);
+        for (site, read) in self.sites.iter().filter(|(s, _)| s.as_str() != to_site) {
+            let mut longest: Option<String> = None;
+            let windows = read.windows();
             let mut i = 0;
             while i + MIN_RUN <= v.len() {
-                if !seen.contains(&v[i..i + MIN_RUN]) {
+                if !windows.contains(&pack(&v[i..i + MIN_RUN])) {
                     i += 1;
                     continue;
                 }
                 let mut end = i + MIN_RUN;
-                while end < v.len() && seen.contains(&v[end + 1 - MIN_RUN..=end]) {
+                while end < v.len() && windows.contains(&pack(&v[end + 1 - MIN_RUN..=end])) {
                     end += 1;
                 }
                 let run: String = v[i..end].iter().collect();
                 let meaningful = run.chars().filter(|c| c.is_alphanumeric()).count() >= 4;
-                if meaningful && !own().contains(&run) && best.as_ref().is_none_or(|b| b.fragment.chars().count() < run.trim().chars().count()) {
-                    best = Some(Carried { fragment: run.trim().to_string(), from: site.clone() });
+                if meaningful && !own().contains(&run) && longest.as_ref().is_none_or(|l| l.chars().count() < run.trim().chars().count()) {
+                    longest = Some(run.trim().to_string());
                 }
                 i = end;
+            }
+            let Some(fragment) = longest else { continue };
+            // A link followed as the page gave it: that site's own lines hold the whole URL.
+            if whole.as_ref().is_some_and(|w| read.lines.iter().any(|l| normal(l).into_iter().collect::<String>().contains(w.as_str()))) {
+                continue;
+            }
+            if best.as_ref().is_none_or(|b| b.fragment.chars().count() < fragment.chars().count()) {
+                best = Some(Carried { fragment, from: site.clone() });
             }
         }
         best
@@ -193,6 +245,15 @@ mod tests {
         assert_eq!(log.carried_in_url("http://help.example/faq?topic=cards", ""), None, "the page's own link, whole");
         assert!(log.carried_in_url("http://help.example/faq?topic=cards&who=jane.doe", "").is_some(), "a link with data added");
         assert_eq!(log.carried_in_url("http://other.example/a/b?page=2", ""), None, "short and common runs");
+    }
+
+    #[test]
+    fn a_log_stored_whole_by_an_older_build_reads_back_and_still_finds_carried_text() {
+        let stored = serde_json::json!({ "sites": { "127.0.0.1": ["Email: jane.doe@bank.example"] } });
+        let log: ReadLog = serde_json::from_value(stored).unwrap();
+        let c = log.carried("jane.doe@bank.example", "localhost", "").expect("carried");
+        assert_eq!(c.from, "127.0.0.1");
+        assert_eq!(log, ReadLog::replay(&[ReadLines { site: "127.0.0.1".into(), lines: vec!["Email: jane.doe@bank.example".into()] }]));
     }
 
     #[test]
