@@ -37,6 +37,8 @@ async function darkLogo(env) {
   const url = fixture(env, "logo.html");
   const page = await env.open(url);
   await setSite(env, url, true);
+  // The page's own navy already reads as dark: the theme is what says the switch landed.
+  await until(() => isDark(page), "the page to turn dark");
   await until(async () => luminance(await computed(page, "#disc", "fill")) < 0.05, "the disc to be dark");
   return { url, page };
 }
@@ -139,8 +141,10 @@ export const tests = [
     const fill = (id) => computed(page, `#${id}`, "fill");
     try {
       await setSite(env, url, true);
+      // The page's own navy already reads as dark, so wait for the theme itself, then its marks.
+      await until(() => isDark(page), "the page to turn dark");
       await until(async () => luminance(await fill("disc")) < 0.05, "the big disc to be dark");
-      assert.ok(luminance(await fill("fdisc")) > 0.3, "a 40 px drawing is an icon: light like text");
+      await until(async () => luminance(await fill("fdisc")) > 0.3, "a 40 px drawing is an icon: light like text");
       // A class change resizes it: no attribute the page's mutations are watched for.
       await page.evaluate(() => { document.getElementById("holder").className = "wide"; });
       await until(async () => luminance(await fill("fdisc")) < 0.05, "the grown drawing's disc to be dark");
