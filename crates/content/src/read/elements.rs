@@ -14,8 +14,10 @@ use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelect
 /// The element's kind, or None when the broad candidate net caught something not interactive.
 /// `scripted`: clickable only through script (pointer cursor, a click listener, a menu item).
 pub fn candidate_kind(el: &Element, tag: &str, scripted: bool) -> Option<Kind> {
-    let (role, editable) = (role_of(el), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
+    let role = role_of(el);
     let has_href = matches!(tag, "a" | "area") && has_attr(el, "href");
+    // A native control's kind never hangs on editability (core's classify), so it is not read for one.
+    let editable = !is_native(tag, has_href) && get_attr(el, "contenteditable").is_some_and(|v| v != "false");
     if scripted {
         let input_type = if matches!(tag, "input" | "button") { get_attr(el, "type") } else { None };
         return Some(match classify(tag, input_type.as_deref(), role.as_deref(), editable) {
@@ -145,7 +147,8 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &js_name("href")).ok().and_then(|h| h.as_string()) } else { None },
         value,
         checked,
-        visible: on_screen > 0.0 && is_visible(el, &local_rect(el)),
+        // The offset moved the rect, not its size: is_visible reads only the size.
+        visible: on_screen > 0.0 && is_visible(el, &rect),
         enabled: !is_disabled(el),
         rect,
         new,
@@ -235,7 +238,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     }
     // Visibility is placed for all at once, so shared ancestors are read once and what is left out is counted.
     let left_out = visible_only.then(|| {
-        let placed = place(&pending.iter().map(|p| p.el.clone()).collect::<Vec<_>>());
+        let placed = place(pending.iter().map(|p| &p.el));
         for (p, shown) in pending.drain(..).zip(placed.shown) {
             if !shown {
                 continue;

@@ -89,8 +89,8 @@ pub struct Placed {
 
 /// Places `els` (a visible-only listing's candidates): which are on screen, and what the
 /// listing leaves out, per scroll box and for the page.
-pub fn place(els: &[Element]) -> Placed {
-    let list: js_sys::Array = els.iter().collect();
+pub fn place<'a>(els: impl Iterator<Item = &'a Element>) -> Placed {
+    let list: js_sys::Array = els.collect();
     let raw = placement(&list);
     let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let codes = get("codes").dyn_into::<js_sys::Int32Array>().map(|a| a.to_vec()).unwrap_or_default();

@@ -254,6 +254,32 @@ mod tests {
     }
 
     #[test]
+    fn a_native_controls_kind_does_not_hang_on_editability() {
+        // The page layer reads contenteditable only for what is not native: this must hold.
+        for (tag, href) in [
+            ("button", false),
+            ("input", false),
+            ("select", false),
+            ("textarea", false),
+            ("summary", false),
+            ("img", false),
+            ("iframe", false),
+            ("frame", false),
+            ("a", true),
+            ("area", true),
+        ] {
+            assert!(is_native(tag, href), "{tag}");
+            for role in [None, Some("slider"), Some("presentation")] {
+                for ty in [None, Some("checkbox"), Some("submit")] {
+                    assert_eq!(classify(tag, ty, role, true), classify(tag, ty, role, false), "{tag} {role:?} {ty:?}");
+                }
+            }
+        }
+        assert!(!is_native("a", false));
+        assert_eq!(classify("div", None, None, true), Kind::Input);
+    }
+
+    #[test]
     fn filters_the_broad_net() {
         let none = Extra::default();
         assert!(is_candidate("button", false, &none));
