@@ -7,7 +7,9 @@ use crate::names::{cache_labels, element_name, forget_labels, icon_inside, row_t
 use crate::registry;
 use crate::text::{begin_reading, end_reading, shown_text, shown_text_skipping};
 use crate::walk::{roots, Context};
-use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_SELECTOR};
+use dusk_core::page::elements::{
+    classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_ATTRIBUTES, CANDIDATE_SELECTOR,
+};
 use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut, DETAILS_CHARS};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
@@ -197,7 +199,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let (mut picked, mut pending) = (Vec::new(), Vec::new());
     let (mut total, mut matched) = (0u32, 0u32);
     for root in &roots {
-        let found = candidates(root, CANDIDATE_SELECTOR);
+        let found = candidates(root, CANDIDATE_SELECTOR, &CANDIDATE_ATTRIBUTES);
         // The nearest listed candidate each sits in: a broad-net match that is not interactive passes its own up.
         let mut listed_up: Vec<Option<usize>> = Vec::with_capacity(found.len());
         let mut listed = vec![false; found.len()];
