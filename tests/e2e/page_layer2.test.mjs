@@ -74,4 +74,30 @@ export const tests = [
     assert.match(parent, /Director:/);
     assert.doesNotMatch(parent, /width|notText|secret|\.x\{/, parent);
   }],
+  ["a listing after only an attribute changed sees the change (the kept candidate list is dropped), in a shadow root too", async (env) => {
+    const { page, call } = await openPage(env, "/pages/layer2.html");
+    await page.evaluate(() => {
+      const add = (parent, html) => { const d = document.createElement("div"); d.innerHTML = html; parent.prepend(d); };
+      add(document.body, '<div id="later">Later action</div><a id="gone" href="#g">Gone link</a><input id="hide" value="Hide me"><span id="tab">Tab stop</span>');
+      const host = document.createElement("div");
+      document.body.prepend(host);
+      add(host.attachShadow({ mode: "open" }), '<div id="inner">Inner action</div>');
+    });
+    const names = async () => (await elements(call, "all", true)).map((e) => e.text || e.value);
+    const before = await names();
+    for (const gone of ["Later action", "Inner action", "Tab stop"]) assert.ok(!before.includes(gone), `${gone} is not interactive yet`);
+    for (const there of ["Gone link", "Hide me"]) assert.ok(before.includes(there), `${there} is listed`);
+    await names();
+    // Attributes only: no node is added or removed.
+    await page.evaluate(() => {
+      document.getElementById("later").setAttribute("role", "button");
+      document.getElementById("gone").removeAttribute("href");
+      document.getElementById("hide").type = "hidden";
+      document.getElementById("tab").tabIndex = 0;
+      document.body.firstElementChild.shadowRoot.getElementById("inner").setAttribute("onclick", "void 0");
+    });
+    const after = await names();
+    for (const there of ["Later action", "Inner action", "Tab stop"]) assert.ok(after.includes(there), `${there} is listed once it became interactive`);
+    for (const gone of ["Gone link", "Hide me"]) assert.ok(!after.includes(gone), `${gone} is no longer listed`);
+  }],
 ];

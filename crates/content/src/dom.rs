@@ -43,10 +43,11 @@ function clipper() {
     if (!a || a === a.ownerDocument.documentElement) return null;
     let c = cache.get(a);
     if (c !== undefined) return c;
-    const s = a.ownerDocument.defaultView.getComputedStyle(a);
-    const up = s.position === 'fixed' ? null : clip(a.parentElement || a.getRootNode().host);
+    // One overflow read tells most ancestors apart; being fixed matters only under a box that clips.
+    const s = a.ownerDocument.defaultView.getComputedStyle(a), above = clip(a.parentElement || a.getRootNode().host);
+    const up = above !== null && s.position === 'fixed' ? null : above;
     c = up;
-    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+    if (s.overflow !== 'visible' && (s.overflowX !== 'visible' || s.overflowY !== 'visible')) {
       const r = a.getBoundingClientRect(), x1 = r.left + a.clientLeft, y1 = r.top + a.clientTop;
       const own = [x1, y1, x1 + a.clientWidth, y1 + a.clientHeight];
       c = up ? [Math.max(own[0], up[0]), Math.max(own[1], up[1]), Math.min(own[2], up[2]), Math.min(own[3], up[3])] : own;

@@ -33,7 +33,22 @@ function pointerSelectors(scope) {
 // A listener that serves more listed elements than this, or covers half the viewport, is a
 // delegation root (React's root, a backdrop), not an action of its own.
 const DELEGATION = 40;
-export function listed(root, selector, listens) {
+// The broad net's matches per root, kept while nothing under the root was added, removed or
+// given another value of an attribute the net reads (an observer says so): a listing of an
+// unchanged page skips the query over every element.
+const nets = new WeakMap();
+function net(root, selector, attributes) {
+  const kept = nets.get(root);
+  if (kept && kept.selector === selector && kept.watch !== null && !kept.watch.takeRecords().length) return kept.els;
+  if (kept && kept.watch !== null) kept.watch.disconnect();
+  const entry = { selector, els: [...root.querySelectorAll(selector)], watch: null };
+  const watch = new MutationObserver(() => { watch.disconnect(); entry.watch = null; entry.els = null; });
+  watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: attributes });
+  entry.watch = watch;
+  nets.set(root, entry);
+  return entry.els;
+}
+export function listed(root, selector, attributes, listens) {
   const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set(listens), own = new Set(listens);
   const cursor = new Map(), cur = (el) => {
     let c = cursor.get(el);
@@ -43,7 +58,7 @@ export function listed(root, selector, listens) {
   const pointerish = [...pointerSelectors(root), '[style*=cursor]'];
   // Flags: 0 matched the selector, 1 clickable by inheritance (a pointer cursor, a list item),
   // 2 given a click listener of its own.
-  const els = [...root.querySelectorAll(selector)], flags = els.map(() => 0), place = new Map();
+  const els = [...net(root, selector, attributes)], flags = els.map(() => 0), place = new Map();
   for (let i = 0; i < els.length; i++) place.set(els[i], i);
   // A listed element with a pointer cursor would only keep its flag (links, mostly): not read.
   const raises = (el) => !place.has(el) || el.getAttribute('tabindex') === '-1';
@@ -118,7 +133,7 @@ export function listed(root, selector, listens) {
   return { els: kept, flags: Uint8Array.from(keptFlags), up: Int32Array.from(keptUp) };
 }")]
 extern "C" {
-    fn listed(root: &JsValue, selector: &str, listens: &js_sys::Array) -> JsValue;
+    fn listed(root: &JsValue, selector: &str, attributes: &js_sys::Array, listens: &js_sys::Array) -> JsValue;
 }
 
 /// One candidate: the element, whether only script makes it clickable, and the position (in the
@@ -129,13 +144,14 @@ pub struct Candidate {
     pub up: Option<usize>,
 }
 
-/// The root's candidates in document order.
-pub fn candidates(root: &Root, selector: &str) -> Vec<Candidate> {
+/// The root's candidates in document order. `attributes`: every attribute `selector` reads.
+pub fn candidates(root: &Root, selector: &str, attributes: &[&str]) -> Vec<Candidate> {
     let node: JsValue = match &root.node {
         RootNode::Doc(d) => d.clone().into(),
         RootNode::Shadow(s) => s.clone().into(),
     };
-    let raw = listed(&node, selector, &crate::listeners::held());
+    let attributes: js_sys::Array = attributes.iter().map(|a| JsValue::from_str(a)).collect();
+    let raw = listed(&node, selector, &attributes, &crate::listeners::held());
     let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let els: js_sys::Array = get("els").unchecked_into();
     let flags = get("flags").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();

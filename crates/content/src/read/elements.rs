@@ -7,15 +7,19 @@ use crate::names::{cache_labels, element_name, forget_labels, icon_inside, row_t
 use crate::registry;
 use crate::text::{begin_reading, end_reading, shown_text, shown_text_skipping};
 use crate::walk::{roots, Context};
-use dusk_core::page::elements::{classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_SELECTOR};
+use dusk_core::page::elements::{
+    classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_ATTRIBUTES, CANDIDATE_SELECTOR,
+};
 use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut, DETAILS_CHARS};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// The element's kind, or None when the broad candidate net caught something not interactive.
 /// `scripted`: clickable only through script (pointer cursor, a click listener, a menu item).
 pub fn candidate_kind(el: &Element, tag: &str, scripted: bool) -> Option<Kind> {
-    let (role, editable) = (role_of(el), get_attr(el, "contenteditable").is_some_and(|v| v != "false"));
+    let role = role_of(el);
     let has_href = matches!(tag, "a" | "area") && has_attr(el, "href");
+    // A native control's kind never hangs on editability (core's classify), so it is not read for one.
+    let editable = !is_native(tag, has_href) && get_attr(el, "contenteditable").is_some_and(|v| v != "false");
     if scripted {
         let input_type = if matches!(tag, "input" | "button") { get_attr(el, "type") } else { None };
         return Some(match classify(tag, input_type.as_deref(), role.as_deref(), editable) {
@@ -145,7 +149,8 @@ pub fn info(el: &Element, context: Context, offset: (f64, f64), kind: Kind, tag:
         href: if matches!(tag, "a" | "area") { js_sys::Reflect::get(el, &js_name("href")).ok().and_then(|h| h.as_string()) } else { None },
         value,
         checked,
-        visible: on_screen > 0.0 && is_visible(el, &local_rect(el)),
+        // The offset moved the rect, not its size: is_visible reads only the size.
+        visible: on_screen > 0.0 && is_visible(el, &rect),
         enabled: !is_disabled(el),
         rect,
         new,
@@ -194,7 +199,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let (mut picked, mut pending) = (Vec::new(), Vec::new());
     let (mut total, mut matched) = (0u32, 0u32);
     for root in &roots {
-        let found = candidates(root, CANDIDATE_SELECTOR);
+        let found = candidates(root, CANDIDATE_SELECTOR, &CANDIDATE_ATTRIBUTES);
         // The nearest listed candidate each sits in: a broad-net match that is not interactive passes its own up.
         let mut listed_up: Vec<Option<usize>> = Vec::with_capacity(found.len());
         let mut listed = vec![false; found.len()];
@@ -235,7 +240,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     }
     // Visibility is placed for all at once, so shared ancestors are read once and what is left out is counted.
     let left_out = visible_only.then(|| {
-        let placed = place(&pending.iter().map(|p| p.el.clone()).collect::<Vec<_>>());
+        let placed = place(pending.iter().map(|p| &p.el));
         for (p, shown) in pending.drain(..).zip(placed.shown) {
             if !shown {
                 continue;

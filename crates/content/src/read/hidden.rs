@@ -14,37 +14,46 @@ use web_sys::Element;
 // Codes: -1 on screen, -2 hidden for good (not rendered, clipped), -3 page below, -4 page above,
 // -5 elsewhere (left or right, or in a frame); k*4+d: past scroll box k's edge d (below, above, right, left).
 export function placement(els) {
-  const chains = new Map(), memo = new Map(), boxes = [], boxAt = new Map();
+  const chains = new Map(), memo = new Map(), boxes = [], boxAt = new Map(), views = new Map(), open = [];
   const up = (a) => a.parentElement || a.getRootNode().host || null;
   const scrolls = (v) => v === 'auto' || v === 'scroll' || v === 'overlay';
   const visible = { checkOpacity: true, checkVisibilityCSS: true };
   // Each ancestor's style is read once: the boxes that clip, from it up to the first fixed one,
-  // as a list shared by everything under it ({ a, s, next }; null when none clips).
+  // as a list shared by everything under it ({ a, x, y, next, box }; null when none clips).
+  // A style read costs as much as a rect: most ancestors clip nothing, which one read of the
+  // overflow shorthand tells, and being fixed matters only under a box that clips.
   const chain = (from, top) => {
-    const open = [];
-    let a = from, tail = null;
+    let a = from, tail = null, n = 0;
     for (; a && a !== top; a = up(a)) {
       const known = chains.get(a);
       if (known !== undefined) { tail = known; break; }
-      open.push(a);
+      open[n++] = a;
     }
-    for (let i = open.length - 1; i >= 0; i--) {
-      const b = open[i], s = b.ownerDocument.defaultView.getComputedStyle(b);
-      const rest = s.position === 'fixed' ? null : tail;
-      tail = s.overflowX !== 'visible' || s.overflowY !== 'visible' ? { a: b, x: s.overflowX, y: s.overflowY, next: rest } : rest;
+    while (n > 0) {
+      const b = open[--n], s = b.ownerDocument.defaultView.getComputedStyle(b);
+      const rest = tail !== null && s.position === 'fixed' ? null : tail;
+      if (s.overflow === 'visible') tail = rest;
+      else { const x = s.overflowX, y = s.overflowY; tail = x !== 'visible' || y !== 'visible' ? { a: b, x, y, next: rest, box: null } : rest; }
       chains.set(b, tail);
     }
     return tail;
   };
+  // Each document's viewport, read once per listing.
+  const viewOf = (doc) => {
+    let v = views.get(doc);
+    if (v === undefined) { const w = doc.defaultView; v = { top: doc.documentElement, w: w.innerWidth, h: w.innerHeight, main: doc === document }; views.set(doc, v); }
+    return v;
+  };
   const place = (el) => {
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0 || !el.checkVisibility(visible)) return -2;
-    const doc = el.ownerDocument, view = doc.defaultView;
+    const v = viewOf(el.ownerDocument);
     let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
-    for (let c = chain(up(el), doc.documentElement); c; c = c.next) {
+    for (let c = chain(up(el), v.top); c !== null; c = c.next) {
       const a = c.a;
-      if (!c.box) { const b = a.getBoundingClientRect(), bx = b.left + a.clientLeft, by = b.top + a.clientTop; c.box = [bx, by, bx + a.clientWidth, by + a.clientHeight]; }
-      const [bx1, by1, bx2, by2] = c.box;
+      let box = c.box;
+      if (box === null) { const b = a.getBoundingClientRect(), bx = b.left + a.clientLeft, by = b.top + a.clientTop; box = c.box = [bx, by, bx + a.clientWidth, by + a.clientHeight]; }
+      const bx1 = box[0], by1 = box[1], bx2 = box[2], by2 = box[3];
       const nx1 = Math.max(x1, bx1), ny1 = Math.max(y1, by1), nx2 = Math.min(x2, bx2), ny2 = Math.min(y2, by2);
       if (nx2 <= nx1 || ny2 <= ny1) {
         const sy = scrolls(c.y) && a.scrollHeight > a.clientHeight + 1, sx = scrolls(c.x) && a.scrollWidth > a.clientWidth + 1;
@@ -58,9 +67,9 @@ export function placement(els) {
       }
       x1 = nx1; y1 = ny1; x2 = nx2; y2 = ny2;
     }
-    if (Math.min(x2, view.innerWidth) > Math.max(x1, 0) && Math.min(y2, view.innerHeight) > Math.max(y1, 0)) return -1;
-    if (doc !== document) return -5;
-    return y1 >= view.innerHeight ? -3 : y2 <= 0 ? -4 : -5;
+    if (Math.min(x2, v.w) > Math.max(x1, 0) && Math.min(y2, v.h) > Math.max(y1, 0)) return -1;
+    if (!v.main) return -5;
+    return y1 >= v.h ? -3 : y2 <= 0 ? -4 : -5;
   };
   const placeBox = (a) => { let c = memo.get(a); if (c === undefined) { c = place(a); memo.set(a, c); } return c; };
   const codes = new Int32Array(els.length);
@@ -80,8 +89,8 @@ pub struct Placed {
 
 /// Places `els` (a visible-only listing's candidates): which are on screen, and what the
 /// listing leaves out, per scroll box and for the page.
-pub fn place(els: &[Element]) -> Placed {
-    let list: js_sys::Array = els.iter().collect();
+pub fn place<'a>(els: impl Iterator<Item = &'a Element>) -> Placed {
+    let list: js_sys::Array = els.collect();
     let raw = placement(&list);
     let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let codes = get("codes").dyn_into::<js_sys::Int32Array>().map(|a| a.to_vec()).unwrap_or_default();

@@ -8,6 +8,10 @@ use crate::protocol::page::{ElementCounts, ElementFilter};
 pub const CANDIDATE_SELECTOR: &str =
     "a[href],area[href],button,input:not([type=hidden]),select,textarea,summary,img,iframe,frame,[role],[onclick],[tabindex],[contenteditable],.ui-slider-handle,.noUi-handle";
 
+/// Every attribute `CANDIDATE_SELECTOR` reads (`class` for its class names): while none of them
+/// changed and no node was added or removed, its matches stay the same.
+pub const CANDIDATE_ATTRIBUTES: [&str; 7] = ["href", "type", "role", "onclick", "tabindex", "contenteditable", "class"];
+
 /// The role a widget library's element plays when it says none itself: jQuery UI's and
 /// noUiSlider's slider handles.
 pub fn widget_role(class: &str) -> Option<&'static str> {
@@ -251,6 +255,45 @@ mod tests {
         assert_eq!(classify("iframe", None, None, false), Kind::Frame);
         assert!(ElementFilter::All.accepts(Kind::Other));
         assert!(!ElementFilter::Link.accepts(Kind::Button));
+    }
+
+    #[test]
+    fn the_candidate_attributes_are_every_attribute_the_net_reads() {
+        let mut read: Vec<&str> = CANDIDATE_SELECTOR.split('[').skip(1).map(|a| a.split([']', '=']).next().unwrap_or("")).collect();
+        if CANDIDATE_SELECTOR.split(',').any(|s| s.contains('.')) {
+            read.push("class");
+        }
+        read.sort_unstable();
+        read.dedup();
+        let mut listed = CANDIDATE_ATTRIBUTES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(read, listed);
+    }
+
+    #[test]
+    fn a_native_controls_kind_does_not_hang_on_editability() {
+        // The page layer reads contenteditable only for what is not native: this must hold.
+        for (tag, href) in [
+            ("button", false),
+            ("input", false),
+            ("select", false),
+            ("textarea", false),
+            ("summary", false),
+            ("img", false),
+            ("iframe", false),
+            ("frame", false),
+            ("a", true),
+            ("area", true),
+        ] {
+            assert!(is_native(tag, href), "{tag}");
+            for role in [None, Some("slider"), Some("presentation")] {
+                for ty in [None, Some("checkbox"), Some("submit")] {
+                    assert_eq!(classify(tag, ty, role, true), classify(tag, ty, role, false), "{tag} {role:?} {ty:?}");
+                }
+            }
+        }
+        assert!(!is_native("a", false));
+        assert_eq!(classify("div", None, None, true), Kind::Input);
     }
 
     #[test]
