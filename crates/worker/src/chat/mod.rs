@@ -113,7 +113,8 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     // The reads overlap (issue 44): the settings, the tabs, and the session with what is remembered
     // of the providers. The session is read once this run holds the window, so no earlier
     // answer's save can land after it.
-    let (settings, (window, (mut session, stored))) = both(settings::load(), both(tabs::window(window_id), store::load_with(window_id, &REMEMBERED_KEYS))).await;
+    let (settings, (window, (mut session, stored))) =
+        both(settings::load(), both(tabs::window(window_id), store::load_with(window_id, &REMEMBERED_KEYS))).await;
     let provider = settings.active().filter(|p| p.is_configured());
     let Some(provider) = provider else {
         live::finish(window_id);
