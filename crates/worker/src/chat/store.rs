@@ -74,8 +74,9 @@ pub async fn load_with(window_id: i32, also: &[&str]) -> (ChatSession, JsValue) 
 /// far cheaper to store, and to read back before the next question's request, than a tree of JS objects.
 pub async fn save(window_id: i32, session: &ChatSession) {
     let [session_key, pending_key] = keys(window_id);
-    let text = serde_json::to_string(session).unwrap_or_default();
-    let _ = storage::session_set(&session_key, &JsValue::from_str(&text)).await;
+    if let Ok(text) = serde_json::to_string(session) {
+        let _ = storage::session_set(&session_key, &JsValue::from_str(&text)).await;
+    }
     let _ = storage::session_remove(&pending_key).await;
 }
 

@@ -55,8 +55,8 @@ impl Follow {
     }
 
     /// Content grew: follow it if the reader was at the bottom, else offer the pill. On the next
-    /// frame, once for all the changes before it: reading the height at once would lay the panel
-    /// out for each streamed word, before the word is even in the DOM's next frame (issue 44).
+    /// frame, once for all the changes before it: reading the height at once laid the panel out
+    /// for every streamed word, before the word reached the DOM's observers (issue 44).
     pub fn changed(&self) {
         if self.queued.replace(true) {
             return;
