@@ -63,3 +63,6 @@ console.log(`chat latency over ${runs} questions (bbc-1 article, scripted server
 console.log(`  Send → first token shown:   median ${q(shown, 0.5).toFixed(1)} ms, p90 ${q(shown, 0.9).toFixed(1)} ms, min ${Math.min(...shown).toFixed(1)} ms`);
 console.log(`  Send → first token painted: median ${q(firstToken, 0.5).toFixed(1)} ms, p90 ${q(firstToken, 0.9).toFixed(1)} ms, min ${Math.min(...firstToken).toFixed(1)} ms`);
 console.log(`  Send → answer complete:     median ${q(total, 0.5).toFixed(1)} ms, p90 ${q(total, 0.9).toFixed(1)} ms`);
+// A conversation's first question also reads the page (every 5th here), the rest only the chat's own path.
+const later = shown.filter((_, i) => i % 5 !== 0), first = shown.filter((_, i) => i % 5 === 0);
+console.log(`  shown, follow-up questions: median ${q(later, 0.5).toFixed(1)} ms, p90 ${q(later, 0.9).toFixed(1)} ms (${later.length}); first questions (page read): median ${q(first, 0.5).toFixed(1)} ms (${first.length})`);

@@ -117,6 +117,12 @@ export const tests = [
     assert.deepEqual(end, { state: "done", text: "Clicked Go." });
     assert.equal(await page.title(), "went", "the click the model wrote as JSON happened");
     assert.ok(env.llm.requests().some((r) => r.body.messages[0].content.includes("You call tools by writing JSON")), "the tools were described in the prompt");
+    // Remembered for the browser session: the next task describes them at once, with no second refusal.
+    const before = env.llm.requests().length;
+    await runTask(panel, "Click Go again");
+    assert.deepEqual(await outcome(panel), { state: "done", text: "Clicked Go." });
+    const again = env.llm.requests().slice(before);
+    assert.ok(again.length > 0 && again.every((r) => !r.body.tools), "no request of the second task offered tools natively");
   }],
 
   ["navigate, go_back, go_forward and refresh each answer once the page they lead to is ready", async (env) => {

@@ -5,10 +5,13 @@ use dusk_chrome::runtime::Port;
 use dusk_core::agent::StopSignal;
 use dusk_core::chat::ChatSink;
 use dusk_core::protocol::ChatEvent;
+use std::cell::RefCell;
 use web_sys::AbortController;
 
 thread_local! {
     static LIVE: Live<ChatEvent> = Live::new();
+    /// Events held until the task that emitted them has sent its request (`WindowSink`).
+    static HELD: RefCell<Vec<(i32, ChatEvent)>> = const { RefCell::new(Vec::new()) };
 }
 
 pub fn subscribe(window_id: i32, port: &Port) {
@@ -44,17 +47,42 @@ pub fn replay(window_id: i32) -> Option<Vec<ChatEvent>> {
 pub struct WindowSink(pub i32);
 
 impl ChatSink for WindowSink {
+    /// The question's echo, and whatever follows it in the same task, goes to the panels once the
+    /// task has sent the answer's request: a port message costs the worker a few tenths of a
+    /// millisecond, which the first word would wait for (issue 44). The order stays as emitted.
     fn emit(&self, event: ChatEvent) {
-        LIVE.with(|l| {
-            l.emit(self.0, &event, |log, event| {
-                if *event == ChatEvent::ResetAnswer {
-                    while matches!(log.last(), Some(ChatEvent::Delta { .. })) {
-                        log.pop();
+        let asked = matches!(event, ChatEvent::Asked { .. });
+        let now = HELD.with(|h| {
+            let mut held = h.borrow_mut();
+            if !asked && held.is_empty() {
+                return Some(event);
+            }
+            if held.is_empty() {
+                wasm_bindgen_futures::spawn_local(async {
+                    for (window_id, event) in HELD.with(|h| h.take()) {
+                        send(window_id, event);
                     }
-                } else {
-                    log.push(event.clone());
-                }
-            })
+                });
+            }
+            held.push((self.0, event));
+            None
         });
+        if let Some(event) = now {
+            send(self.0, event);
+        }
     }
+}
+
+fn send(window_id: i32, event: ChatEvent) {
+    LIVE.with(|l| {
+        l.emit(window_id, &event, |log, event| {
+            if *event == ChatEvent::ResetAnswer {
+                while matches!(log.last(), Some(ChatEvent::Delta { .. })) {
+                    log.pop();
+                }
+            } else {
+                log.push(event.clone());
+            }
+        })
+    });
 }

@@ -7,7 +7,7 @@ mod store;
 mod tabs;
 
 use crate::fetch::controller_with_timeout;
-use crate::llm::{client_for, client_with, remember_downgrade, remembered};
+use crate::llm::{client_for, client_with, remember_downgrade, remembered_in, REMEMBERED_KEYS};
 use crate::route::settings;
 use browser::TabBrowser;
 use dusk_chrome::message::to_js;
@@ -110,18 +110,12 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     if !live::start(window_id, stop.clone(), controller.clone(), vec![]) {
         return sink.emit(ChatEvent::Failed { message: "an answer is already running in this window".into() });
     }
-    // The reads overlap (issue 44): what is remembered of the provider follows the settings while
-    // the tabs and the session are read. The session is read once this run holds the window, so no
-    // earlier answer's save can land after it.
-    let settings_then_remembered = async {
-        let provider = settings::load().await.active().filter(|p| p.is_configured());
-        let known = match &provider {
-            Some(p) => remembered(p).await,
-            None => Default::default(),
-        };
-        (provider, known)
-    };
-    let ((provider, known), (window, mut session)) = both(settings_then_remembered, both(tabs::window(window_id), store::load(window_id))).await;
+    // The reads overlap (issue 44): the settings, the tabs, and the session with what is remembered
+    // of the providers. The session is read once this run holds the window, so no earlier
+    // answer's save can land after it.
+    let (settings, (window, (mut session, stored))) =
+        both(settings::load(), both(tabs::window(window_id), store::load_with(window_id, &REMEMBERED_KEYS))).await;
+    let provider = settings.active().filter(|p| p.is_configured());
     let Some(provider) = provider else {
         live::finish(window_id);
         let message = LlmError::NotConfigured("open Dusk's settings to choose one".into()).to_string();
@@ -136,6 +130,7 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     if chosen.is_empty() {
         chosen.extend(window.active);
     }
+    let known = remembered_in(&stored, &provider);
     let client = client_with(provider, controller.signal(), known);
     // Written while the request goes out: it starts at `answer`'s first wait (the page read or
     // the fetch), and the answer's own save below waits for it.

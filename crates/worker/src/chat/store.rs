@@ -6,6 +6,7 @@ use dusk_chrome::storage;
 use dusk_core::chat::{ChatEntry, ChatSession, PendingQuestion, TabInfo};
 use dusk_core::history::Item;
 use std::cell::RefCell;
+use wasm_bindgen::JsValue;
 
 thread_local! {
     /// Per window, the end of an answer whose session is still being saved.
@@ -30,7 +31,7 @@ impl Drop for Saving {
     fn drop(&mut self) {
         SAVING.with(|s| s.borrow_mut().retain(|(w, _)| *w != self.0));
         if let Some(done) = &self.1 {
-            let _ = done.call0(&wasm_bindgen::JsValue::UNDEFINED);
+            let _ = done.call0(&JsValue::UNDEFINED);
         }
     }
 }
@@ -49,22 +50,33 @@ fn keys(window_id: i32) -> [String; 2] {
 
 /// The conversation, with a question a dead worker left unanswered shown as interrupted.
 pub async fn load(window_id: i32) -> ChatSession {
+    load_with(window_id, &[]).await.0
+}
+
+/// `load`, and what the session keys `also` hold, in the same storage call.
+pub async fn load_with(window_id: i32, also: &[&str]) -> (ChatSession, JsValue) {
     settled(window_id).await;
     let [session_key, pending_key] = keys(window_id);
     let names = js_sys::Array::of2(&session_key.as_str().into(), &pending_key.as_str().into());
-    let Ok(stored) = storage::session_get_keys(&names).await else { return ChatSession::default() };
+    for k in also {
+        names.push(&JsValue::from_str(k));
+    }
+    let Ok(stored) = storage::session_get_keys(&names).await else { return (ChatSession::default(), JsValue::UNDEFINED) };
     let field = |key: &str| storage::field(&stored, key);
-    let mut session: ChatSession = field(&session_key).and_then(|v| from_js(v).ok()).unwrap_or_default();
+    let mut session: ChatSession = field(&session_key).and_then(|v| dusk_core::protocol::from_str(&v.as_string()?).ok()).unwrap_or_default();
     if let Some(pending) = field(&pending_key).and_then(|v| from_js::<PendingQuestion>(v).ok()) {
         session.restore_pending(pending);
     }
-    session
+    (session, stored)
 }
 
-/// Saves the conversation; a question it holds is no longer pending.
+/// Saves the conversation; a question it holds is no longer pending. As JSON text: one string is
+/// far cheaper to store, and to read back before the next question's request, than a tree of JS objects.
 pub async fn save(window_id: i32, session: &ChatSession) {
     let [session_key, pending_key] = keys(window_id);
-    let _ = storage::session_set(&session_key, &to_js(session)).await;
+    if let Ok(text) = serde_json::to_string(session) {
+        let _ = storage::session_set(&session_key, &JsValue::from_str(&text)).await;
+    }
     let _ = storage::session_remove(&pending_key).await;
 }
 
@@ -82,7 +94,7 @@ pub fn save_interrupted(window_id: i32, session: &ChatSession, question: &str, t
     let pending = to_js(&PendingQuestion { text: question.to_string(), tabs: tabs.to_vec(), after: session.entries.len() });
     wasm_bindgen_futures::future_to_promise(async move {
         let _ = storage::session_set(&PendingQuestion::storage_key(window_id), &pending).await;
-        Ok(wasm_bindgen::JsValue::UNDEFINED)
+        Ok(JsValue::UNDEFINED)
     })
 }
 

@@ -126,10 +126,12 @@ impl Chat {
         if self.composer.running() || self.composer.text.value().trim().is_empty() {
             return;
         }
-        let question = self.composer.take();
-        self.composer.set_running(true);
+        // The question goes out first: the box and the button change while the worker starts on it.
+        let question = self.composer.text.value().trim().to_string();
         let tab_ids = picker::checked(&self.picker);
         self.send(&ChatPortRequest::Ask { window_id: self.window_id, question, tab_ids });
+        self.composer.take();
+        self.composer.set_running(true);
     }
 
     fn pick(&self, starter: Starter) {

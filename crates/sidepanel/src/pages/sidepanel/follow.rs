@@ -4,6 +4,7 @@ use crate::dom;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 /// How close to the bottom still counts as "at the bottom", in CSS pixels.
@@ -14,6 +15,8 @@ pub struct Follow {
     scroller: Element,
     jump: Element,
     pinned: Rc<Cell<bool>>,
+    /// A follow is waiting for the next frame.
+    queued: Rc<Cell<bool>>,
 }
 
 impl Follow {
@@ -25,7 +28,7 @@ impl Follow {
         jump.set_attribute("hidden", "")?;
         crate::icons::append(&jump, crate::icons::Icon::Scroll)?;
         dom::append_i18n(&jump, "span", "", "jumpToLatest")?;
-        let follow = Follow { scroller: scroller.clone(), jump, pinned: Rc::new(Cell::new(true)) };
+        let follow = Follow { scroller: scroller.clone(), jump, pinned: Rc::new(Cell::new(true)), queued: Rc::new(Cell::new(false)) };
         let me = follow.clone();
         dom::on(scroller, "scroll", move || {
             let at_bottom = me.at_bottom();
@@ -51,12 +54,24 @@ impl Follow {
         let _ = self.jump.set_attribute("hidden", "");
     }
 
-    /// Content grew: follow it if the reader was at the bottom, else offer the pill.
+    /// Content grew: follow it if the reader was at the bottom, else offer the pill. On the next
+    /// frame, once for all the changes before it: reading the height at once laid the panel out
+    /// for every streamed word, before the word reached the DOM's observers (issue 44).
     pub fn changed(&self) {
-        if self.pinned.get() {
-            self.to_bottom();
-        } else if !self.at_bottom() {
-            let _ = self.jump.remove_attribute("hidden");
+        if self.queued.replace(true) {
+            return;
+        }
+        let me = self.clone();
+        let follow = Closure::once_into_js(move || {
+            me.queued.set(false);
+            if me.pinned.get() {
+                me.to_bottom();
+            } else if !me.at_bottom() {
+                let _ = me.jump.remove_attribute("hidden");
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.request_animation_frame(follow.unchecked_ref());
         }
     }
 
