@@ -4,6 +4,9 @@
 import { launch } from "../e2e/env.mjs";
 
 const runs = Number(process.argv[2] || 30);
+// A user reads the answer before asking again; 0 (the default) asks the moment it ends, while the
+// worker still saves the last answer.
+const pauseMs = Number(process.env.CHAT_PAUSE_MS || 0);
 const env = await launch();
 await (await env.extPage()).evaluate((base) => chrome.storage.local.set({
   settings: { provider: "openai", providers: [{ kind: "openai", model: "bench", base_url: base, api_key: "sk-bench" }] },
@@ -47,6 +50,7 @@ for (let i = 0; i < runs; i++) {
     q.dispatchEvent(new Event("input"));
     document.querySelector("#send").click();
   }), i);
+  if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
   shown.push(t.dom);
   firstToken.push(t.first);
   total.push(t.total);
@@ -59,7 +63,7 @@ for (let i = 0; i < runs; i++) {
 await env.close();
 
 const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-console.log(`chat latency over ${runs} questions (bbc-1 article, scripted server streaming at once)`);
+console.log(`chat latency over ${runs} questions (bbc-1 article, scripted server streaming at once, ${pauseMs} ms between an answer and the next question)`);
 console.log(`  Send → first token shown:   median ${q(shown, 0.5).toFixed(1)} ms, p90 ${q(shown, 0.9).toFixed(1)} ms, min ${Math.min(...shown).toFixed(1)} ms`);
 console.log(`  Send → first token painted: median ${q(firstToken, 0.5).toFixed(1)} ms, p90 ${q(firstToken, 0.9).toFixed(1)} ms, min ${Math.min(...firstToken).toFixed(1)} ms`);
 console.log(`  Send → answer complete:     median ${q(total, 0.5).toFixed(1)} ms, p90 ${q(total, 0.9).toFixed(1)} ms`);
