@@ -121,9 +121,11 @@ export const tests = [
       const frame = await (await page.waitForSelector("#frame")).contentFrame();
       await frame.waitForSelector("#logo");
       await setSite(env, url, true);
+      // The frame's own navy already reads as dark: wait for its theme, then for the marks.
+      await until(() => isDark(frame), "the frame to turn dark");
       await until(async () => luminance(await computed(frame, "#disc", "fill")) < 0.05, "the framed disc to be dark");
       await logoIsDarkAndLegible(frame);
-      assert.ok(luminance(await computed(frame, "#iconpath", "fill")) > 0.3, "the framed icon follows the light text");
+      await until(async () => luminance(await computed(frame, "#iconpath", "fill")) > 0.3, "the framed icon to follow the light text");
       // A drawing the frame adds later is measured and painted too.
       await frame.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<svg class="logo" style="width: 900px; height: 300px" viewBox="0 0 90 30"><rect class="disc" id="late" width="90" height="30"/></svg>'));
       await until(async () => luminance(await computed(frame, "#late", "fill")) < 0.05, "the late drawing to be dark");
