@@ -2,23 +2,16 @@
 // next animation frame after it, on the browser's 16.7 ms frame grid), with the scripted LLM server
 // streaming at once. Prints the extension's own overhead. Run: node tests/bench/chat_latency.mjs [runs]
 import { launch } from "../e2e/env.mjs";
+import { benchProvider, panelOnArticle } from "./chat_panel.mjs";
 
 const runs = Number(process.argv[2] || 30);
 // A user reads the answer before asking again; 0 (the default) asks the moment it ends, while the
 // worker still saves the last answer.
 const pauseMs = Number(process.env.CHAT_PAUSE_MS || 0);
 const env = await launch();
-await (await env.extPage()).evaluate((base) => chrome.storage.local.set({
-  settings: { provider: "openai", providers: [{ kind: "openai", model: "bench", base_url: base, api_key: "sk-bench" }] },
-}), `${env.llm.url}/v1`);
-env.llm.setDefault({ text: "First token, then the rest of the answer.", chunks: ["First", " token, then the rest of the answer."] });
+await benchProvider(env);
 
-const page = await env.open(`${env.base}/corpus/readability/bbc-1/index.html`);
-const panel = await env.open(env.extUrl("sidepanel.html"));
-await panel.locator("#tab-picker input").first().waitFor({ state: "attached" });
-const tabId = await env.tabIdFor(page.url());
-await panel.locator("details.picker summary").click();
-await panel.locator(`#tab-picker input[data-tab-id="${tabId}"]`).check();
+const panel = await panelOnArticle(env);
 
 const shown = [];
 const firstToken = [];

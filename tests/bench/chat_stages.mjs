@@ -3,13 +3,11 @@
 // `performance.timeOrigin + now()`; medians over the follow-up questions (a conversation's first
 // also reads the page). Run: node tests/bench/chat_stages.mjs [runs]; DUSK_DIST picks the build.
 import { launch } from "../e2e/env.mjs";
+import { benchProvider, panelOnArticle } from "./chat_panel.mjs";
 
 const runs = Number(process.argv[2] || 30);
 const env = await launch();
-await (await env.extPage()).evaluate((base) => chrome.storage.local.set({
-  settings: { provider: "openai", providers: [{ kind: "openai", model: "bench", base_url: base, api_key: "sk-bench" }] },
-}), `${env.llm.url}/v1`);
-env.llm.setDefault({ text: "First token, then the rest of the answer.", chunks: ["First", " token, then the rest of the answer."] });
+await benchProvider(env);
 const sw = await env.serviceWorker();
 await sw.evaluate(() => {
   const T = () => performance.timeOrigin + performance.now();
@@ -50,12 +48,7 @@ await env.ctx.addInitScript(() => {
     return port;
   };
 });
-const page = await env.open(`${env.base}/corpus/readability/bbc-1/index.html`);
-const panel = await env.open(env.extUrl("sidepanel.html"));
-await panel.locator("#tab-picker input").first().waitFor({ state: "attached" });
-const tabId = await env.tabIdFor(page.url());
-await panel.locator("details.picker summary").click();
-await panel.locator(`#tab-picker input[data-tab-id="${tabId}"]`).check();
+const panel = await panelOnArticle(env);
 
 const asked = [];
 for (let i = 0; i < runs; i++) {
