@@ -291,6 +291,14 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
     Assessment { level, reasons }
 }
 
+/// A check that could not run (a read that failed, a target that could not be found or told
+/// apart) asks the user, whatever the site's policy: a page must not switch the cards off by
+/// making a read fail. Only a block stays a block.
+pub fn fail_closed(a: &mut Assessment, why: String) {
+    a.level = a.level.max(ConfirmLevel::Confirm);
+    a.reasons.push(why);
+}
+
 /// A stable fingerprint of one exact action, so an approval can't be reused for another.
 pub fn action_digest(run_id: &str, step: u32, tool: &str, arguments: &serde_json::Value) -> String {
     // FNV-1a: small, dependency-free, and enough to tell actions apart (not a secret).
