@@ -9,7 +9,7 @@ use crate::protocol::{ContentRequest, ContentResponse};
 
 /// What reading an action's target found.
 pub enum TargetRead {
-    Found(TargetFacts, GateTarget),
+    Found(Box<(TargetFacts, GateTarget)>),
     /// The page no longer has the listed element: the action can't run on it.
     Gone(String),
     /// The read itself failed or made no sense: nothing about the target was checked.
@@ -20,7 +20,7 @@ impl<B: Browser> BrowserSession<'_, B> {
     /// The real target of an action, read from the page (never from the model's words).
     pub async fn target(&self, index: u32) -> Result<(TargetFacts, GateTarget), String> {
         match self.read_target(index).await {
-            TargetRead::Found(facts, target) => Ok((facts, target)),
+            TargetRead::Found(found) => Ok(*found),
             TargetRead::Gone(e) | TargetRead::Unread(e) => Err(e),
         }
     }
@@ -51,7 +51,7 @@ impl<B: Browser> BrowserSession<'_, B> {
             form_action: details.form_action.clone(),
             link: details.link.clone(),
         };
-        TargetRead::Found(facts, GateTarget { index, tag: details.tag, text: details.text, rect: details.rect })
+        TargetRead::Found(Box::new((facts, GateTarget { index, tag: details.tag, text: details.text, rect: details.rect })))
     }
 
     /// How sensitive `action` on `index` is: read-only calls need only the site's policy; a
@@ -90,7 +90,10 @@ impl<B: Browser> BrowserSession<'_, B> {
         };
         self.seen.borrow_mut().text = page.text.clone();
         let (facts, target) = match target {
-            Some(TargetRead::Found(f, t)) => (Some(f), Some(t)),
+            Some(TargetRead::Found(found)) => {
+                let (f, t) = *found;
+                (Some(f), Some(t))
+            }
             Some(TargetRead::Gone(why)) => return Gate { level: ConfirmLevel::Block, reasons: vec![why.clone()], refused: Some(why), ..Gate::default() },
             Some(TargetRead::Unread(e)) => {
                 unchecked.push(format!("Dusk couldn't check element [{}] ({e})", index.unwrap_or_default()));
