@@ -310,3 +310,21 @@ fn every_browser_and_customize_request_follows_each_providers_rules() {
         provider_contract::check(&format!("browser request {n}"), r);
     }
 }
+
+#[test]
+fn with_the_debugger_switched_off_the_run_says_once_what_its_listings_miss() {
+    let notes = |settings: AgentSettings| {
+        let browser = FakeBrowser::with(shop());
+        let (_, _, events) = go(&browser, &model(|_| say("ok")), "Look", settings);
+        let events = events.0.borrow();
+        let started = events.iter().position(|e| matches!(e, AgentEvent::Started { .. })).unwrap();
+        let notes: Vec<(usize, String)> = events.iter().enumerate().filter_map(|(i, e)| if let AgentEvent::Note { text } = e { Some((i, text.clone())) } else { None }).collect();
+        (started, notes)
+    };
+    let (_, on) = notes(AgentSettings::default());
+    assert!(on.is_empty(), "{on:?}");
+    let (started, off) = notes(AgentSettings { use_debugger: false, ..AgentSettings::default() });
+    assert_eq!(off.len(), 1, "{off:?}");
+    assert_eq!(off[0].0, started + 1, "said right after the start");
+    assert!(off[0].1.contains("debugger is off") && off[0].1.contains("clickable only through their own script"), "{}", off[0].1);
+}
