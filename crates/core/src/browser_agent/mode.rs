@@ -10,7 +10,7 @@ pub const STORAGE_KEY: &str = "agent_settings";
 pub const DEFAULT_TURNS: u32 = 20;
 pub const MAX_TURNS: u32 = 50;
 
-/// What a run on the browser session does: act on pages (seed 001) or customise a site (seed 002).
+/// What a run on the browser session does: act on pages or customise a site.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunKind {
