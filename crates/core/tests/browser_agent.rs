@@ -318,7 +318,8 @@ fn with_the_debugger_switched_off_the_run_says_once_what_its_listings_miss() {
         let (_, _, events) = go(&browser, &model(|_| say("ok")), "Look", settings);
         let events = events.0.borrow();
         let started = events.iter().position(|e| matches!(e, AgentEvent::Started { .. })).unwrap();
-        let notes: Vec<(usize, String)> = events.iter().enumerate().filter_map(|(i, e)| if let AgentEvent::Note { text } = e { Some((i, text.clone())) } else { None }).collect();
+        let notes: Vec<(usize, String)> =
+            events.iter().enumerate().filter_map(|(i, e)| if let AgentEvent::Note { text } = e { Some((i, text.clone())) } else { None }).collect();
         (started, notes)
     };
     let (_, on) = notes(AgentSettings::default());

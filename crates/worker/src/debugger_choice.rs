@@ -15,10 +15,12 @@ pub async fn allowed() -> bool {
         return known;
     }
     let stored = AgentSettings::from_stored(crate::stored::read(STORAGE_KEY).await).use_debugger;
-    USE.with(|u| u.get().unwrap_or_else(|| {
-        u.set(Some(stored));
-        stored
-    }))
+    USE.with(|u| {
+        u.get().unwrap_or_else(|| {
+            u.set(Some(stored));
+            stored
+        })
+    })
 }
 
 /// The agent settings changed (or a run read them): switched off, the debugger leaves every tab now.

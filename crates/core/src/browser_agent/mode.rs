@@ -77,7 +77,8 @@ pub struct AgentSettings {
 }
 
 /// What a run with `use_debugger` off loses, said once in the panel.
-pub const NO_DEBUGGER_NOTE: &str = "Chrome's debugger is off (Options → Browser agent), so elements that are clickable only through their own script may be missing from what the agent sees.";
+pub const NO_DEBUGGER_NOTE: &str =
+    "Chrome's debugger is off (Options → Browser agent), so elements that are clickable only through their own script may be missing from what the agent sees.";
 
 impl Default for AgentSettings {
     fn default() -> Self {
