@@ -1,4 +1,4 @@
-//! The layered page context (seed 001): the summary the model always gets, element lines it asks
+//! The layered page context: the summary the model always gets, element lines it asks
 //! for, and what changed after each action. Page text is quoted as untrusted data.
 
 use super::browser::TabView;

@@ -105,7 +105,7 @@ pub struct Assessment {
     pub reasons: Vec<String>,
 }
 
-/// Buttons whose click spends money, deletes, sends or signs (seed 001's patterns, en and zh).
+/// Buttons whose click spends money, deletes, sends or signs (en and zh).
 const SENSITIVE_BUTTONS: &[&str] = &[
     "pay",
     "buy",
