@@ -79,7 +79,9 @@ pub const IMAGE_HOLDERS: &str = "a[href],area[href],button,summary,label,[role=b
 pub fn is_focus_helper(tag: &str, input_type: Option<&str>, width: f64, height: f64, tabindex: Option<&str>, aria_hidden: bool) -> bool {
     let field = match tag {
         "textarea" | "select" => true,
-        "input" => !input_type.map(str::to_ascii_lowercase).is_some_and(|t| matches!(t.as_str(), "checkbox" | "radio" | "file" | "range" | "color") || BUTTON_INPUTS.contains(&t.as_str())),
+        "input" => !input_type
+            .map(str::to_ascii_lowercase)
+            .is_some_and(|t| matches!(t.as_str(), "checkbox" | "radio" | "file" | "range" | "color") || BUTTON_INPUTS.contains(&t.as_str())),
         _ => false,
     };
     let tiny = width > 0.0 && height > 0.0 && (width <= 2.0 || height <= 2.0);

@@ -68,7 +68,8 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
     let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
     let control = || [Label, LabelledBy, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some);
     let file = || some(ImageFile).and_then(|f| file_words(&f));
-    let guess = |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or_else(file).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
+    let guess =
+        |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or_else(file).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
     // `glyph`: shown text with no letter or digit ("«", "¶", "×") draws an icon, so a title or an
     // icon word names it better; it is kept only when nothing else does.
     let mut from_shown = false;

@@ -55,7 +55,13 @@ pub async fn act<B: Browser>(ctx: &Ctx<'_, '_, B>, index: Option<u32>, verb: &st
 
 /// `act`, then up to `wait_ms` for the page to change (a menu that opens a moment after a hover)
 /// before what changed is read.
-pub async fn act_then_wait<B: Browser>(ctx: &Ctx<'_, '_, B>, index: Option<u32>, verb: &str, request: ContentRequest, wait_ms: u32) -> Result<ToolOutput, String> {
+pub async fn act_then_wait<B: Browser>(
+    ctx: &Ctx<'_, '_, B>,
+    index: Option<u32>,
+    verb: &str,
+    request: ContentRequest,
+    wait_ms: u32,
+) -> Result<ToolOutput, String> {
     let s = ctx.host;
     let label = match index {
         Some(i) => format!(" {}", label_of(ctx, i).await),
