@@ -53,7 +53,7 @@ pub fn select(doc: &Document, target: &Target, value: Option<&str>, text: Option
     };
     check_visible(&el)?;
     check_enabled(&el)?;
-    let options = options_of(&sel);
+    let options = options_of(sel);
     let i = option_index(&el, &options, value, text)?;
     let option = &options[i];
     crate::dom::focus(&el);
@@ -82,7 +82,7 @@ fn through_face(face: &Element, hidden: &Element, value: Option<&str>, text: Opt
         return Err(ActionResult::fail(FailReason::NotEditable, format!("{} is not a drop-down", describe_el(face))));
     };
     check_enabled(hidden)?;
-    let options = options_of(&sel);
+    let options = options_of(sel);
     let i = option_index(face, &options, value, text)?;
     let wanted = clean_text(&options[i].text(), 200);
     if sel.selected_index() == i as i32 {
