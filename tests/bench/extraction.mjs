@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Readability } from "@mozilla/readability";
 import { JSDOM, VirtualConsole } from "jsdom";
 import { launch } from "../e2e/env.mjs";
-import { answerText, ask, panelFor } from "../e2e/chat_panel.mjs";
+import { answerText, ask } from "../e2e/chat_panel.mjs";
 import { benchProvider } from "./chat_panel.mjs";
 import { corpus, root } from "../fixtures/extraction/corpus.mjs";
 import { score, tokens } from "./extraction_score.mjs";
@@ -25,7 +25,9 @@ import { score, tokens } from "./extraction_score.mjs";
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith("--"));
 const pages = corpus().filter((p) => !filters.length || filters.some((f) => p.name.includes(f)));
-const OUTLINE = new RegExp(process.env.DUSK_OUTLINE || String.raw`^(#+\s*)?(page\s+)?outline\b|^<outline\b`, "im");
+// The outline's first line as the block writes it ("The rest of the page, outlined (…):"); a page's
+// own "Outline" heading must not split its main content, so no looser default.
+const OUTLINE = new RegExp(process.env.DUSK_OUTLINE || String.raw`^The rest of the page, outlined\b`, "m");
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.artifacts/extraction");
 mkdirSync(out, { recursive: true });
 const htmlOf = (p) => path.join(root, p.name, p.page);
@@ -37,21 +39,38 @@ function pageBlock(request) {
   return m ? m[1] : "";
 }
 
+/** Pages whose chat did not complete, with why: reported apart from pages Dusk read nothing of. */
+const failed = {};
+
 /** Dusk: one real chat question per page, the request read back from the scripted server. */
 async function dusk() {
   const env = await launch();
-  await env.ctx.route((u) => !["127.0.0.1", "localhost"].includes(u.hostname), (r) => r.abort());
+  await env.ctx.route((u) => /^(https?|wss?):$/.test(u.protocol) && !["127.0.0.1", "localhost"].includes(u.hostname), (r) => r.abort());
   await benchProvider(env);
   const texts = {};
   for (const p of pages) {
     const before = env.llm.requests().length;
-    const { panel, pages: opened } = await panelFor(env, [`/extraction/${p.name}/${p.page}`]);
-    await ask(panel, "What is this page about?");
-    await answerText(panel);
-    const req = env.llm.requests().slice(before).find((r) => r.body?.messages);
-    texts[p.name] = req ? pageBlock(req) : "";
+    const page = await env.open(`${env.base}/extraction/${p.name}/${p.page}`);
+    const panel = await env.open(env.extUrl("sidepanel.html"));
+    try {
+      await page.waitForTimeout(500);
+      // The tab as the browser lists it now: a page's script may have moved its URL since load.
+      const tabId = await (await env.extPage()).evaluate(async (path) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith("http") && new URL(t.url).pathname === path)?.id, new URL(page.url()).pathname);
+      await panel.locator("#tab-picker input").first().waitFor({ state: "attached" });
+      await panel.locator("details.picker summary").click();
+      await panel.locator(`#tab-picker input[data-tab-id="${tabId}"]`).check();
+      await ask(panel, "What is this page about?");
+      await answerText(panel);
+      const req = env.llm.requests().slice(before).find((r) => r.body?.messages);
+      texts[p.name] = req ? pageBlock(req) : "";
+    } catch (e) {
+      texts[p.name] = "";
+      failed[p.name] = e.message.split("\n")[0];
+      process.stderr.write(`  ${p.name}: no chat (${e.message.split("\n")[0]})\n`);
+    }
+    process.stderr.write(`  ${p.name}: ${tokens(texts[p.name]).length} tokens sent\n`);
     await panel.close();
-    for (const o of opened) await o.close();
+    await page.close();
   }
   await env.close();
   return texts;
@@ -140,7 +159,8 @@ for (const kind of [...kinds, "all"]) {
     ]),
   ]));
 }
-const nothing = peersOnly ? [] : rows.filter((r) => r.scores.dusk.recall < 0.05);
+const nothing = peersOnly ? [] : rows.filter((r) => r.scores.dusk.recall < 0.05 && !failed[r.name]);
+for (const [name, why] of Object.entries(failed)) console.log(`Chat did not complete on ${name}: ${why}`);
 if (!peersOnly) console.log(`\nPages where Dusk sent (almost) none of the main text (recall < 0.05): ${nothing.length ? nothing.map((r) => `${r.name} (recall ${r.scores.dusk.recall.toFixed(3)}, ${r.sent} tokens sent)`).join(", ") : "none"}`);
 if (args.includes("--pages")) {
   console.log(`\n${line(["page", "kind", "main tokens", "Dusk sent", "outline", ...tools.map((t) => `${t} P / R`)])}`);
