@@ -136,7 +136,8 @@ const rows = pages.map((p) => {
   };
 });
 
-const tools = peersOnly ? ["trafilatura", "readability"] : ["dusk", "trafilatura", "readability"];
+// A peer that did not run gets no column rather than zeros.
+const tools = [...(peersOnly ? [] : ["dusk"]), ...(traf.version === "not run" ? [] : ["trafilatura"]), "readability"];
 const kinds = [...new Set(rows.map((r) => r.kind))].sort();
 const line = (cells) => `| ${cells.join(" | ")} |`;
 console.log(`\nPrecision / recall / F1 of 4-token shingles against the hand-marked main text, mean per kind (trafilatura ${traf.version}, @mozilla/readability ${JSON.parse(readFileSync(new URL("../../node_modules/@mozilla/readability/package.json", import.meta.url))).version}).`);
