@@ -142,7 +142,7 @@ const kinds = [...new Set(rows.map((r) => r.kind))].sort();
 const line = (cells) => `| ${cells.join(" | ")} |`;
 console.log(`\nPrecision / recall / F1 of 4-token shingles against the hand-marked main text, mean per kind (trafilatura ${traf.version}, @mozilla/readability ${JSON.parse(readFileSync(new URL("../../node_modules/@mozilla/readability/package.json", import.meta.url))).version}).`);
 console.log("Dusk's tokens sent ÷ main text's tokens (word tokens), median / mean; outline tokens median / max over the pages whose block has one.\n");
-const duskCols = peersOnly ? [] : ["Dusk main-part recall", "Dusk sent ÷ main, median / mean", "Dusk outline tokens"];
+const duskCols = peersOnly ? [] : ["Dusk main part P / R", "Dusk sent ÷ main, median / mean", "Dusk outline tokens"];
 console.log(line(["kind (pages)", ...tools.map((t) => `${t} P / R / F1`), ...duskCols]));
 console.log(line(Array(1 + tools.length + duskCols.length).fill("---")));
 for (const kind of [...kinds, "all"]) {
@@ -154,7 +154,7 @@ for (const kind of [...kinds, "all"]) {
     `${kind} (${rs.length})`,
     ...tools.map(cell),
     ...(peersOnly ? [] : [
-      f2(mean(rs.map((r) => r.duskMainPart.recall))),
+      `${f2(mean(rs.map((r) => r.duskMainPart.precision)))} / ${f2(mean(rs.map((r) => r.duskMainPart.recall)))}`,
       `${f2(median(ratios))} / ${f2(mean(ratios))}`,
       withOutline.length ? `${median(withOutline)} / ${Math.max(...withOutline)} (${withOutline.length} pages)` : "no outline part",
     ]),
