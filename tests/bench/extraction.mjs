@@ -124,7 +124,7 @@ const rows = pages.map((p) => {
   const outline = at >= 0 ? block.slice(at) : "";
   const main = tokens(p.main).length;
   const texts = { dusk: block, trafilatura: traf.texts[p.name] ?? "", readability: readability(p) };
-  for (const [tool, t] of Object.entries(texts)) writeFileSync(path.join(out, `${p.name}.${tool}.txt`), t);
+  for (const [tool, t] of Object.entries(texts)) if (tool !== "dusk" || !peersOnly) writeFileSync(path.join(out, `${p.name}.${tool}.txt`), t);
   return {
     ...p,
     mainTokens: main,
