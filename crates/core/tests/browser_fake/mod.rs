@@ -245,6 +245,8 @@ impl Browser for FakeBrowser {
                             link: e.link.map(str::to_string),
                             value: None,
                             whole_text: None,
+                            value_chars: None,
+                            form: None,
                         }),
                         None => missing.push(i),
                     }
