@@ -10,14 +10,18 @@ use crate::protocol::page::ElementDetails;
 use crate::protocol::{ContentRequest, ContentResponse};
 
 impl<B: Browser> BrowserSession<'_, B> {
-    /// The gate read `d`: a text field's length is kept the first time (before any edit of the
-    /// run's), and the form the target sends with is remembered for this step's judgement.
-    pub(super) fn saw_target(&self, index: u32, d: &ElementDetails) {
-        *self.target_form.borrow_mut() = Some((index, d.form.clone()));
-        let Some(before) = d.value_len() else { return };
+    /// The page described `details` (the gate's target read comes before any action on it): a
+    /// text field's length is kept the first time, before any edit of the run's, and each
+    /// element's form is remembered for the gate's judgement of a submit.
+    pub(super) fn saw_details(&self, details: &[ElementDetails]) {
+        *self.forms.borrow_mut() = details.iter().map(|d| (d.index, d.form.clone())).collect();
         let mut run = self.run.borrow_mut();
         let doc = run.doc.clone();
-        run.fields.saw(Field { doc, index, before, form: d.form.clone(), name: d.text.clone() });
+        for d in details {
+            if let Some(before) = d.value_len() {
+                run.fields.saw(Field { doc: doc.clone(), index: d.index, before, form: d.form.clone(), name: d.text.clone() });
+            }
+        }
     }
 
     /// A submit (Enter, or a click on a control that submits its form) that would send a field
@@ -31,7 +35,7 @@ impl<B: Browser> BrowserSession<'_, B> {
         policy: SitePolicy,
     ) -> Option<(ConfirmLevel, String)> {
         *self.replacing.borrow_mut() = None;
-        let form = self.target_form.borrow_mut().take().filter(|(i, _)| Some(*i) == index).and_then(|(_, f)| f);
+        let form = self.forms.borrow().iter().find(|(i, _)| Some(*i) == index).and_then(|(_, f)| f.clone());
         let sent = match (action, index) {
             (Action::Submit, Some(_)) => Sent::Form(form.as_deref()),
             (Action::Submit, None) => Sent::Any,

@@ -13,7 +13,6 @@ impl<B: Browser> BrowserSession<'_, B> {
         match self.rpc(ContentRequest::GetElementDetails { indices: vec![index] }).await? {
             ContentResponse::ElementDetails { details, .. } if !details.is_empty() => {
                 let d = &details[0];
-                self.saw_target(index, d);
                 let attr = |k: &str| d.attributes.get(k).cloned();
                 let hints = ["name", "id", "autocomplete", "aria-label"].iter().filter_map(|k| attr(k)).collect::<Vec<_>>().join(" ");
                 let facts = TargetFacts {

@@ -117,8 +117,8 @@ pub struct BrowserSession<'a, B> {
     pub frames: RefCell<Vec<FrameView>>,
     /// Lines the model was shown that the checkpoint's journal doesn't hold yet.
     pub unjournaled: RefCell<Vec<serde_json::Value>>,
-    /// The form the gate's target sends with (its index, the form's selector).
-    pub target_form: RefCell<Option<(u32, Option<String>)>>,
+    /// The forms of the elements last described by the page (index, the form's selector).
+    pub forms: RefCell<Vec<(u32, Option<String>)>>,
     /// The text a submit being asked about would replace, for its card.
     pub replacing: RefCell<Option<Replacement>>,
     /// The browser reports the tab's dialogs.
@@ -138,7 +138,7 @@ impl<'a, B> BrowserSession<'a, B> {
             step: RefCell::default(),
             frames: RefCell::default(),
             unjournaled: RefCell::default(),
-            target_form: RefCell::default(),
+            forms: RefCell::default(),
             replacing: RefCell::default(),
             dialogs_watched: RefCell::default(),
             dialog_notes: RefCell::default(),
@@ -220,7 +220,11 @@ impl<B: Browser> BrowserSession<'_, B> {
 
     /// An RPC to the run's current tab: to the frame its indices live in.
     pub async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
-        self.through_dialogs(self.tab(), self.routed_rpc(request)).await
+        let answer = self.through_dialogs(self.tab(), self.routed_rpc(request)).await;
+        if let Ok(ContentResponse::ElementDetails { details, .. }) = &answer {
+            self.saw_details(details);
+        }
+        answer
     }
 
     /// The URL of the page the run last saw, against which listed links are shortened.
