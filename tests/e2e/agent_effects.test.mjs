@@ -67,7 +67,7 @@ export const tests = [
     usePolicy(env, clearAndSave);
     await startRun(panel, "Clear the page's text and save it.");
     const card = await cardOf(panel, "click");
-    assert.match(card.action, /Click “Save” on 127\.0\.0\.1:\d+\. This replaces the text of “Page text” \(4,000 characters\) with nothing/, card.action);
+    assert.match(card.action, /Click “Save” on 127\.0\.0\.1\. This replaces the text of “Page text” \(4,000 characters\) with nothing/, card.action);
     assert.match(card.text, /submits “Page text” with 4000 of its 4000 characters gone/, "the card says why");
     await answerCard(panel, "click", "deny");
     const end = await finish(panel);
@@ -114,7 +114,7 @@ export const tests = [
     await cardOf(panel, "click");
     await answerCard(panel, "click", "approve");
     const card = await cardOf(panel, "dialog");
-    assert.match(card.action, /127\.0\.0\.1:\d+ asks: “Really delete selected item\(s\)\?”/, card.action);
+    assert.match(card.action, /127\.0\.0\.1 asks: “Really delete selected item\(s\)\?”/, card.action);
     assert.match(card.text, /Really delete selected item\(s\)\?/);
     const labels = await panel.locator('.confirm-card[data-tool="dialog"] button:not([hidden])').allTextContents();
     assert.deepEqual(labels, ["Cancel", "OK"]);
@@ -143,7 +143,7 @@ export const tests = [
     usePolicy(env, clickThen("Show notice"));
     await startRun(panel, "Show the notice.");
     const card = await cardOf(panel, "dialog");
-    assert.match(card.action, /127\.0\.0\.1:\d+ says: “Your changes were saved\.”/, card.action);
+    assert.match(card.action, /127\.0\.0\.1 says: “Your changes were saved\.”/, card.action);
     assert.deepEqual(await panel.locator('.confirm-card[data-tool="dialog"] button:not([hidden])').allTextContents(), ["OK"]);
     await answerCard(panel, "dialog", "approve");
     await finish(panel);
@@ -175,5 +175,40 @@ export const tests = [
     await finish(panel);
     assert.equal(await status(page), "Rename cancelled");
     assert.match(dialogNotes(env)[0], /the user answered Cancel$/);
+  }),
+
+  agentTest("leaving a page with a typed draft: its leave-page question is the user's; Stay keeps the page and the model is told", "/pages/agent/dialogs.html", async (env, { page, panel }) => {
+    leaveDialogsToDusk(page);
+    // The user typed a draft: the page may now ask before it is left.
+    await page.click("#draft");
+    await page.keyboard.type("half a note");
+    const saved = new URL("/pages/agent/wiki-saved.html", env.base).href;
+    usePolicy(env, (p) => (p.last ? answer(p.last.result.success ? "Opened it." : `Not opened: ${p.last.result.error}`) : toolCall("navigate", { url: saved })));
+    await startRun(panel, `Open ${saved}`);
+    const card = await cardOf(panel, "dialog");
+    assert.match(card.action, /127\.0\.0\.1 asks whether to leave this page \(changes may not be saved\)/, card.action);
+    assert.deepEqual(await panel.locator('.confirm-card[data-tool="dialog"] button:not([hidden])').allTextContents(), ["Stay", "Leave"]);
+    await answerCard(panel, "dialog", "deny");
+    const end = await finish(panel);
+    assert.match(page.url(), /dialogs\.html$/, "the tab stayed");
+    assert.equal(await page.inputValue("#draft"), "half a note", "the draft is still there");
+    assert.match(lastCallOfRun(env).result.error, /the page asked whether to leave it \(changes may not be saved\); the user chose Stay: the tab stays on this page/);
+    assert.match(end.text, /the user chose Stay/);
+  }),
+
+  agentTest("leaving a page with a typed draft: Leave lets the navigation go on", "/pages/agent/dialogs.html", async (env, { page, panel, tabId }) => {
+    leaveDialogsToDusk(page);
+    await page.click("#draft");
+    await page.keyboard.type("half a note");
+    const saved = new URL("/pages/agent/wiki-saved.html", env.base).href;
+    usePolicy(env, (p) => (p.last ? answer(p.last.result.success ? `Opened it. ${(p.last.result.data?.dialogs ?? []).join(" ")}` : `Not opened: ${p.last.result.error}`) : toolCall("navigate", { url: saved })));
+    await startRun(panel, `Open ${saved}`);
+    await cardOf(panel, "dialog");
+    await answerCard(panel, "dialog", "approve");
+    const end = await finish(panel);
+    assert.equal(end.state, "done");
+    const ext = await env.extPage();
+    assert.equal(await ext.evaluate((id) => chrome.tabs.get(id).then((t) => t.url), tabId), saved, "the tab left for the saved page");
+    assert.match(end.text, /the user chose Leave/, "the model was told");
   }),
 ];

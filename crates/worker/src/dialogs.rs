@@ -72,7 +72,14 @@ pub async fn opened(tab_id: i32) -> PageDialog {
     std::future::poll_fn(|cx| match OPEN.with(|o| o.borrow_mut().remove(&tab_id)) {
         Some(dialog) => Poll::Ready(dialog),
         None => {
-            WAITING.with(|w| w.borrow_mut().entry(tab_id).or_default().push(cx.waker().clone()));
+            // One waker per task: a run's round trips all wait in one task, so this stays small.
+            WAITING.with(|w| {
+                let mut w = w.borrow_mut();
+                let wakers = w.entry(tab_id).or_default();
+                if !wakers.iter().any(|k| k.will_wake(cx.waker())) {
+                    wakers.push(cx.waker().clone());
+                }
+            });
             Poll::Pending
         }
     })

@@ -54,6 +54,16 @@ impl<B: Browser> BrowserSession<'_, B> {
         std::mem::take(&mut *self.dialog_notes.borrow_mut())
     }
 
+    /// The user chose to stay on the page a navigation was leaving: the message for the model,
+    /// with what the page asked, once.
+    pub fn stayed(&self) -> Option<String> {
+        if !std::mem::take(&mut *self.stayed.borrow_mut()) {
+            return None;
+        }
+        let notes = self.take_dialog_notes().join("; ");
+        Some(format!("{notes}: the tab stays on this page and nothing new was loaded"))
+    }
+
     /// Shows the dialog to the user as a card and gives the page the user's answer.
     async fn ask_dialog(&self, tab: i32, dialog: PageDialog) {
         let (run_id, step) = self.step.borrow().clone();
@@ -78,6 +88,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         };
         let answer = DialogAnswer { accept: approved, prompt_text };
         let given = self.browser.answer_dialog(tab, &answer).await;
+        if dialog.kind == DialogKind::Beforeunload && !answer.accept && given.is_ok() {
+            *self.stayed.borrow_mut() = true;
+        }
         self.dialog_notes.borrow_mut().push(note(&dialog, &answer, given.err()));
     }
 }

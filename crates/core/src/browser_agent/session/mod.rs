@@ -125,6 +125,8 @@ pub struct BrowserSession<'a, B> {
     pub dialogs_watched: RefCell<bool>,
     /// What pages asked in dialogs and what the user answered, not yet told to the model.
     pub dialog_notes: RefCell<Vec<String>>,
+    /// The user chose to stay on a page that asked before being left: no new page is coming.
+    pub stayed: RefCell<bool>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
@@ -142,6 +144,7 @@ impl<'a, B> BrowserSession<'a, B> {
             replacing: RefCell::default(),
             dialogs_watched: RefCell::default(),
             dialog_notes: RefCell::default(),
+            stayed: RefCell::default(),
         }
     }
 }
@@ -190,6 +193,7 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
     fn step_started(&self, run_id: &str, step: u32) {
         *self.step.borrow_mut() = (run_id.to_string(), step);
         *self.replacing.borrow_mut() = None;
+        *self.stayed.borrow_mut() = false;
     }
     fn observe(&self, _tool: &str, content: &str) {
         let mut run = self.run.borrow_mut();
@@ -292,9 +296,17 @@ impl<B: Browser> BrowserSession<'_, B> {
     }
 
     pub async fn wait_ready_within(&self, tab: i32, previous: Option<&str>, timeout_ms: f64) -> Result<DocId, String> {
+        // The page being left may ask first (leave this page?): the user answers, not a timeout.
+        self.through_dialogs(tab, self.wait_loaded(tab, previous, timeout_ms)).await
+    }
+
+    async fn wait_loaded(&self, tab: i32, previous: Option<&str>, timeout_ms: f64) -> Result<DocId, String> {
         let started = self.now_ms();
         let mut last_error = String::from("the page did not load");
         loop {
+            if let Some(stayed) = self.stayed() {
+                return Err(stayed);
+            }
             let loading = match self.browser.tabs().await {
                 Ok(tabs) => match tabs.iter().find(|t| t.tab_id == tab) {
                     // No content script runs there (about:blank, chrome://, the Web Store): say so now.
