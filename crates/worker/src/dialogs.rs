@@ -6,7 +6,7 @@ use dusk_chrome::debugger;
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_core::browser_agent::browser::{DialogAnswer, DialogKind, PageDialog};
 use serde_json::{json, Value};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::task::{Poll, Waker};
 use wasm_bindgen::JsValue;
@@ -16,19 +16,12 @@ thread_local! {
     static OPEN: RefCell<BTreeMap<i32, PageDialog>> = const { RefCell::new(BTreeMap::new()) };
     /// Steps waiting for a dialog in each tab.
     static WAITING: RefCell<BTreeMap<i32, Vec<Waker>>> = const { RefCell::new(BTreeMap::new()) };
-    /// The user's switch for Chrome's debugger: off, Dusk never attaches to watch dialogs.
-    static ALLOWED: Cell<bool> = const { Cell::new(true) };
 }
 
-/// Sets whether Dusk may attach Chrome's debugger to watch a run's dialogs.
-#[allow(dead_code)]
-pub fn allow(on: bool) {
-    ALLOWED.with(|a| a.set(on));
-}
-
-/// Attaches (if not yet) and has the browser report the tab's dialogs; false when it can't.
+/// Attaches (if not yet) and has the browser report the tab's dialogs; false when it can't or
+/// the user switched Dusk's use of the debugger off (`listeners::attach` asks `debugger_choice`).
 pub async fn watch(tab_id: i32) -> bool {
-    if !ALLOWED.with(Cell::get) || crate::listeners::attach(tab_id).await.is_err() {
+    if crate::listeners::attach(tab_id).await.is_err() {
         return false;
     }
     if crate::listeners::page_events(tab_id) {

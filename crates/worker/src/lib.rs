@@ -11,6 +11,7 @@ mod content_rpc;
 mod customize;
 mod dark;
 mod dark_agent;
+mod debugger_choice;
 mod dialogs;
 mod fetch;
 mod foreign_css;
@@ -88,6 +89,13 @@ pub fn debugger_detached(tab_id: i32, reason: String) {
 #[wasm_bindgen]
 pub fn debugger_event(tab_id: i32, method: String, params: JsValue) {
     dialogs::event(tab_id, &method, params);
+}
+
+/// `storage.onChanged` of `agent_settings`: the debugger switch takes effect at once.
+#[wasm_bindgen]
+pub fn agent_settings_changed(value: JsValue) {
+    let value = dusk_chrome::message::from_js::<serde_json::Value>(value).ok();
+    debugger_choice::set(dusk_core::browser_agent::AgentSettings::from_stored(value).use_debugger);
 }
 
 /// Checks `kind` (a message type or port name) against core's sender table.
