@@ -211,4 +211,21 @@ export const tests = [
     assert.equal(await ext.evaluate((id) => chrome.tabs.get(id).then((t) => t.url), tabId), saved, "the tab left for the saved page");
     assert.match(end.text, /the user chose Leave/, "the model was told");
   }),
+
+  panelTest("with the debugger switched off, a step the page holds with a dialog ends saying one may be waiting", "/pages/agent/dialogs.html", { mode: "dom", use_debugger: false }, async (env, { page, panel }) => {
+    let held;
+    page.on("dialog", (d) => { held = d; });
+    usePolicy(env, clickThen("Show notice"));
+    await startRun(panel, "Show the notice.");
+    // The user answers the alert in the tab once the model has been told.
+    const deadline = Date.now() + 25_000;
+    while (!/may be showing a dialog/.test(lastCallOfRun(env)?.result?.error ?? "") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    assert.match(lastCallOfRun(env).result.error, /^the page did not answer within 15 s: it may be showing a dialog \(alert, confirm, prompt or leave this page\) that waits for the user/);
+    assert.equal(await panel.locator('.confirm-card[data-tool="dialog"]').count(), 0, "no card: Dusk did not see the dialog");
+    assert.ok(held, "the page's alert was open");
+    await held.accept();
+    const end = await finish(panel);
+    assert.equal(end.state, "done");
+    assert.equal(await status(page), "Notice closed");
+  }),
 ];
