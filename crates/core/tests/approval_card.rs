@@ -17,6 +17,7 @@ fn request(tool: &str, arguments: Value, target: Option<(&str, &str)>, detail: O
         page: Some("https://shop.example/checkout?step=2".into()),
         detail: detail.map(str::to_string),
         arguments,
+        replaces: None,
     }
 }
 

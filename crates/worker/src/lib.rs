@@ -12,6 +12,7 @@ mod customize;
 mod dark;
 mod dark_agent;
 mod debugger_choice;
+mod dialogs;
 mod fetch;
 mod foreign_css;
 mod frames;
@@ -82,6 +83,12 @@ pub async fn tab_changed(tab_id: i32) {
 #[wasm_bindgen]
 pub fn debugger_detached(tab_id: i32, reason: String) {
     listeners::detached(tab_id, &reason);
+}
+
+/// `debugger.onEvent`: the page's dialogs (worker.js passes only `Page.javascriptDialog*`).
+#[wasm_bindgen]
+pub fn debugger_event(tab_id: i32, method: String, params: JsValue) {
+    dialogs::event(tab_id, &method, params);
 }
 
 /// `storage.onChanged` of `agent_settings`: the debugger switch takes effect at once.

@@ -33,6 +33,8 @@ struct Session {
     world: Option<Value>,
     doc: Option<Value>,
     held: BTreeMap<i64, Value>,
+    /// `Page.enable` was sent in this attachment, so the page's dialogs are reported (dialogs.rs).
+    page_events: bool,
 }
 
 thread_local! {
@@ -133,7 +135,21 @@ async fn whole(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
     paths
 }
 
-async fn attach(tab_id: i32) -> Result<(), String> {
+/// The tab's debugger reports Page events (dialogs): set once `Page.enable` went out in this attachment.
+pub fn page_events(tab_id: i32) -> bool {
+    SESSIONS.with(|s| s.borrow().get(&tab_id).is_some_and(|s| s.page_events))
+}
+
+pub fn set_page_events(tab_id: i32) {
+    SESSIONS.with(|s| {
+        if let Some(session) = s.borrow_mut().get_mut(&tab_id) {
+            session.page_events = true;
+        }
+    });
+}
+
+/// Attached to the tab (once; each call keeps it on for IDLE_MS more).
+pub async fn attach(tab_id: i32) -> Result<(), String> {
     if DECLINED.with(Cell::get) {
         return Err("the user stopped Dusk's debugging".into());
     }

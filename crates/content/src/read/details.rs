@@ -9,8 +9,9 @@ use dusk_core::page::elements::clean_text;
 use dusk_core::protocol::page::{ElementDetails, DETAILS_CHARS};
 use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
-/// A text field's value exactly as typed, up to `DETAILS_CHARS` characters; never a password's.
-fn field_value(el: &Element, tag: &str) -> Option<String> {
+/// A text field's value exactly as typed, up to `DETAILS_CHARS` characters, and its whole length
+/// when cut; never a password's.
+fn field_value(el: &Element, tag: &str) -> Option<(String, Option<u32>)> {
     let value = match tag {
         "textarea" => as_tag::<HtmlTextAreaElement>(el, "textarea")?.value(),
         "input" => {
@@ -23,7 +24,8 @@ fn field_value(el: &Element, tag: &str) -> Option<String> {
         }
         _ => return None,
     };
-    Some(value.chars().take(DETAILS_CHARS).collect())
+    let chars = value.chars().count();
+    Some((value.chars().take(DETAILS_CHARS).collect(), (chars > DETAILS_CHARS).then_some(chars as u32)))
 }
 use std::collections::BTreeMap;
 
@@ -45,19 +47,23 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
         let t = tag(&el);
         let prop = |o: &web_sys::Element, k: &str| crate::dom::member(o, k).as_string().filter(|a| !a.is_empty());
         // A submit button's own formaction wins over its form's action.
-        let form_action =
-            if el.has_attribute("formaction") { prop(&el, "formAction") } else { el.closest("form").ok().flatten().and_then(|f| prop(&f, "action")) };
+        let form_el = el.closest("form").ok().flatten();
+        let form_action = if el.has_attribute("formaction") { prop(&el, "formAction") } else { form_el.as_ref().and_then(|f| prop(f, "action")) };
+        // Only fields and buttons are asked which form they send with.
+        let form = form_el.filter(|_| matches!(t.as_str(), "input" | "textarea" | "button" | "select")).map(|f| unique_selector(&f));
         let link = el.closest("a[href], area[href]").ok().flatten().and_then(|a| prop(&a, "href"));
         let text = element_text(&el, &t, 100);
         // Whole, up to DETAILS_CHARS: what a listing cut short is read here.
         let whole = clean_text(&shown_text(&el, DETAILS_CHARS as u32), DETAILS_CHARS);
         let whole_text = (whole.chars().count() > text.chars().count()).then_some(whole);
-        let value = field_value(&el, &t);
+        let (value, value_chars) = field_value(&el, &t).map_or((None, None), |(v, n)| (Some(v), n));
         details.push(ElementDetails {
             index,
             text,
             whole_text,
             value,
+            value_chars,
+            form,
             rect: top_rect(&el),
             form_action,
             link,

@@ -62,6 +62,9 @@ pub struct ConfirmRequest {
     /// The call's arguments, for the card's sentence (`browser_agent::card`).
     #[serde(default)]
     pub arguments: serde_json::Value,
+    /// The page's own text the action would replace, read from the page (`safety::replaced`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<crate::browser_agent::safety::replaced::Replacement>,
 }
 
 /// Issued by the side panel when the user approves one action.

@@ -339,6 +339,7 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
                     page: gate.page.clone(),
                     detail: gate.detail.clone(),
                     arguments: call.arguments_object(),
+                    replaces: None,
                 };
                 self.sink.emit(AgentEvent::ConfirmRequest { step, tool: call.name.clone(), summary: prepared.summary.clone() });
                 match self.host.stop_signal().race(self.host.approval(&request)).await {

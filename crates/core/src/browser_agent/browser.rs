@@ -50,6 +50,38 @@ pub struct Shot {
     pub max_width: u32,
 }
 
+/// A dialog the page opened (`alert`, `confirm`, `prompt`, or the leave-page question), as the
+/// browser reports it: the page waits until it is answered.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageDialog {
+    pub kind: DialogKind,
+    /// The page's own words.
+    pub message: String,
+    /// A prompt's default answer.
+    #[serde(default)]
+    pub default_prompt: String,
+    /// The page that opened it.
+    #[serde(default)]
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DialogKind {
+    #[default]
+    Alert,
+    Confirm,
+    Prompt,
+    Beforeunload,
+}
+
+/// How a dialog is answered: OK (accept) or Cancel, and a prompt's text.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DialogAnswer {
+    pub accept: bool,
+    pub prompt_text: Option<String>,
+}
+
 /// A content script's answer to `ping`: which document is loaded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DocId {
@@ -105,6 +137,24 @@ pub trait Browser: Host {
     /// The guard's measure of the page's text (the dark layer's); `baseline` records it to compare with.
     async fn measure_page(&self, _tab: i32, _baseline: bool) -> Result<ThemeQuality, String> {
         Err(NO_CUSTOMIZE.into())
+    }
+    /// Starts reporting the page's dialogs in `tab`; false when the browser can't (its debugger
+    /// is off), and a step the page holds with a dialog then ends after a while.
+    async fn watch_dialogs(&self, _tab: i32) -> bool {
+        false
+    }
+    /// The next dialog the page in `tab` opens, at once if one is open and not yet taken; never
+    /// when dialogs are not watched.
+    async fn dialog_opened(&self, _tab: i32) -> PageDialog {
+        std::future::pending().await
+    }
+    /// Answers the dialog open in `tab`.
+    async fn answer_dialog(&self, _tab: i32, _answer: &DialogAnswer) -> Result<(), String> {
+        Err("this browser can't answer the page's dialogs".into())
+    }
+    /// The text the user typed on the card for `step` (a prompt's answer), once.
+    fn typed_answer(&self, _step: u32) -> Option<String> {
+        None
     }
     /// Saved JS can run: the user allowed user scripts for Dusk.
     async fn user_scripts_enabled(&self) -> bool {

@@ -3,6 +3,7 @@
 //! target and page the gate read plus the call's own arguments.
 
 use super::prompt::is_chinese;
+use super::safety::replaced::Replacement;
 use super::safety::site::host;
 use crate::agent::ConfirmRequest;
 use serde_json::Value;
@@ -10,9 +11,71 @@ use serde_json::Value;
 /// Longer URLs and names are cut with "…", so the sentence stays one glance.
 const MAX_SHOWN: usize = 80;
 
-/// "Click “Pay now” on shop.example", or in Chinese when `locale` is zh.
+/// "Click “Pay now” on shop.example", or in Chinese when `locale` is zh; a submit that replaces
+/// the page's own text says so: ". This replaces the text of “Page” (4,120 characters) with nothing".
 pub fn what_will_happen(request: &ConfirmRequest, locale: &str) -> String {
     let zh = is_chinese(locale);
+    let sentence = action_sentence(request, zh);
+    match &request.replaces {
+        Some(r) => format!("{sentence}{}", replaced_sentence(r, zh)),
+        None => sentence,
+    }
+}
+
+/// The text the page had and what would replace it, counted.
+fn replaced_sentence(r: &Replacement, zh: bool) -> String {
+    let name = r.name.trim();
+    let (before, now) = (thousands(r.before), thousands(r.now));
+    match (zh, name.is_empty()) {
+        (false, named) => {
+            let field = if named { format!("field [{}]", r.index) } else { quoted(name) };
+            let with = match r.now {
+                0 => "nothing".to_string(),
+                1 => "1 character".to_string(),
+                _ => format!("{now} characters"),
+            };
+            format!(". This replaces the text of {field} ({before} characters) with {with}")
+        }
+        (true, named) => {
+            let field = if named { format!("输入框 [{}]", r.index) } else { quoted(name) };
+            let with = if r.now == 0 { "空".to_string() } else { format!(" {now} 个字符") };
+            format!("。这会把{field}的文字（{before} 个字符）替换为{with}")
+        }
+    }
+}
+
+/// 4120 as "4,120".
+fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A dialog the page opened, in the page's own words: "127.0.0.1 asks: “Really delete?”".
+fn dialog_sentence(request: &ConfirmRequest, site: Option<&str>, zh: bool) -> String {
+    let args = &request.arguments;
+    let words = quoted(args.get("message").and_then(Value::as_str).unwrap_or_default());
+    let kind = args.get("kind").and_then(Value::as_str).unwrap_or_default();
+    let who = site.map(str::to_string).unwrap_or_else(|| if zh { "页面".into() } else { "The page".into() });
+    match (kind, zh) {
+        ("alert", false) => format!("{who} says: {words}"),
+        ("alert", true) => format!("{who} 提示：{words}"),
+        ("prompt", false) => format!("{who} asks you to type an answer: {words}"),
+        ("prompt", true) => format!("{who} 请你输入回答：{words}"),
+        ("beforeunload", false) => format!("{who} asks whether to leave this page (changes may not be saved)"),
+        ("beforeunload", true) => format!("{who} 询问是否离开此页面（所做的更改可能不会保存）"),
+        (_, false) => format!("{who} asks: {words}"),
+        (_, true) => format!("{who} 询问：{words}"),
+    }
+}
+
+fn action_sentence(request: &ConfirmRequest, zh: bool) -> String {
     let args = &request.arguments;
     let site = request.page.as_deref().and_then(host);
     let named = request.target.as_ref().map(|t| t.text.trim()).filter(|t| !t.is_empty()).map(quoted);
@@ -73,6 +136,8 @@ pub fn what_will_happen(request: &ConfirmRequest, locale: &str) -> String {
             }
             return if zh { format!("在此标签页中打开 {url}") } else { format!("Open {url} in this tab") };
         }
+        // Not a tool: a dialog the page opened (session/dialogs.rs).
+        "dialog" => return dialog_sentence(request, site.as_deref(), zh),
         // Not a tool: a load the browser stopped (session/loads.rs), the page's doing.
         "load" => {
             let url = shortened(text("url"));

@@ -233,6 +233,9 @@ pub struct Changes {
     pub tab: Option<TabView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Dialogs the page opened during the step: what it asked and what the user answered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dialogs: Vec<String>,
 }
 
 /// The `new_elements` field: new elements (every one listed, on a page the run just came to), at

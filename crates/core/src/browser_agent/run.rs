@@ -73,6 +73,7 @@ pub async fn begin<B: Browser>(start: Start, browser: &B) -> RunState {
         baseline: None,
         sites: super::safety::RunSites::new(&start.tab.url, &start.task),
         run_tabs: vec![start.tab.tab_id],
+        fields: Default::default(),
     };
     let session = BrowserSession::new(browser, run);
     if let Some(doc) = session.current_doc().await {

@@ -41,6 +41,9 @@ pub enum AgentPortRequest {
         token: String,
         #[serde(default)]
         files: Vec<FilePayload>,
+        /// What the user typed to answer a page's prompt dialog.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
     },
     Deny {
         window_id: i32,

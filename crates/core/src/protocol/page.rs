@@ -218,6 +218,20 @@ pub struct ElementDetails {
     /// The text a reader sees in the element, up to `DETAILS_CHARS` characters, when longer than `text`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub whole_text: Option<String>,
+    /// The value's whole length in characters, when `value` was cut to `DETAILS_CHARS`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_chars: Option<u32>,
+    /// A selector of the form the element belongs to: a field and a submit button of one form share it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
+}
+
+impl ElementDetails {
+    /// A text field's whole length in characters; None for anything else.
+    pub fn value_len(&self) -> Option<u32> {
+        let v = self.value.as_ref()?;
+        Some(self.value_chars.unwrap_or(v.chars().count() as u32))
+    }
 }
 
 /// Characters of a value or text `get_element_details` gives whole.

@@ -275,8 +275,10 @@ impl Browser for FakeBrowser {
                             rect: Self::info(e, true).rect,
                             form_action: None,
                             link: e.link.map(str::to_string),
-                            value: None,
+                            value: e.input_type.map(|_| e.value.clone()),
                             whole_text: None,
+                            value_chars: None,
+                            form: None,
                         }),
                         None => missing.push(i),
                     }

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub enum Answer {
-    Approved { digest: String, files: Vec<FilePayload> },
+    Approved { digest: String, files: Vec<FilePayload>, text: Option<String> },
     Denied,
 }
 
@@ -24,6 +24,8 @@ thread_local! {
     static PENDING: RefCell<Vec<Pending>> = const { RefCell::new(Vec::new()) };
     /// Files picked for an approved upload, by run and step, until the tool takes them.
     static FILES: RefCell<Vec<(String, u32, Vec<FilePayload>)>> = const { RefCell::new(Vec::new()) };
+    /// Text typed on an approved card (a page's prompt), by run and step, until the step takes it.
+    static TEXTS: RefCell<Vec<(String, u32, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A token nobody but the panel that gets the card can know.
@@ -65,9 +67,12 @@ pub fn answer(run_id: &str, step: u32, token: &str, answer: Answer) -> Result<()
         if card.token != token {
             return Err("refused: this approval was not issued to Dusk's side panel".to_string());
         }
-        if let Answer::Approved { files, .. } = &answer {
+        if let Answer::Approved { files, text, .. } = &answer {
             let files = files.clone();
             FILES.with(|f| f.borrow_mut().push((run_id.to_string(), step, files)));
+            if let Some(text) = text.clone() {
+                TEXTS.with(|t| t.borrow_mut().push((run_id.to_string(), step, text)));
+            }
         }
         *card.answer.borrow_mut() = Some(answer);
         card.done.stop();
@@ -79,6 +84,15 @@ pub fn answer(run_id: &str, step: u32, token: &str, answer: Answer) -> Result<()
 pub fn drop_run(run_id: &str) {
     PENDING.with(|p| p.borrow().iter().filter(|x| x.run_id == run_id).for_each(|x| x.done.stop()));
     FILES.with(|f| f.borrow_mut().retain(|(r, _, _)| r != run_id));
+    TEXTS.with(|t| t.borrow_mut().retain(|(r, _, _)| r != run_id));
+}
+
+pub fn take_text(run_id: &str, step: u32) -> Option<String> {
+    TEXTS.with(|t| {
+        let mut texts = t.borrow_mut();
+        let i = texts.iter().position(|(r, s, _)| r == run_id && *s == step)?;
+        Some(texts.remove(i).2)
+    })
 }
 
 pub fn take_files(run_id: &str, step: u32) -> Vec<FilePayload> {

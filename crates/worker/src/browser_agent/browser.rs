@@ -171,6 +171,22 @@ impl Browser for TabsBrowser {
         approvals::take_files(&self.run_id, step)
     }
 
+    async fn watch_dialogs(&self, tab: i32) -> bool {
+        crate::dialogs::watch(tab).await
+    }
+
+    async fn dialog_opened(&self, tab: i32) -> dusk_core::browser_agent::browser::PageDialog {
+        crate::dialogs::opened(tab).await
+    }
+
+    async fn answer_dialog(&self, tab: i32, answer: &dusk_core::browser_agent::browser::DialogAnswer) -> Result<(), String> {
+        crate::dialogs::answer(tab, answer).await
+    }
+
+    fn typed_answer(&self, step: u32) -> Option<String> {
+        approvals::take_text(&self.run_id, step)
+    }
+
     async fn frames(&self, tab: i32) -> Result<Vec<FrameView>, String> {
         crate::frames::other_origin(tab).await
     }

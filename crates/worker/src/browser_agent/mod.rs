@@ -42,8 +42,8 @@ pub async fn handle(port: Port, request: AgentPortRequest) {
             start(window_id, task, tab_id, kind).await
         }
         AgentPortRequest::Stop { window_id } => events::stop(window_id),
-        AgentPortRequest::Approve { run_id, step, digest, token, files, .. } => {
-            if let Err(message) = approvals::answer(&run_id, step, &token, approvals::Answer::Approved { digest, files }) {
+        AgentPortRequest::Approve { run_id, step, digest, token, files, text, .. } => {
+            if let Err(message) = approvals::answer(&run_id, step, &token, approvals::Answer::Approved { digest, files, text }) {
                 post(&port, &AgentPortEvent::Error { message });
             }
         }

@@ -6,6 +6,7 @@ pub mod boundary;
 pub mod carried;
 pub mod embedded;
 pub mod reach;
+pub mod replaced;
 pub mod site;
 pub mod web_url;
 

@@ -128,6 +128,7 @@ impl<B: Browser> BrowserSession<'_, B> {
             self.seen.borrow_mut().text = after.text;
         }
         let image = if self.mode().screenshots() { self.labelled_screenshot(listed).await.ok() } else { None };
+        changes.dialogs = self.take_dialog_notes();
         (changes, image)
     }
 

@@ -65,6 +65,7 @@ impl<B: Browser> BrowserSession<'_, B> {
         }
         // A load the browser stopped since the last step (a page's timer) is asked about first.
         let _ = self.catch_stopped_load().await;
+        self.watch_dialogs().await;
         if action == Action::Read {
             let a = assess(&action, None, &PageFacts { url: self.run.borrow().url.clone(), text: String::new() }, self.policy());
             return Gate::new(a.level, a.reasons);
@@ -120,6 +121,9 @@ impl<B: Browser> BrowserSession<'_, B> {
         let (mut level, mut reasons) = (a.level, a.reasons);
         level = level.max(reach.level);
         reasons.extend(reach.reasons);
+        if let Some((to, why)) = self.replaced_text(&action, facts.as_ref(), index, policy).await {
+            (level, reasons) = (level.max(to), [reasons, vec![why]].concat());
+        }
         let detail = match &action {
             Action::Type { text } => Some(text.clone()),
             Action::Navigate { to_url } | Action::SwitchTab { to_url } => Some(to_url.clone()),

@@ -81,6 +81,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                 target: None,
                 page: Some(self.run.borrow().url.clone()),
                 detail: Some(url.to_string()),
+                replaces: None,
             };
                 matches!(self.browser.approval(&request).await, Some(a) if a.is_for(&request))
             };

@@ -2,6 +2,8 @@
 //! page. It is the runtime's host; its state goes into the checkpoint's `extra` every step.
 
 mod after;
+pub mod dialogs;
+mod edits;
 mod frames;
 mod gate;
 mod loads;
@@ -12,6 +14,7 @@ use super::browser::{Browser, DocId, FrameView, Shot};
 use super::effect::Seen;
 use super::marks::MAX_WIDTH;
 use super::mode::{AgentMode, AgentSettings, RunKind};
+use super::safety::replaced::{Fields, Replacement};
 use super::safety::{RunSites, SitePolicy};
 use crate::agent::{Approval, ConfirmRequest, GateTarget, Host, RunState, StopSignal};
 use crate::llm::Image;
@@ -84,6 +87,9 @@ pub struct BrowserRun {
     /// Tabs the run has worked in or that its pages opened: the browser holds their loads to the run's sites.
     #[serde(default)]
     pub run_tabs: Vec<i32>,
+    /// Text fields the run has read, with their length before any edit of the run's.
+    #[serde(default)]
+    pub fields: Fields,
 }
 
 impl BrowserRun {
@@ -111,6 +117,16 @@ pub struct BrowserSession<'a, B> {
     pub frames: RefCell<Vec<FrameView>>,
     /// Lines the model was shown that the checkpoint's journal doesn't hold yet.
     pub unjournaled: RefCell<Vec<serde_json::Value>>,
+    /// The forms of the elements last described by the page (index, the form's selector).
+    pub forms: RefCell<Vec<(u32, Option<String>)>>,
+    /// The text a submit being asked about would replace, for its card.
+    pub replacing: RefCell<Option<Replacement>>,
+    /// The browser reports the tab's dialogs.
+    pub dialogs_watched: RefCell<bool>,
+    /// What pages asked in dialogs and what the user answered, not yet told to the model.
+    pub dialog_notes: RefCell<Vec<String>>,
+    /// The user chose to stay on a page that asked before being left: no new page is coming.
+    pub stayed: RefCell<bool>,
 }
 
 impl<'a, B> BrowserSession<'a, B> {
@@ -124,6 +140,11 @@ impl<'a, B> BrowserSession<'a, B> {
             step: RefCell::default(),
             frames: RefCell::default(),
             unjournaled: RefCell::default(),
+            forms: RefCell::default(),
+            replacing: RefCell::default(),
+            dialogs_watched: RefCell::default(),
+            dialog_notes: RefCell::default(),
+            stayed: RefCell::default(),
         }
     }
 }
@@ -151,6 +172,7 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
         }
     }
     async fn approval(&self, request: &ConfirmRequest) -> Option<Approval> {
+        let request = &ConfirmRequest { replaces: self.replacing.borrow_mut().take(), ..request.clone() };
         let answer = self.browser.approval(request).await;
         let crossing = self.crossing.borrow_mut().take();
         if let Some(site) = crossing {
@@ -170,6 +192,8 @@ impl<B: Browser> Host for BrowserSession<'_, B> {
     }
     fn step_started(&self, run_id: &str, step: u32) {
         *self.step.borrow_mut() = (run_id.to_string(), step);
+        *self.replacing.borrow_mut() = None;
+        *self.stayed.borrow_mut() = false;
     }
     fn observe(&self, _tool: &str, content: &str) {
         let mut run = self.run.borrow_mut();
@@ -200,7 +224,11 @@ impl<B: Browser> BrowserSession<'_, B> {
 
     /// An RPC to the run's current tab: to the frame its indices live in.
     pub async fn rpc(&self, request: ContentRequest) -> Result<ContentResponse, String> {
-        self.routed_rpc(request).await
+        let answer = self.through_dialogs(self.tab(), self.routed_rpc(request)).await;
+        if let Ok(ContentResponse::ElementDetails { details, .. }) = &answer {
+            self.saw_details(details);
+        }
+        answer
     }
 
     /// The URL of the page the run last saw, against which listed links are shortened.
@@ -268,9 +296,17 @@ impl<B: Browser> BrowserSession<'_, B> {
     }
 
     pub async fn wait_ready_within(&self, tab: i32, previous: Option<&str>, timeout_ms: f64) -> Result<DocId, String> {
+        // The page being left may ask first (leave this page?): the user answers, not a timeout.
+        self.through_dialogs(tab, self.wait_loaded(tab, previous, timeout_ms)).await
+    }
+
+    async fn wait_loaded(&self, tab: i32, previous: Option<&str>, timeout_ms: f64) -> Result<DocId, String> {
         let started = self.now_ms();
         let mut last_error = String::from("the page did not load");
         loop {
+            if let Some(stayed) = self.stayed() {
+                return Err(stayed);
+            }
             let loading = match self.browser.tabs().await {
                 Ok(tabs) => match tabs.iter().find(|t| t.tab_id == tab) {
                     // No content script runs there (about:blank, chrome://, the Web Store): say so now.
@@ -289,7 +325,7 @@ impl<B: Browser> BrowserSession<'_, B> {
                 Err(e) => return Err(e),
             };
             if !loading {
-                match self.browser.rpc(tab, ContentRequest::Ping).await {
+                match self.through_dialogs(tab, self.browser.rpc(tab, ContentRequest::Ping)).await {
                     Ok(ContentResponse::Pong { url, doc, .. }) if previous.is_none_or(|p| p != doc) => return Ok(DocId { url, doc }),
                     Ok(_) => {}
                     Err(e) => last_error = e,

@@ -31,6 +31,18 @@ pub async fn both<A: Future, B: Future>(a: A, b: B) -> (A::Output, B::Output) {
     .await
 }
 
+/// The first of two futures to finish: Ok from `a`, Err from `b`; the other is dropped.
+pub async fn either<A: Future, B: Future>(a: A, b: B) -> Result<A::Output, B::Output> {
+    let (mut a, mut b) = (pin!(a), pin!(b));
+    std::future::poll_fn(move |cx| {
+        if let Poll::Ready(v) = a.as_mut().poll(cx) {
+            return Poll::Ready(Ok(v));
+        }
+        b.as_mut().poll(cx).map(Err)
+    })
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,6 +74,13 @@ mod tests {
         assert_eq!(out, (1, 2));
         // The second started before the first was done: they ran at once.
         assert_eq!(log.borrow()[..2], [1, 2]);
+    }
+
+    #[test]
+    fn either_gives_the_first_to_finish() {
+        let log = RefCell::new(vec![]);
+        assert_eq!(block_on(either(after(3, 1, &log), after(1, 2, &log))), Err(2));
+        assert_eq!(block_on(either(after(0, 1, &log), after(0, 2, &log))), Ok(1));
     }
 
     fn block_on<F: Future>(f: F) -> F::Output {

@@ -69,17 +69,22 @@ pub async fn act_then_wait<B: Browser>(
     };
     // The mask, the outline and the action go out together: the page takes them in that order,
     // so the action waits for no round trip of its own before it.
-    let (_, answer) = crate::browser_agent::session::both(s.before_action(index), s.rpc(request)).await;
-    let result = match answer? {
+    let sent = async { crate::browser_agent::session::both(s.before_action(index), s.rpc(request)).await.1 };
+    // A failed step still tells the model what the page asked in a dialog and what the user answered.
+    let told = |e: String| match s.take_dialog_notes() {
+        notes if notes.is_empty() => e,
+        notes => format!("{e} ({})", notes.join("; ")),
+    };
+    let result = match s.or_unseen_dialog(sent).await.map_err(told)? {
         ContentResponse::Action(r) => r,
-        other => return Err(other.unexpected()),
+        other => return Err(told(other.unexpected())),
     };
     if !result.success {
         let reason = result.reason.and_then(|r| serde_json::to_value(r).ok()).and_then(|v| v.as_str().map(str::to_string));
-        return Err(match reason {
+        return Err(told(match reason {
             Some(r) => format!("{r}: {}", result.message),
             None => result.message,
-        });
+        }));
     }
     if wait_ms > 0 {
         s.wait_for_reaction(wait_ms).await;

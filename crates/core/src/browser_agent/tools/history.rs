@@ -18,7 +18,7 @@ const CACHED_PAGE_WAIT_MS: f64 = 2500.0;
 async fn go<B: Browser>(ctx: &Ctx<'_, '_, B>, nav: Navigation, done: &str) -> Result<ToolOutput, String> {
     let s = ctx.host;
     let before = s.current_doc().await.map(|d| d.doc);
-    s.browser.navigate(s.tab(), &nav).await?;
+    s.through_dialogs(s.tab(), s.browser.navigate(s.tab(), &nav)).await?;
     let first = match nav {
         Navigation::Back | Navigation::Forward => s.wait_ready_within(s.tab(), before.as_deref(), CACHED_PAGE_WAIT_MS).await,
         _ => s.wait_ready(s.tab(), before.as_deref()).await,

@@ -60,7 +60,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for Navigate {
             s.switch_to(tab).await?;
         } else {
             let before = s.current_doc().await.map(|d| d.doc);
-            s.browser.navigate(s.tab(), &Navigation::Url(url.clone())).await?;
+            s.through_dialogs(s.tab(), s.browser.navigate(s.tab(), &Navigation::Url(url.clone()))).await?;
             let previous = if same_document(&from, &url) { None } else { before };
             let doc = s.wait_ready(s.tab(), previous.as_deref()).await?;
             s.run.borrow_mut().doc = doc.doc;

@@ -6,6 +6,7 @@ use super::connection::Connection;
 use crate::dom;
 use dusk_chrome::i18n;
 use dusk_core::browser_agent::card::what_will_happen;
+use dusk_core::browser_agent::session::dialogs::DIALOG_TOOL;
 use dusk_core::protocol::actions::FilePayload;
 use dusk_core::protocol::{AgentPortEvent, AgentPortRequest, ConfirmCard};
 use wasm_bindgen::prelude::*;
@@ -26,7 +27,10 @@ pub fn render(log: &Element, card: ConfirmCard, window_id: i32, conn: Conn) -> R
     el.set_attribute("data-step", &r.step.to_string())?;
     el.set_attribute("data-digest", &r.digest)?;
     el.set_attribute("data-tool", &r.tool)?;
-    dom::append_i18n(&el, "div", "confirm-title", "agentConfirmTitle")?.set_id(&format!("confirm-title-{}", r.step));
+    // A page's dialog is answered, not approved: its own title, an answer box for a prompt, and its buttons.
+    let dialog = (r.tool == DIALOG_TOOL).then(|| r.arguments.get("kind").and_then(|k| k.as_str()).unwrap_or_default().to_string());
+    let title = if dialog.is_some() { "agentDialogTitle" } else { "agentConfirmTitle" };
+    dom::append_i18n(&el, "div", "confirm-title", title)?.set_id(&format!("confirm-title-{}", r.step));
     let action = dom::append(&el, "div", "confirm-action", "")?;
     action.set_id(&format!("confirm-action-{}", r.step));
     dom::append(&action, "span", "visually-hidden", &format!("{} ", i18n::message("agentWillHappen")))?;
@@ -57,15 +61,33 @@ pub fn render(log: &Element, card: ConfirmCard, window_id: i32, conn: Conn) -> R
     } else {
         None
     };
+    let typed: Option<HtmlInputElement> = if dialog.as_deref() == Some("prompt") {
+        let label = dom::append_i18n(&el, "label", "confirm-answer", "agentDialogAnswer")?;
+        let input: HtmlInputElement = dom::append(&label, "input", "", "")?.dyn_into()?;
+        input.set_type("text");
+        input.set_value(r.arguments.get("default_prompt").and_then(|v| v.as_str()).unwrap_or_default());
+        Some(input)
+    } else {
+        None
+    };
     let buttons = dom::append(&el, "div", "confirm-buttons", "")?;
-    let deny = dom::append_i18n(&buttons, "button", "deny", "agentDeny")?;
-    // A save of the site's CSS or JS is the user's Save click.
-    let approve_label = if r.tool.starts_with("save_site") { "customizeSave" } else { "agentApprove" };
+    let (deny_label, approve_label) = match dialog.as_deref() {
+        Some("beforeunload") => ("agentDialogStay", "agentDialogLeave"),
+        Some(_) => ("agentDialogCancel", "agentDialogOk"),
+        // A save of the site's CSS or JS is the user's Save click.
+        None if r.tool.starts_with("save_site") => ("agentDeny", "customizeSave"),
+        None => ("agentDeny", "agentApprove"),
+    };
+    let deny = dom::append_i18n(&buttons, "button", "deny", deny_label)?;
+    // An alert has one answer.
+    if dialog.as_deref() == Some("alert") {
+        deny.set_attribute("hidden", "")?;
+    }
     let approve = dom::append_i18n(&buttons, "button", "approve primary", approve_label)?;
     {
         let (conn, card) = (conn.clone(), card.clone());
         dom::on(&approve, "click", move || {
-            let (conn, card, picker) = (conn.clone(), card.clone(), picker.clone());
+            let (conn, card, picker, typed) = (conn.clone(), card.clone(), picker.clone(), typed.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let files = match &picker {
                     Some(p) => read_files(p).await.unwrap_or_default(),
@@ -79,6 +101,7 @@ pub fn render(log: &Element, card: ConfirmCard, window_id: i32, conn: Conn) -> R
                     digest: r.digest.clone(),
                     token: card.token.clone(),
                     files,
+                    text: typed.map(|t| t.value()),
                 });
             });
         })?;
