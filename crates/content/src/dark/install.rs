@@ -10,19 +10,23 @@ use web_sys::CssStyleSheet;
 pub struct Installed {
     pub root: Root,
     pub sheet: CssStyleSheet,
+    /// The theme's text; what was added since (`append`) follows it.
     pub css: String,
+    /// What the page added since the theme was built, in a small sheet of its own right after
+    /// the theme: an insertion there re-indexes a few rules, not the whole theme.
+    added: Option<CssStyleSheet>,
 }
 
 impl Installed {
     pub fn new(root: Root) -> Option<Installed> {
-        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new() })
+        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new(), added: None })
     }
 
     /// A sheet made by `window`'s realm: a document adopts only sheets constructed for it.
     pub fn in_realm(root: Root, window: &web_sys::Window) -> Option<Installed> {
         let constructor = js_sys::Reflect::get(window, &"CSSStyleSheet".into()).ok().filter(|c| c.is_function())?.unchecked_into::<js_sys::Function>();
         let sheet = js_sys::Reflect::construct(&constructor, &Array::new()).ok()?;
-        Some(Installed { root, sheet: sheet.unchecked_into(), css: String::new() })
+        Some(Installed { root, sheet: sheet.unchecked_into(), css: String::new(), added: None })
     }
 
     /// A sheet holding `css`, parsed now but not yet adopted by its scope.
@@ -37,6 +41,43 @@ impl Installed {
             // A rule Chrome rejects is dropped by replaceSync, never the whole sheet.
             let _ = self.sheet.replace_sync(css);
             self.css = css.to_string();
+            // The new theme holds what was added.
+            if let Some(added) = self.added.take() {
+                self.unadopt(&added);
+            }
+        }
+    }
+
+    /// Our sheets of this scope: the theme, and what was added since.
+    pub fn sheets(&self) -> impl Iterator<Item = CssStyleSheet> + '_ {
+        std::iter::once(self.sheet.clone()).chain(self.added.clone())
+    }
+
+    /// Adds `rules` after the theme, one insertion each: only they are matched anew.
+    pub fn append(&mut self, rules: &[String]) {
+        if rules.is_empty() {
+            return;
+        }
+        if self.added.is_none() {
+            self.added = self.root.window().and_then(|w| Installed::in_realm(self.root.clone(), &w)).map(|i| i.sheet);
+            self.added.iter().for_each(|a| a.set_disabled(self.sheet.disabled()));
+        }
+        let Some(added) = self.added.clone() else { return };
+        for rule in rules {
+            let end = added.css_rules().map_or(0, |r| r.length());
+            // A rule Chrome rejects is left out, as replaceSync leaves it out.
+            if added.insert_rule_with_index(rule, end).is_ok() {
+                self.css.push_str(rule);
+            }
+        }
+        self.set(&self.css.clone());
+    }
+
+    fn unadopt(&self, sheet: &CssStyleSheet) {
+        let current = self.root.adopted();
+        if current.iter().any(|s| Object::is(&s, sheet)) {
+            let next: Array = current.iter().filter(|s| !Object::is(s, sheet)).collect();
+            self.root.set_adopted(&next);
         }
     }
 
@@ -57,6 +98,15 @@ impl Installed {
             }
             self.root.set_adopted(&next);
         }
+        if let Some(added) = &self.added {
+            let current = self.root.adopted();
+            if !current.iter().any(|s| Object::is(&s, added)) {
+                let next: Array = current.iter().collect();
+                let at = next.iter().position(|s| Object::is(&s, &self.sheet)).map_or(next.length(), |i| i as u32 + 1);
+                next.splice(at, 0, added);
+                self.root.set_adopted(&next);
+            }
+        }
     }
 
     /// Holds a theme and styles its scope now.
@@ -65,12 +115,12 @@ impl Installed {
     }
 
     pub fn set_enabled(&self, on: bool) {
-        self.sheet.set_disabled(!on);
+        self.sheets().for_each(|s| s.set_disabled(!on));
     }
 
-    /// Takes our sheet out and leaves every other adopted sheet where it was.
+    /// Takes our sheets out and leaves every other adopted sheet where it was.
     pub fn remove(&self) {
-        let next: Array = self.root.adopted().iter().filter(|s| !Object::is(s, &self.sheet)).collect();
+        let next: Array = self.root.adopted().iter().filter(|s| !self.sheets().any(|o| Object::is(s, &o))).collect();
         self.root.set_adopted(&next);
     }
 }
