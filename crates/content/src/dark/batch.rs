@@ -77,7 +77,7 @@ pub(crate) fn run_batch() {
         s.last_build_ms = now() - started - s.last_collect_ms;
         true
     });
-    frames::run_dirty();
+    let frames = frames::run_dirty();
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    marks::after_batch(full, &pending.added());
+    marks::after_batch(full || frames, &pending.added());
 }

@@ -5,7 +5,7 @@ use super::*;
 #[inline(never)]
 pub(crate) fn on_mutations(records: &Array) {
     let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
-    let Some(doc) = with(|s| s.doc.clone()) else { return };
+    let Some(doc) = document() else { return };
     // One crossing notes the added and restyled elements for the frame's batch; text alone
     // (a chat streaming its reply) carries no colour and asks for nothing.
     let noted = with(|s| s.pending.note(records, &doc));
