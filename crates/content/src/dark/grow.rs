@@ -132,21 +132,27 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         }
     }
     let Some(roles) = s.roles.as_ref() else { return false };
-    let mut rules: Vec<Vec<String>> = Vec::with_capacity(n);
-    for add in &adds {
-        if add.sheets.is_empty() && add.inline_styles.is_empty() && add.attrs.is_empty() {
-            rules.push(Vec::new());
-            continue;
+    // Per scope: the rules for its sheets' additions, and those for its markup's.
+    let mut rules: Vec<(Vec<String>, Vec<String>)> = Vec::with_capacity(n);
+    let build = |part: Scope| {
+        let empty = part.sheets.is_empty() && part.inline_styles.is_empty() && part.attrs.is_empty();
+        if empty {
+            return Some(Vec::new());
         }
-        let built = dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, add)));
-        match built {
-            Some(r) => rules.push(r),
-            None => return false,
+        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part)))
+    };
+    for add in &adds {
+        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() });
+        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() });
+        match (sheets, markup) {
+            (Some(a), Some(b)) => rules.push((a, b)),
+            _ => return false,
         }
     }
-    // Everything is built: now the writes, one insertion run per scope that gained rules.
-    for (i, (add, rules)) in adds.into_iter().zip(rules).enumerate() {
-        s.installed[i].append(&rules);
+    // Everything is built: now the writes, one run per scope that gained rules.
+    for (i, (add, (sheet_rules, markup_rules))) in adds.into_iter().zip(rules).enumerate() {
+        s.installed[i].append_markup(&markup_rules);
+        s.installed[i].append(&sheet_rules);
         let last = &mut s.last_input[i];
         if let Some((sheets, marks)) = new_sheets[i].take() {
             last.sheets = sheets;
