@@ -27,19 +27,29 @@ pub(super) fn theme_on() -> bool {
 /// Core's theme for every scope, adjusted, with the site's refinement after the document's.
 #[inline(never)]
 pub(super) fn build(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> Vec<String> {
-    let mut css = dusk_core::dark::adjust::with_adjust(adjust, || images::during(|| dusk_core::dark::build(input)));
+    build_roles(input, refine, adjust).0
+}
+
+/// `build`, and the custom properties' roles it found (what the page adds later is built with them).
+#[inline(never)]
+pub(super) fn build_roles(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> (Vec<String>, dusk_core::dark::theme::Roles) {
+    let (mut css, roles) = dusk_core::dark::adjust::with_adjust(adjust, || images::during(|| dusk_core::dark::theme::build_with_roles(input)));
     if let Some(doc) = css.first_mut().filter(|_| !refine.is_empty()) {
         doc.push('\n');
         doc.push_str(refine);
     }
-    css
+    (css, roles)
 }
 
 /// A cross-origin sheet's text arrived (or could not be had): rebuild whatever theme uses it.
 #[inline(never)]
 pub(super) fn foreign_arrived(url: &str, css: Option<String>) {
     let usable = css.is_some();
-    with(|s| s.cache.set_foreign(url, css));
+    with(|s| {
+        s.cache.set_foreign(url, css);
+        // The sheet's marks don't change when its text arrives: the next batch builds it all.
+        s.roles = None;
+    });
     if !usable {
         return;
     }

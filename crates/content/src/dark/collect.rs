@@ -183,24 +183,51 @@ pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign
     }
 }
 
+/// One of a scope's sheets as a batch first sees it: a sheet whose rule count, media and
+/// switch are as before is taken as unchanged (the text cache relies on the same).
+pub struct SheetMark {
+    sheet: CssStyleSheet,
+    rules: i64,
+    disabled: bool,
+    media: String,
+}
+
+impl PartialEq for SheetMark {
+    fn eq(&self, other: &Self) -> bool {
+        Object::is(&self.sheet, &other.sheet) && self.rules == other.rules && self.disabled == other.disabled && self.media == other.media
+    }
+}
+
+/// The page's sheets of `root` (not ours), in cascade order.
+fn page_sheets(root: &Root, own: &[CssStyleSheet]) -> Vec<CssStyleSheet> {
+    let list = root.style_sheets();
+    let mut out: Vec<CssStyleSheet> = (0..list.length()).filter_map(|i| list.item(i)).map(JsCast::unchecked_into).collect();
+    let adopted = root.adopted();
+    out.extend(adopted.iter().map(JsCast::unchecked_into::<CssStyleSheet>).filter(|s| !own.iter().any(|o| Object::is(o, s))));
+    out
+}
+
+/// What a batch checks first: every page sheet's rule count, media and switch (a cross-origin
+/// sheet's rules aren't asked for again).
+pub fn sheet_marks(root: &Root, cache: &SheetCache, own: &[CssStyleSheet]) -> Vec<SheetMark> {
+    page_sheets(root, own)
+        .into_iter()
+        .map(|sheet| {
+            let rules = if cache.is_unreadable(&sheet) { -1 } else { sheet.css_rules().map_or(-1, |r| r.length() as i64) };
+            SheetMark { disabled: sheet.disabled(), media: sheet.media().media_text(), rules, sheet }
+        })
+        .collect()
+}
+
+/// The text of every enabled page sheet of `root`.
+pub fn sheets(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Vec<Sheet> {
+    page_sheets(root, own).iter().filter(|s| !s.disabled()).filter_map(|s| cache.text_of(s)).collect()
+}
+
 /// Everything that styles `root`, leaving out our own sheets.
 #[inline(never)]
 pub fn scope(root: &Root, cache: &mut SheetCache, own: &[CssStyleSheet]) -> Scope {
-    let mut out = Scope::default();
-    let list = root.style_sheets();
-    for i in 0..list.length() {
-        let Some(sheet) = list.item(i).map(JsCast::unchecked_into::<CssStyleSheet>) else { continue };
-        if sheet.disabled() {
-            continue;
-        }
-        out.sheets.extend(cache.text_of(&sheet));
-    }
-    for s in root.adopted().iter() {
-        let sheet = s.unchecked_into::<CssStyleSheet>();
-        if !own.iter().any(|o| Object::is(o, &sheet)) && !sheet.disabled() {
-            out.sheets.extend(cache.text_of(&sheet));
-        }
-    }
+    let mut out = Scope { sheets: sheets(root, cache, own), ..Default::default() };
     out.inline_styles = distinct(root, "[style]", &["style"]);
     out.inline_styles.retain(|s| !s.trim().is_empty());
     for (selector, names) in [

@@ -5,23 +5,18 @@ use super::*;
 #[inline(never)]
 pub(crate) fn on_mutations(records: &Array) {
     let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
-    for r in records.iter() {
-        let record = r.unchecked_into::<web_sys::MutationRecord>();
-        // A frame's mutations only mark it; its shadow roots stay its own.
-        if frames::touched(&record) || !active {
-            continue;
-        }
-        let added = record.added_nodes();
-        with(|s| s.own_dirty |= s.own.is_some() && added.length() > 0);
-        for i in 0..added.length() {
-            if let Some(el) = added.item(i).and_then(collect::as_element) {
-                for root in collect::shadow_roots_under(&el) {
-                    add_root(Root::Shadow(root));
-                }
-            }
-        }
+    let Some(doc) = document() else { return };
+    // One crossing notes the added and restyled elements for the frame's batch; text alone
+    // (a chat streaming its reply) carries no colour and asks for nothing.
+    let noted = with(|s| s.pending.note(records, &doc));
+    // A frame's mutations only mark it; its shadow roots stay its own.
+    for record in noted.others.iter() {
+        frames::touched(record.unchecked_ref());
     }
-    watch::schedule();
+    with(|s| s.own_dirty |= s.own.is_some() && noted.added);
+    if noted.batch || noted.others.length() > 0 || !active {
+        watch::schedule();
+    }
 }
 
 #[inline(never)]

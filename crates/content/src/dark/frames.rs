@@ -176,13 +176,17 @@ fn batch(i: usize) {
 }
 
 /// Frames whose documents changed since the last batch.
-pub fn run_dirty() {
+/// Whether a frame had changed (its drawings are measured after the batch then).
+pub fn run_dirty() -> bool {
     prune();
+    let mut any = false;
     for i in 0..count() {
         if with_frame(i, |f| f.dirty).unwrap_or(false) {
             batch(i);
+            any = true;
         }
     }
+    any
 }
 
 /// Icons and big drawings added to themed frames since the last pass are measured and painted.

@@ -26,6 +26,17 @@ pub fn mark(roots: &[Root]) {
     }
 }
 
+/// Marks those of `svgs` not measured yet (read all, then write all: one layout at most).
+pub fn mark_each(svgs: &[web_sys::Element]) {
+    let selector = format!("svg:not([fill]):not([{ICON_ATTR}]):not([{LARGE_ATTR}])");
+    let sized: Vec<_> = svgs.iter().filter(|el| el.matches(&selector).unwrap_or(false)).map(|el| (el, el.get_bounding_client_rect())).collect();
+    for (el, r) in sized {
+        if r.width() > 0.0 && r.height() > 0.0 {
+            let _ = el.set_attribute(if is_icon(r.width(), r.height()) { ICON_ATTR } else { LARGE_ATTR }, "");
+        }
+    }
+}
+
 /// Takes every mark off, leaving the page as it was.
 pub fn unmark(roots: &[Root]) {
     for root in roots {

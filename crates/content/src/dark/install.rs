@@ -6,23 +6,33 @@ use js_sys::{Array, Object};
 use wasm_bindgen::JsCast;
 use web_sys::CssStyleSheet;
 
+/// Sheets of added rules a scope keeps before folding them into one.
+const MAX_ADDED: usize = 16;
+
 #[derive(Clone)]
 pub struct Installed {
     pub root: Root,
     pub sheet: CssStyleSheet,
+    /// The theme's text; what was added since (`append`) follows it.
     pub css: String,
+    /// What the page added since the theme was built, adopted right after the theme: first a
+    /// sheet that grows by `insertRule` with the markup's new colours (Chrome restyles only the
+    /// elements a new `[attr="…"]` rule matches), then each batch's mirrored sheet rules in a
+    /// sheet of their own (an edit to a sheet of class rules restyles every element of every one
+    /// of its classes; a sheet added restyles only its own).
+    added: Vec<(CssStyleSheet, String)>,
 }
 
 impl Installed {
     pub fn new(root: Root) -> Option<Installed> {
-        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new() })
+        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new(), added: Vec::new() })
     }
 
     /// A sheet made by `window`'s realm: a document adopts only sheets constructed for it.
     pub fn in_realm(root: Root, window: &web_sys::Window) -> Option<Installed> {
         let constructor = js_sys::Reflect::get(window, &"CSSStyleSheet".into()).ok().filter(|c| c.is_function())?.unchecked_into::<js_sys::Function>();
         let sheet = js_sys::Reflect::construct(&constructor, &Array::new()).ok()?;
-        Some(Installed { root, sheet: sheet.unchecked_into(), css: String::new() })
+        Some(Installed { root, sheet: sheet.unchecked_into(), css: String::new(), added: Vec::new() })
     }
 
     /// A sheet holding `css`, parsed now but not yet adopted by its scope.
@@ -37,10 +47,75 @@ impl Installed {
             // A rule Chrome rejects is dropped by replaceSync, never the whole sheet.
             let _ = self.sheet.replace_sync(css);
             self.css = css.to_string();
+            // The new theme holds what was added.
+            let added: Vec<_> = self.added.drain(..).map(|(s, _)| s).collect();
+            if !added.is_empty() {
+                let next: Array = self.root.adopted().iter().filter(|s| !added.iter().any(|a| Object::is(s, a))).collect();
+                self.root.set_adopted(&next);
+            }
         }
     }
 
-    /// Replaces the CSS if it changed, and re-adds the sheet if the page reset adoptedStyleSheets.
+    /// Our sheets of this scope: the theme, and what was added since.
+    pub fn sheets(&self) -> impl Iterator<Item = CssStyleSheet> + '_ {
+        std::iter::once(self.sheet.clone()).chain(self.added.iter().map(|(s, _)| s.clone()))
+    }
+
+    /// Adds rules for new inline colours and legacy attributes after the theme, one insertion each.
+    pub fn append_markup(&mut self, rules: &[String]) {
+        if rules.is_empty() {
+            return;
+        }
+        let Some(window) = self.root.window() else { return };
+        if self.added.is_empty() {
+            self.push_added(&window, String::new());
+        }
+        let Some((sheet, text)) = self.added.first_mut() else { return };
+        for rule in rules {
+            let end = sheet.css_rules().map_or(0, |r| r.length());
+            // A rule Chrome rejects is left out, as replaceSync leaves it out.
+            if sheet.insert_rule_with_index(rule, end).is_ok() {
+                text.push_str(rule);
+                self.css.push_str(rule);
+            }
+        }
+        self.set(&self.css.clone());
+    }
+
+    /// Adds mirrored sheet rules after the theme, in a sheet of their own: only they are matched anew.
+    pub fn append(&mut self, rules: &[String]) {
+        if rules.is_empty() {
+            return;
+        }
+        let Some(window) = self.root.window() else { return };
+        if self.added.is_empty() {
+            // The markup's sheet comes first, empty until it has a rule.
+            self.push_added(&window, String::new());
+        }
+        let text = rules.concat();
+        if self.added.len() > MAX_ADDED {
+            // Folded into one, now and then, so the scope's sheet list stays short.
+            let all: String = self.added[1..].iter().map(|(_, t)| t.as_str()).chain([text.as_str()]).collect();
+            let old: Vec<_> = self.added.drain(1..).map(|(s, _)| s).collect();
+            let next: Array = self.root.adopted().iter().filter(|s| !old.iter().any(|a| Object::is(s, a))).collect();
+            self.root.set_adopted(&next);
+            self.push_added(&window, all);
+        } else {
+            self.push_added(&window, text.clone());
+        }
+        self.css.push_str(&text);
+        self.set(&self.css.clone());
+    }
+
+    fn push_added(&mut self, window: &web_sys::Window, text: String) {
+        let Some(sheet) = Installed::in_realm(self.root.clone(), window).map(|i| i.sheet) else { return };
+        // A rule Chrome rejects is left out, as in the theme.
+        let _ = sheet.replace_sync(&text);
+        sheet.set_disabled(self.sheet.disabled());
+        self.added.push((sheet, text));
+    }
+
+    /// Replaces the CSS if it changed, and re-adds the sheets if the page reset adoptedStyleSheets.
     pub fn set(&mut self, css: &str) {
         self.load(css);
         let current = self.root.adopted();
@@ -57,6 +132,16 @@ impl Installed {
             }
             self.root.set_adopted(&next);
         }
+        let current = self.root.adopted();
+        if self.added.iter().any(|(a, _)| !current.iter().any(|s| Object::is(&s, a))) {
+            // In order, right after the theme.
+            let next: Array = current.iter().filter(|s| !self.added.iter().any(|(a, _)| Object::is(s, a))).collect();
+            let at = next.iter().position(|s| Object::is(&s, &self.sheet)).map_or(next.length(), |i| i as u32 + 1);
+            for (k, (a, _)) in self.added.iter().enumerate() {
+                next.splice(at + k as u32, 0, a);
+            }
+            self.root.set_adopted(&next);
+        }
     }
 
     /// Holds a theme and styles its scope now.
@@ -65,12 +150,12 @@ impl Installed {
     }
 
     pub fn set_enabled(&self, on: bool) {
-        self.sheet.set_disabled(!on);
+        self.sheets().for_each(|s| s.set_disabled(!on));
     }
 
-    /// Takes our sheet out and leaves every other adopted sheet where it was.
+    /// Takes our sheets out and leaves every other adopted sheet where it was.
     pub fn remove(&self) {
-        let next: Array = self.root.adopted().iter().filter(|s| !Object::is(s, &self.sheet)).collect();
+        let next: Array = self.root.adopted().iter().filter(|s| !self.sheets().any(|o| Object::is(s, &o))).collect();
         self.root.set_adopted(&next);
     }
 }

@@ -2,11 +2,13 @@
 //! follows DOM changes, and removes itself without a trace when switched off.
 
 mod apply;
+mod batch;
 mod collect;
 mod events;
 mod fallback;
 mod foreign;
 mod frames;
+mod grow;
 mod hold;
 mod icons;
 mod images;
@@ -23,6 +25,7 @@ mod translucent;
 mod watch;
 
 use apply::*;
+pub(crate) use batch::run_batch;
 pub(crate) use events::*;
 use fallback::*;
 use marks::shapes_resized;
@@ -91,6 +94,12 @@ struct State {
     images_arrived: bool,
     /// The verdict waits for linked sheets still loading; the batch their load runs judges.
     judge_waits: bool,
+    /// The custom properties' roles of the theme built last (None: the next batch builds it all).
+    roles: Option<dusk_core::dark::theme::Roles>,
+    /// Each scope's sheets as that build saw them (`collect::sheet_marks`).
+    marks: Vec<Vec<collect::SheetMark>>,
+    /// What the page's mutations touched since the last batch.
+    pending: grow::Pending,
 }
 
 #[derive(Clone)]
@@ -107,6 +116,7 @@ struct Prepared {
     own: Option<own::Measured>,
     /// The document's translucent selectors, and the text under them the theme leaves below AA.
     translucent: (Vec<String>, Vec<(web_sys::Element, String)>),
+    roles: dusk_core::dark::theme::Roles,
 }
 
 thread_local! {
@@ -228,6 +238,9 @@ fn switch_off() {
         s.roots.clear();
         s.last_input.clear();
         s.own = None;
+        s.roles = None;
+        s.marks.clear();
+        s.pending = grow::Pending::default();
         s.phase = PagePhase::Off;
     });
     release_fallback();
@@ -321,65 +334,6 @@ fn add_root(root: Root) {
         });
         s.installed.extend(ready.or_else(|| Installed::new(root)));
     });
-}
-
-/// Recollects every scope and re-applies the theme if anything that styles the page changed.
-#[inline(never)]
-pub(crate) fn run_batch() {
-    if with(|s| s.judge_waits && s.phase == PagePhase::Pending) && document().is_some_and(|d| !verdict_waits(&d.ready_state(), own::sheets_loading(&d))) {
-        return decide();
-    }
-    let started = now();
-    with(|s| {
-        if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
-            return;
-        }
-        if s.own.is_some() && !s.rehearsing {
-            // Sheets added later get the site's dark scheme too.
-            own::switch_on(&s.roots, &|sheet| s.cache.is_unreadable(sheet));
-        }
-        if s.phase == PagePhase::Active {
-            if let Some(p) = s.prepared.take() {
-                // The theme built when the popup opened goes on at once; whether the page changed
-                // since is checked once it has painted, off the switch's critical path.
-                let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
-                put_theme(s, &css, || p.freeze.clone());
-                if s.own.is_none() && !s.rehearsing && !p.translucent.1.is_empty() {
-                    if let Some(doc) = document() {
-                        translucent::put(&doc, &p.translucent.1);
-                    }
-                }
-                s.last_input = p.input;
-                s.translucent = Some(p.translucent.0);
-                s.last_build_ms = now() - started;
-                watch::after_paint(run_batch);
-                return;
-            }
-        }
-        let own: Vec<_> =
-            s.installed.iter().map(|i| i.sheet.clone()).chain(install::frozen_sheet()).chain(shapes::sheets()).chain(translucent::sheet()).collect();
-        let State { roots, cache, .. } = s;
-        let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
-        s.last_collect_ms = now() - started;
-        let images_arrived = std::mem::take(&mut s.images_arrived);
-        if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) || images_arrived {
-            s.own_dirty |= s.own.is_some() && !s.last_input.is_empty();
-            let css = match (&s.own, s.prepared.take()) {
-                (Some(own), _) => own_css(own, &input),
-                (None, Some(p)) if p.input == input => p.css,
-                _ => build(&input, &s.refine, s.adjust),
-            };
-            put_theme(s, &css, || freeze_css(&input));
-            s.last_input = input;
-            s.translucent = None;
-        } else {
-            s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
-        }
-        s.last_build_ms = now() - started - s.last_collect_ms;
-    });
-    frames::run_dirty();
-    foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    marks::after_batch();
 }
 
 fn now() -> f64 {

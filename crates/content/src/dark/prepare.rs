@@ -18,7 +18,7 @@ pub(super) fn prepare() {
     // The site's own dark design, judged under its dark scheme, then put back as the page wrote it.
     let own = if dusk_core::dark::own::may_darken(&input) { own::judge(&document, &roots, &known_unreadable) } else { None };
     own::switch_off();
-    let css = with(|s| build(&input, &s.refine, s.adjust));
+    let (css, roles) = with(|s| build_roles(&input, &s.refine, s.adjust));
     let sheets: Vec<Installed> = roots.into_iter().zip(&css).filter_map(|(root, css)| Installed::parsed(root, css)).collect();
     let selectors = input.first().map(dusk_core::dark::translucent::selectors).unwrap_or_default();
     // Text the theme leaves under AA only by being translucent is measured now, with the theme in
@@ -34,7 +34,7 @@ pub(super) fn prepare() {
     };
     // Held only on the prepared path: a theme applied while the page loads has no painted width to keep.
     let freeze = freeze_css(&input) + &dusk_core::dark::freeze::hold_widths_css(&hold::held_selects(&document));
-    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark, own, translucent: (selectors, translucent) }));
+    with(|s| s.prepared = Some(Prepared { shadow_roots, input, css, freeze, sheets, already_dark, own, translucent: (selectors, translucent), roles }));
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     watch::after_reply(rehearse);
 }

@@ -149,12 +149,42 @@ pub fn sheets() -> Vec<CssStyleSheet> {
     SHEETS.with(|cell| cell.borrow().iter().map(|(_, s, _)| s.clone()).collect())
 }
 
+/// The drawings in subtrees the page added: observed, so each is measured once laid out.
+pub fn observe_added(added: &[Element]) {
+    for el in added {
+        if el.local_name() == "svg" {
+            observe(el);
+        }
+        if let Ok(list) = el.query_selector_all("svg") {
+            (0..list.length()).filter_map(|i| list.item(i).and_then(as_element)).for_each(|svg| observe(&svg));
+        }
+    }
+}
+
+/// Whether one of `drawings` (outermost ones only) is the size of a surface.
+pub fn any_surface(drawings: &[Element]) -> bool {
+    drawings.iter().filter(|svg| svg.matches(DRAWINGS).unwrap_or(false)).any(|svg| {
+        let Some(window) = svg.owner_document().and_then(|d| d.default_view()) else { return false };
+        let r = svg.get_bounding_client_rect();
+        is_surface(r.width(), r.height(), num(window.inner_width()), num(window.inner_height()))
+    })
+}
+
+/// Drops old marks in drawings that are icon-sized now.
+pub fn unmark_each(drawings: &[Element]) {
+    drawings.iter().filter(|svg| svg.matches(DRAWINGS).unwrap_or(false)).for_each(unmark_in);
+}
+
 /// Re-measures a drawing whenever its size changes (and once when first observed).
 fn observe(svg: &Element) {
     RESIZE.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            let callback = Closure::<dyn FnMut(Array)>::new(|_entries: Array| super::shapes_resized());
+            let callback = Closure::<dyn FnMut(Array)>::new(|entries: Array| {
+                let targets: Vec<Element> =
+                    entries.iter().filter_map(|e| js_sys::Reflect::get(&e, &"target".into()).ok()).filter_map(|t| as_element(t.unchecked_into())).collect();
+                super::shapes_resized(&targets)
+            });
             *slot = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok();
             callback.forget();
         }

@@ -14,6 +14,9 @@ use super::value::{rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
+mod added;
+pub use added::{build_added, build_with_roles, Roles};
+
 /// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
@@ -39,11 +42,15 @@ type VarRoles = BTreeMap<String, BTreeSet<Role>>;
 
 /// The override CSS for each scope, in the same order; scope 0 is the document.
 pub fn build(scopes: &[Scope]) -> Vec<String> {
+    build_with_roles(scopes).0
+}
+
+fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String)>) {
     let parsed: Vec<Vec<(Vec<Rule>, &str)>> =
         scopes.iter().map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect()).collect();
     let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes.iter().map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect()).collect();
-    let roles = var_roles(&parsed, &inline);
-    scopes
+    let (roles, chains) = var_roles(&parsed, &inline);
+    let css = scopes
         .iter()
         .enumerate()
         .map(|(i, scope)| {
@@ -61,7 +68,8 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
             emit_scheme_sources(&scope.scheme_sources, &mut out);
             out
         })
-        .collect()
+        .collect();
+    (css, roles, chains)
 }
 
 /// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
@@ -86,7 +94,8 @@ fn base_rules() -> String {
 }
 
 /// Finds the role of every custom property from where it is used, following var() chains.
-fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>]) -> VarRoles {
+/// Also returns the `var()` chains it followed (`--a: var(--b)` as (a, b)).
+fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>]) -> (VarRoles, Vec<(String, String)>) {
     let mut roles = VarRoles::new();
     let mut chains: Vec<(String, String)> = Vec::new();
     let mut visit = |d: &Decl| {
@@ -112,10 +121,15 @@ fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>
         }
     }
     inline.iter().flatten().flat_map(|(_, d)| d).for_each(&mut visit);
-    // `--a: var(--b)` hands --a's roles to --b; a few passes cover realistic chain depths.
+    follow_chains(&mut roles, &chains);
+    (roles, chains)
+}
+
+/// `--a: var(--b)` hands --a's roles to --b; a few passes cover realistic chain depths.
+fn follow_chains(roles: &mut VarRoles, chains: &[(String, String)]) {
     for _ in 0..6 {
         let mut grew = false;
-        for (from, to) in &chains {
+        for (from, to) in chains {
             let Some(from_roles) = roles.get(from).cloned() else { continue };
             let entry = roles.entry(to.clone()).or_default();
             let before = entry.len();
@@ -126,7 +140,6 @@ fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>
             break;
         }
     }
-    roles
 }
 
 fn emit_sheet(rules: &[Rule], media: &str, roles: &VarRoles, out: &mut String) {

@@ -1,0 +1,83 @@
+//! One batch per frame: the theme brought in line with what changed in the page.
+
+use super::*;
+
+/// Re-applies the theme to what changed: what the page added gets rules of its own (`grow`);
+/// anything else recollects every scope and rebuilds the theme if what styles the page changed.
+#[inline(never)]
+pub(crate) fn run_batch() {
+    if with(|s| s.judge_waits && s.phase == PagePhase::Pending) && document().is_some_and(|d| !verdict_waits(&d.ready_state(), own::sheets_loading(&d))) {
+        return decide();
+    }
+    let started = now();
+    // Open shadow roots that came with added nodes get a theme of their own.
+    for el in with(|s| s.pending.added()) {
+        for root in collect::shadow_roots_under(&el) {
+            add_root(Root::Shadow(root));
+        }
+    }
+    let pending = with(|s| std::mem::take(&mut s.pending));
+    let full = with(|s| {
+        if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
+            return false;
+        }
+        if s.own.is_some() && !s.rehearsing {
+            // Sheets added later get the site's dark scheme too.
+            own::switch_on(&s.roots, &|sheet| s.cache.is_unreadable(sheet));
+        }
+        if s.phase == PagePhase::Active {
+            if let Some(p) = s.prepared.take() {
+                // The theme built when the popup opened goes on at once; whether the page changed
+                // since is checked once it has painted, off the switch's critical path.
+                let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
+                put_theme(s, &css, || p.freeze.clone());
+                if s.own.is_none() && !s.rehearsing && !p.translucent.1.is_empty() {
+                    if let Some(doc) = document() {
+                        translucent::put(&doc, &p.translucent.1);
+                    }
+                }
+                s.last_input = p.input;
+                s.roles = Some(p.roles);
+                s.translucent = Some(p.translucent.0);
+                s.last_build_ms = now() - started;
+                watch::after_paint(run_batch);
+                return true;
+            }
+        }
+        let own: Vec<_> =
+            s.installed.iter().flat_map(Installed::sheets).chain(install::frozen_sheet()).chain(shapes::sheets()).chain(translucent::sheet()).collect();
+        let quick = s.phase == PagePhase::Active && s.own.is_none() && !s.rehearsing && !s.images_arrived;
+        if quick && grow::grow(s, &pending, &own) {
+            s.last_collect_ms = 0.0;
+            s.last_build_ms = now() - started;
+            return false;
+        }
+        let State { roots, cache, .. } = s;
+        let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
+        s.last_collect_ms = now() - started;
+        let images_arrived = std::mem::take(&mut s.images_arrived);
+        if input != s.last_input || s.installed.iter().any(|i| i.css.is_empty()) || images_arrived {
+            s.own_dirty |= s.own.is_some() && !s.last_input.is_empty();
+            let (css, roles) = match (&s.own, s.prepared.take()) {
+                (Some(own), _) => (own_css(own, &input), None),
+                (None, Some(p)) if p.input == input => (p.css, Some(p.roles)),
+                _ => {
+                    let (css, roles) = build_roles(&input, &s.refine, s.adjust);
+                    (css, Some(roles))
+                }
+            };
+            put_theme(s, &css, || freeze_css(&input));
+            s.last_input = input;
+            s.roles = roles;
+            s.translucent = None;
+        } else {
+            s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
+        }
+        s.marks = grow::marks_now(s, &own);
+        s.last_build_ms = now() - started - s.last_collect_ms;
+        true
+    });
+    let frames = frames::run_dirty();
+    foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
+    marks::after_batch(full || frames, &pending.added());
+}

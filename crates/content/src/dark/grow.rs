@@ -1,0 +1,192 @@
+//! A batch on a busy page: what the page added since the theme was built (new inline colours,
+//! legacy attributes, rules appended to its sheets) gets rules of its own, inserted once per
+//! scope per frame; a node the theme already covers costs a lookup and no write.
+
+use super::collect::{self, SheetMark};
+use super::*;
+use dusk_core::dark::theme::build_added;
+use dusk_core::dark::{Attr, Scope, Sheet};
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
+/// Elements carrying a colour the theme reads from the markup.
+const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fill],svg[stroke],svg [stroke],picture>source[srcset][media]";
+/// Past this many elements in one frame, reading the whole page once is cheaper.
+const MAX_PENDING: u32 = 4000;
+
+#[wasm_bindgen(inline_js = "
+export function note_records(records, doc, added, touched) {
+  let batch = false, any = false;
+  const others = [];
+  for (const r of records) {
+    const t = r.target;
+    if ((t.ownerDocument || t) !== doc) { others.push(r); continue; }
+    if (r.type === 'attributes') { touched.push(t); batch = true; continue; }
+    for (const n of r.addedNodes) if (n.nodeType === 1) { added.push(n); batch = any = true; }
+    // Text under a <style> is a sheet; a removed element may take a sheet with it.
+    if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
+  }
+  return [batch, any, others];
+}
+export function markup_of(added, touched, selector) {
+  const out = new Map();
+  const note = (e) => {
+    const root = e.getRootNode();
+    let r = out.get(root);
+    if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false }));
+    const style = e.getAttribute('style');
+    if (style && style.trim()) r.styles.add(style);
+    if (e.localName === 'source') { if (/prefers-color-scheme/i.test(e.getAttribute('media') || '')) r.sources = true; return; }
+    const names = e.namespaceURI === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : e.localName === 'font' ? ['bgcolor', 'color'] : e.localName === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
+    for (const n of names) { const v = e.getAttribute(n); if (v !== null) r.attrs.add(n + '\\n' + v); }
+  };
+  for (const el of added) { if (el.matches(selector)) note(el); for (const e of el.querySelectorAll(selector)) note(e); }
+  for (const el of touched) if (el.matches(selector)) note(el);
+  return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources]);
+}")]
+extern "C" {
+    fn note_records(records: &Array, doc: &web_sys::Document, added: &Array, touched: &Array) -> Array;
+    fn markup_of(added: &Array, touched: &Array, selector: &str) -> Array;
+}
+
+/// What one observer callback saw.
+pub(super) struct Noted {
+    /// An element was added, restyled, or a sheet may have changed: the frame's batch has work.
+    pub batch: bool,
+    /// An element was added.
+    pub added: bool,
+    /// Records of other documents (same-origin frames').
+    pub others: Array,
+}
+
+/// What the page's mutations touched since the last batch.
+#[derive(Default)]
+pub(super) struct Pending {
+    /// Added elements: their whole subtree is read.
+    pub added: Array,
+    /// Elements whose observed attribute changed: only they are read.
+    touched: Array,
+}
+
+impl Pending {
+    /// Notes a callback's records (this document's and its shadow roots').
+    pub fn note(&mut self, records: &Array, doc: &web_sys::Document) -> Noted {
+        let out = note_records(records, doc, &self.added, &self.touched);
+        Noted { batch: out.get(0).is_truthy(), added: out.get(1).is_truthy(), others: out.get(2).unchecked_into() }
+    }
+
+    /// Too many to read one by one: the batch collects the whole page.
+    fn overflow(&self) -> bool {
+        self.added.length() + self.touched.length() > MAX_PENDING
+    }
+
+    pub fn added(&self) -> Vec<Element> {
+        self.added.iter().map(JsCast::unchecked_into).collect()
+    }
+}
+
+/// Brings the theme up to date with what the page added, without reading the whole page or
+/// building the theme again; false: the batch must (a sheet changed in place, a scope came or
+/// went, a custom property gained a role, or too much changed at once).
+#[inline(never)]
+pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleSheet]) -> bool {
+    let n = s.roots.len();
+    if pending.overflow() || s.roles.is_none() || s.marks.len() != n || s.last_input.len() != n || s.installed.len() != n {
+        return false;
+    }
+    if s.installed.iter().any(|i| i.css.is_empty()) {
+        return false;
+    }
+    let mut adds: Vec<Scope> = vec![Scope::default(); n];
+    let mut new_sheets: Vec<Option<(Vec<Sheet>, Vec<SheetMark>)>> = (0..n).map(|_| None).collect();
+    for (i, root) in s.roots.iter().enumerate() {
+        let marks = collect::sheet_marks(root, &s.cache, own);
+        if marks == s.marks[i] {
+            continue;
+        }
+        let sheets = collect::sheets(root, &mut s.cache, own);
+        let Some(appended) = appended(&s.last_input[i].sheets, &sheets) else { return false };
+        adds[i].sheets = appended;
+        new_sheets[i] = Some((sheets, marks));
+    }
+    for entry in markup_of(&pending.added, &pending.touched, MARKUP).iter() {
+        let entry: Array = entry.unchecked_into();
+        // A node no longer in a themed scope (removed since) needs nothing.
+        let Some(i) = s.roots.iter().position(|r| js_sys::Object::is(r.js(), &entry.get(0))) else { continue };
+        if entry.get(3).is_truthy() {
+            // A <picture>'s dark source is part of the full build only.
+            return false;
+        }
+        let (last, add) = (&s.last_input[i], &mut adds[i]);
+        for v in Array::from(&entry.get(1)).iter().filter_map(|v| v.as_string()) {
+            if last.inline_styles.binary_search(&v).is_err() {
+                add.inline_styles.push(v);
+            }
+        }
+        for a in Array::from(&entry.get(2)).iter().filter_map(|v| v.as_string()) {
+            let Some((name, value)) = a.split_once('\n') else { continue };
+            let a = Attr { name: name.to_string(), value: value.to_string() };
+            if last.attrs.binary_search(&a).is_err() {
+                add.attrs.push(a);
+            }
+        }
+    }
+    let Some(roles) = s.roles.as_ref() else { return false };
+    // Per scope: the rules for its sheets' additions, and those for its markup's.
+    let mut rules: Vec<(Vec<String>, Vec<String>)> = Vec::with_capacity(n);
+    let build = |part: Scope| {
+        let empty = part.sheets.is_empty() && part.inline_styles.is_empty() && part.attrs.is_empty();
+        if empty {
+            return Some(Vec::new());
+        }
+        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part)))
+    };
+    for add in &adds {
+        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() });
+        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() });
+        match (sheets, markup) {
+            (Some(a), Some(b)) => rules.push((a, b)),
+            _ => return false,
+        }
+    }
+    // Everything is built: now the writes, one run per scope that gained rules.
+    for (i, (add, (sheet_rules, markup_rules))) in adds.into_iter().zip(rules).enumerate() {
+        s.installed[i].append_markup(&markup_rules);
+        s.installed[i].append(&sheet_rules);
+        let last = &mut s.last_input[i];
+        if let Some((sheets, marks)) = new_sheets[i].take() {
+            last.sheets = sheets;
+            s.marks[i] = marks;
+            s.translucent = None;
+        }
+        last.inline_styles.extend(add.inline_styles);
+        last.inline_styles.sort();
+        last.attrs.extend(add.attrs);
+        last.attrs.sort();
+    }
+    true
+}
+
+/// The rules `now` has beyond `before`, if the page only appended: whole new sheets, and rules
+/// added at the end of a sheet; None if a sheet lost or changed a rule, or its media changed.
+fn appended(before: &[Sheet], now: &[Sheet]) -> Option<Vec<Sheet>> {
+    let mut out = Vec::new();
+    let mut j = 0;
+    for sheet in now {
+        match before.get(j) {
+            Some(old) if old.media == sheet.media && sheet.css.starts_with(&old.css) => {
+                j += 1;
+                if sheet.css.len() > old.css.len() {
+                    out.push(Sheet { css: sheet.css[old.css.len()..].to_string(), media: sheet.media.clone() });
+                }
+            }
+            _ => out.push(sheet.clone()),
+        }
+    }
+    (j == before.len()).then_some(out)
+}
+
+/// Every marked sheet of every scope, after a full build.
+pub(super) fn marks_now(s: &State, own: &[web_sys::CssStyleSheet]) -> Vec<Vec<SheetMark>> {
+    s.roots.iter().map(|r| collect::sheet_marks(r, &s.cache, own)).collect()
+}

@@ -1,0 +1,147 @@
+//! What a busy page adds after the theme was built (new inline colours, legacy attributes, rules
+//! appended to its sheets) built alone, so the page layer adds rules for them and nothing else.
+
+use super::css::{self, Decl, Rule};
+use super::{build_scopes, emit_block, emit_sheet, follow_chains, var_roles, Scope, VarRoles};
+use crate::dark::css_text::escape;
+use crate::dark::markup::emit_attrs;
+
+/// What a build knew of the page's custom properties: the roles each is used in and the
+/// `var()` chains between them. An addition that changes neither can be built alone.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Roles {
+    roles: VarRoles,
+    chains: Vec<(String, String)>,
+}
+
+/// `build`, and the custom properties' roles it found.
+pub fn build_with_roles(scopes: &[Scope]) -> (Vec<String>, Roles) {
+    let (css, roles, chains) = build_scopes(scopes);
+    (css, Roles { roles, chains })
+}
+
+/// The override rules, one top-level rule each, for what one scope gained: `added.sheets` hold
+/// only the appended rules' text. None when they give a custom property a role (or a chain) the
+/// build did not know, or bring a `<picture>` dark source: the whole theme is built again then.
+pub fn build_added(known: &Roles, added: &Scope) -> Option<Vec<String>> {
+    if !added.scheme_sources.is_empty() {
+        return None;
+    }
+    let parsed: Vec<(Vec<Rule>, &str)> = added.sheets.iter().map(|s| (css::parse_sheet(&s.css), s.media.as_str())).collect();
+    let inline: Vec<(&str, Vec<Decl>)> = added.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect();
+    let (fresh, chains) = var_roles(std::slice::from_ref(&parsed), std::slice::from_ref(&inline));
+    let new_chain = chains.iter().any(|c| !known.chains.contains(c));
+    let mut merged = known.roles.clone();
+    for (name, roles) in fresh {
+        merged.entry(name).or_default().extend(roles);
+    }
+    follow_chains(&mut merged, &known.chains);
+    if new_chain || merged != known.roles {
+        return None;
+    }
+    let mut out = String::new();
+    for (rules, media) in &parsed {
+        emit_sheet(rules, media, &known.roles, &mut out);
+    }
+    for (text, decls) in &inline {
+        emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &known.roles, true, false, &mut out);
+    }
+    emit_attrs(&added.attrs, &mut out);
+    Some(top_level_rules(&out))
+}
+
+/// Splits override CSS into its top-level rules (for `insertRule`, which takes one at a time).
+fn top_level_rules(css: &str) -> Vec<String> {
+    let s = css.as_bytes();
+    let (mut out, mut start, mut depth, mut i) = (Vec::new(), 0, 0usize, 0);
+    while i < s.len() {
+        match s[i] {
+            b'"' | b'\'' => {
+                i = super::css::string_end(s, i);
+                continue;
+            }
+            b'\\' => i += 1,
+            b'{' => depth += 1,
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    out.push(css[start..=i].trim().to_string());
+                    start = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{build, Sheet};
+    use super::*;
+    use crate::dark::Attr;
+
+    fn sheet(css: &str) -> Sheet {
+        Sheet { css: css.into(), media: String::new() }
+    }
+
+    /// What a full build writes for `scope` beyond what it writes without the addition.
+    fn full_extra(before: &Scope, after: &Scope) -> String {
+        let (a, b) = (build(std::slice::from_ref(before)).remove(0), build(std::slice::from_ref(after)).remove(0));
+        let mut rest = b.clone();
+        // The full build interleaves; every rule of the smaller build is in the larger.
+        for rule in top_level_rules(&a) {
+            rest = rest.replacen(&rule, "", 1);
+        }
+        rest
+    }
+
+    #[test]
+    fn a_new_inline_colour_gets_the_rule_a_full_build_would_write() {
+        let before = Scope { sheets: vec![sheet(":root{--ink:#111} p{color:var(--ink)}")], inline_styles: vec!["color: red".into()], ..Default::default() };
+        let (_, roles) = build_with_roles(std::slice::from_ref(&before));
+        let added = Scope { inline_styles: vec!["background: #fafafa; width: 3px".into(), "color: var(--ink)".into()], ..Default::default() };
+        let rules = build_added(&roles, &added).expect("no new role");
+        assert_eq!(rules.len(), 2, "{rules:?}");
+        let mut after = before.clone();
+        after.inline_styles.extend(added.inline_styles.clone());
+        after.inline_styles.sort();
+        assert_eq!(rules.concat(), full_extra(&before, &after));
+        assert!(rules[0].starts_with("[style=\"background: #fafafa; width: 3px\"]{background-color:#") && !rules[0].ends_with("px;}"), "{rules:?}");
+    }
+
+    #[test]
+    fn appended_rules_and_attributes_are_built_alone() {
+        let before = Scope { sheets: vec![sheet(".a{color:#222}")], ..Default::default() };
+        let (_, roles) = build_with_roles(std::slice::from_ref(&before));
+        let added = Scope {
+            sheets: vec![sheet(".c1{background:#fff;padding:4px} @media (min-width: 9px){.c1{color:#333}} .c2{margin:0}")],
+            attrs: vec![Attr { name: "bgcolor".into(), value: "#ffffff".into() }],
+            ..Default::default()
+        };
+        let rules = build_added(&roles, &added).expect("no new role");
+        assert_eq!(rules.len(), 3, "{rules:?}");
+        assert!(rules[0].starts_with(".c1{background-color:#") && rules[1].starts_with("@media (min-width: 9px){.c1{color:#"), "{rules:?}");
+        assert!(rules[2].starts_with("[bgcolor=\"#ffffff\" i]{background-color:#"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_custom_property_in_a_new_role_asks_for_a_full_build() {
+        let before = Scope { sheets: vec![sheet(":root{--brand:#fff} body{background:var(--brand)}")], ..Default::default() };
+        let (_, roles) = build_with_roles(std::slice::from_ref(&before));
+        // --brand as text colour needs a twin the built theme lacks.
+        assert_eq!(build_added(&roles, &Scope { inline_styles: vec!["color: var(--brand)".into()], ..Default::default() }), None);
+        // A new chain hands roles on.
+        assert_eq!(build_added(&roles, &Scope { sheets: vec![sheet(":root{--brand: var(--x)}")], ..Default::default() }), None);
+        // Defining a known property again, or using it in its known role, is fine.
+        let same = build_added(&roles, &Scope { sheets: vec![sheet(".x{--brand:#eee;background:var(--brand)}")], ..Default::default() }).unwrap();
+        assert!(same[0].contains("--dusk-bg-brand:#"), "{same:?}");
+    }
+
+    #[test]
+    fn rules_split_at_top_level_only() {
+        let css = "a{color:red}@media x{b{color:\"}\"}c{d:e}}[style=\"a:b}\"]{x:y}";
+        assert_eq!(top_level_rules(css), vec!["a{color:red}", "@media x{b{color:\"}\"}c{d:e}}", "[style=\"a:b}\"]{x:y}"]);
+    }
+}
