@@ -1,5 +1,5 @@
 // Listeners are registered synchronously; wasm init is awaited per message, never at top level.
-import init, { debugger_detached, handle_message, handle_port_message, installed, on_command, on_menu, port_closed, resume_runs, set_init_ms, tab_changed } from "./wasm/dusk_worker.js";
+import init, { agent_settings_changed, debugger_detached, handle_message, handle_port_message, installed, on_command, on_menu, port_closed, resume_runs, set_init_ms, tab_changed } from "./wasm/dusk_worker.js";
 
 const started = performance.now();
 // The wasm memory is kept on globalThis for the long-session bench (tests/bench/long_sessions.mjs).
@@ -68,6 +68,7 @@ chrome.commands.onCommand.addListener(globalThis.duskOnCommand);
 chrome.contextMenus.onClicked.addListener(globalThis.duskOnMenu);
 chrome.tabs.onUpdated.addListener((tabId, change) => change.url && ready.then(() => tab_changed(tabId)));
 chrome.debugger.onDetach.addListener((source, reason) => source.tabId && ready.then(() => debugger_detached(source.tabId, reason)));
+chrome.storage.onChanged.addListener((changes, area) => area === "local" && changes.agent_settings && ready.then(() => agent_settings_changed(changes.agent_settings.newValue)));
 
 chrome.runtime.onConnect.addListener((port) => {
   port.onMessage.addListener((message) => resumed.then(() => handle_port_message(port, message)));

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The one test command: builds dist/, runs core's unit tests, then the e2e tests in Chromium.
+# Benchmarks (tests/bench/*.mjs) print numbers and are not run here; the extraction bench's Python peer
+# installs with: python3 -m pip install -r tests/bench/requirements-extraction.txt
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,4 +1,4 @@
-// Benchmark (not a test): what agent safety part 3 costs.
+// Benchmark (not a test): what the agent's browser boundary and other-origin frames cost.
 // 1. The browser boundary: how long Chrome takes to apply and to lift a run's two
 //    declarativeNetRequest session rules (core's safety::boundary shape), from an extension page.
 // 2. Listing frames: get_elements' tool_ms in an agent run on a page with 5 frames of another

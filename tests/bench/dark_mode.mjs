@@ -314,7 +314,7 @@ console.log("");
 for (const [what, ok] of checks) console.log(`${ok ? "PASS" : "MISS"}  ${what}`);
 // Per page: where Dusk is brighter, the element under the most bright pixels names the cause.
 // A site's own dark design is shown as the browser shows it and needn't be dimmer than Dark
-// Reader's recolouring (issue 34, option a): those pages are listed, not counted.
+// Reader's recolouring: those pages are listed, not counted.
 for (const [what, key] of [["luminance", "lum"], ["bright share", "bright"]]) {
   const higher = rows.filter((r) => !r.own && r.dusk[key] > r.dr[key]);
   const counted = rows.filter((r) => !r.own).length;

@@ -185,8 +185,10 @@ function readQuoted(s, i) {
   let out = "";
   for (let j = i + 1; j < s.length; j++) {
     const c = s[j];
-    if (c === "\\" && j + 1 < s.length) out += s[++j];
-    else if (c === '"') return [out, j + 1];
+    if (c === "\\" && j + 1 < s.length) {
+      const n = s[++j];
+      out += n === "n" ? "\n" : n === "t" ? "\t" : n;
+    } else if (c === '"') return [out, j + 1];
     else out += c;
   }
   return [out, s.length];

@@ -228,7 +228,7 @@ export const tests = [
     await options.click("#agent-save");
     await options.waitForFunction(() => document.querySelector("#agent-result").classList.contains("ok"));
     const stored = await options.evaluate(() => chrome.storage.local.get("agent_settings").then((s) => s.agent_settings));
-    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" }, ask_before_acting: false });
+    assert.deepEqual(stored, { mode: "vision", max_turns: 12, sites: { "bank.example": "block", "shop.example": "always_ask" }, ask_before_acting: false, use_debugger: true });
     await options.reload();
     assert.equal(await options.inputValue("#agent-max-turns"), "12");
     assert.equal(await options.inputValue("#agent-sites"), "bank.example = block\nshop.example = ask");

@@ -1,4 +1,4 @@
-// Customize this site (seed 002) through the side panel's Customize mode. The model is a scripted
+// Customize this site through the side panel's Customize mode. The model is a scripted
 // policy that reads only the requests it gets (agent_policy.mjs); the tests read the page, the
 // panel and the options page.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// A site's own dark design, as the browser's own dark scheme shows it (issue 42): Dusk's page
+// A site's own dark design, as the browser's own dark scheme shows it: Dusk's page
 // against the same page under Chromium's `prefers-color-scheme: dark` emulation with Dusk off.
 // Every box must sit where the browser puts it, and every colour must be the browser's, except
 // text Dusk raised to AA (marked with the colour it took), which must then pass.

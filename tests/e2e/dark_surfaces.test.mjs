@@ -1,4 +1,4 @@
-// What a colour mapping can't see on a page Dusk recolours (issue 42): text painted translucent
+// What a colour mapping can't see on a page Dusk recolours: text painted translucent
 // (nbconvert's `In [1]:` prompts at opacity 0.5) and a light raster strip behind text (doxygen's
 // menu bar, `tab_b.png`). Both must reach AA as painted, and nothing else may change.
 import assert from "node:assert/strict";

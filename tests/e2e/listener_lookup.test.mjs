@@ -1,4 +1,4 @@
-// The debugger's listener lookup (issue 44): a listing of an unchanged page sends Chrome no
+// The debugger's listener lookup: a listing of an unchanged page sends Chrome no
 // debugger command at all; what the page adds since is looked up alone, and still listed.
 import assert from "node:assert/strict";
 import { openPage, elements } from "./page-helpers.mjs";

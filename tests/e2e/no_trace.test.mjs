@@ -13,7 +13,7 @@ const OLD_PROBE = `(() => {
     return add.call(this, type, ...rest);
   };
 })();`;
-// The best a wrapper can do (option (a) of issue 36): a Proxy, and a toString that answers for it.
+// The best a wrapper can do: a Proxy, and a toString that answers for it.
 const PROXY_PROBE = `(() => {
   const add = EventTarget.prototype.addEventListener, str = Function.prototype.toString, real = new WeakMap();
   const wrap = new Proxy(add, { apply: (t, self, args) => Reflect.apply(t, self, args) });

@@ -1,5 +1,5 @@
 // Permissions: the manifest asks at install for exactly what the README's permissions table says,
-// and Chrome's install prompt shows exactly the lines that table names (issue 47).
+// and Chrome's install prompt shows exactly the lines that table names.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -8,7 +8,8 @@ const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 
 /** The README's permissions table: one row per permission, its cells by column name. */
 function documented() {
-  const section = readme.slice(readme.indexOf("\n## Permissions\n"), readme.indexOf("\n## Built sizes"));
+  const start = readme.indexOf("\n## Privacy and permissions\n");
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
   const lines = section.split("\n").filter((l) => l.startsWith("|"));
   const head = lines[0].split("|").slice(1, -1).map((c) => c.trim());
   return lines.slice(2).map((l) => {

@@ -279,7 +279,7 @@ export const tests = [
       await page.waitForFunction((h) => document.querySelector(`#nav-${h}`)?.getAttribute("aria-current") === "page", id);
       await page.waitForFunction((h) => { const r = document.querySelector(`#sec-${h}`).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }, id);
     }
-    assert.ok(await page.locator("#agent-permission-slot").count(), "a place for the debugger permission's row");
+    assert.equal(await page.locator("#agent-debugger[role=switch]").count(), 1, "Browser agent has the debugger switch");
     assert.ok((await page.locator("#sec-provider").boundingBox()).width <= 680, "cards at most 680 px wide");
     // The keyboard: into the navigation, down to Data, Enter.
     await page.locator("#nav-provider").focus();

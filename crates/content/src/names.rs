@@ -18,8 +18,14 @@ export function labelled_by(el) {
   return text.join(' ').trim() || undefined;
 }
 export function inner_image(el) {
-  const i = el.querySelector('img[alt]:not([alt=\"\"]), svg[aria-label], [role=img][aria-label]');
-  return i ? (i.getAttribute('alt') || i.getAttribute('aria-label')) : undefined;
+  const i = el.querySelector('img[alt]:not([alt=\"\"]), img[title]:not([title=\"\"]), svg[aria-label], [role=img][aria-label]');
+  return i ? (i.getAttribute('alt') || i.getAttribute('title') || i.getAttribute('aria-label')) : undefined;
+}
+// The file of the one image an element shows (an image input's own).
+export function image_file(el) {
+  if (el.localName === 'input') return el.getAttribute('src') || undefined;
+  const imgs = el.querySelectorAll('img');
+  return imgs.length === 1 ? imgs[0].getAttribute('src') || undefined : undefined;
 }
 export function svg_title(el) {
   const t = el.localName === 'svg' ? el.querySelector(':scope > title') : el.querySelector('svg title');
@@ -56,10 +62,11 @@ function textLength(a, cap) {
   return n;
 }
 const DIALOG = 'dialog,[role=dialog],[role=alertdialog],[aria-modal=true]';
+const CELL = 'td,th,[role=gridcell],[role=cell]';
 const CARD = 'form,fieldset,section,[role=group],[role=region],[role=form]';
 const HEAD = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,caption';
 // The container that tells `el` apart, and the element whose text names it, if one does: a
-// dialog and its title (else its message), a table row and its first cell with text, a list item,
+// dialog and its title (else its message), a table row (its text names it), a list item,
 // card or form and its heading; else the nearest ancestor with more text than `el`.
 export function context_of(el) {
   const own = textLength(el, 200);
@@ -70,10 +77,10 @@ export function context_of(el) {
       const title = (by && (root.getElementById ? root.getElementById(by) : null)) || a.querySelector(HEAD);
       return ['dialog', a, title && textLength(title, 2) >= 2 ? title : null];
     }
+    // A table cell is part of its row: the row's text tells the control apart.
+    if (a.matches(CELL) && up(a)?.matches('tr,[role=row]')) continue;
     if (a.hasAttribute('aria-label') && (a.matches(ROW) || !loose)) return ['', a, null];
-    if (a.matches('tr,[role=row]')) {
-      for (const c of a.children) if (!c.contains(el) && textLength(c, 2) >= 2) return ['', a, c];
-    }
+    if (a.matches('tr,[role=row]')) return ['row', a, null];
     const more = textLength(a, own + 3) >= own + 3;
     if (more && (a.matches(ROW) || a.matches(CARD))) {
       const h = a.querySelector(HEAD);
@@ -108,6 +115,7 @@ export function heading_of(box) {
 extern "C" {
     fn labelled_by(el: &Element) -> Option<String>;
     fn inner_image(el: &Element) -> Option<String>;
+    fn image_file(el: &Element) -> Option<String>;
     fn svg_title(el: &Element) -> Option<String>;
     fn symbol(el: &Element) -> Option<String>;
     fn ligature(el: &Element) -> Option<String>;
@@ -178,6 +186,7 @@ fn part(el: &Element, p: NamePart, max: usize) -> Option<String> {
         NamePart::Inner => inner_image(el),
         NamePart::SvgTitle => svg_title(el),
         NamePart::Symbol => symbol(el),
+        NamePart::ImageFile => image_file(el),
         NamePart::Ligature => ligature(el),
         NamePart::Words => Some(words(el)),
         NamePart::Heading => heading_of(el),
@@ -209,21 +218,31 @@ const CONTROLS: &str = "a[href],button,input,select,textarea,[role=button],[role
 /// characters; None when that says nothing (no two letters or digits).
 pub fn row_text(el: &Element, own: &str, max: usize) -> Option<(&'static str, String)> {
     let found = context_of(el)?;
-    let kind = if found.get(0).as_string().as_deref() == Some("dialog") { "dialog" } else { "" };
+    let kind = found.get(0).as_string().unwrap_or_default();
     let container = as_element_value(&found.get(1))?;
     let named = as_element_value(&found.get(2));
+    let cap = ((max + own.chars().count()) * 4).max(64) as u32;
     let raw = match (get_attr(&container, "aria-label").filter(|l| !l.trim().is_empty()), named) {
         (Some(label), _) => label,
         (None, Some(n)) => text_of(&n, max + 2),
-        (None, None) => {
-            clean_text(&shown_text_skipping(&container, ((max + own.chars().count()) * 4).max(64) as u32, CONTROLS, el), max + own.chars().count() + 2)
-        }
+        // A table row: its text, links and all (a row's name is often its link), less the buttons and fields every row repeats.
+        (None, None) if kind == "row" => clean_text(&shown_text_skipping(&container, cap, ROW_ACTIONS, el), max + own.chars().count() + 2),
+        (None, None) => clean_text(&shown_text_skipping(&container, cap, CONTROLS, el), max + own.chars().count() + 2),
     };
     let raw = raw.trim_start();
-    let rest = if own.is_empty() { raw } else { raw.strip_prefix(own).unwrap_or(raw) };
-    let text = clean_text(rest, max);
+    let rest = match (own.is_empty(), kind == "row") {
+        (true, _) => raw.to_string(),
+        // In a row the control may sit anywhere: its own name is taken out wherever it is.
+        (false, true) => raw.replacen(own, "", 1),
+        (false, false) => raw.strip_prefix(own).unwrap_or(raw).to_string(),
+    };
+    let text = clean_text(&rest, max);
+    let kind = if kind == "dialog" { "dialog" } else { "" };
     (text.chars().filter(|c| c.is_alphanumeric()).count() >= 2).then_some((kind, text))
 }
+
+/// A row's buttons and fields: each row has the same ones, so their words tell no row apart.
+const ROW_ACTIONS: &str = "button,input,select,textarea,[role=button],[role=checkbox],[role=switch]";
 
 fn as_element_value(v: &JsValue) -> Option<Element> {
     v.is_object().then(|| as_element(v.clone().unchecked_into())).flatten()

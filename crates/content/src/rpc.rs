@@ -68,7 +68,7 @@ pub fn handle(request: Req) -> Res {
         Req::RemoveCss { id } => Res::CssRemoved { removed: css::remove_css(&id), id },
         Req::PreviewSiteCss { css } => css::preview_site_css(&css).map_or_else(err, Res::CssApplied),
         Req::Click { target, modifiers } => action(actions::click::click(&doc, &target, modifiers)),
-        Req::TypeText { target, text, clear } => action(actions::type_text::type_text(&doc, &target, &text, clear)),
+        Req::TypeText { target, text, clear, at } => action(actions::type_text::type_text(&doc, &target, &text, clear, at.as_ref())),
         Req::Select { target, value, text } => action(actions::select::select(&doc, &target, value.as_deref(), text.as_deref())),
         Req::Hover { target } => action(actions::hover::hover(&doc, &target)),
         Req::Scroll { target, direction, amount } => action(actions::scroll::scroll(&doc, &target, direction, amount)),

@@ -235,7 +235,7 @@ fn customizing_saves_only_on_the_users_click_and_never_hides_the_main_text() {
     let (outcome, state) = customize(&browser, &m, "hide the cookie banner");
     assert!(first_user_text(&m.requests.borrow()[0]).starts_with("Request: hide the cookie banner"));
     let tools: Vec<String> = m.requests.borrow()[0].tools.iter().map(|t| t.name.clone()).collect();
-    assert!(tools.contains(&"save_site_js".to_string()) && !tools.contains(&"click".to_string()), "seed 002's tools, no actions: {tools:?}");
+    assert!(tools.contains(&"save_site_js".to_string()) && !tools.contains(&"click".to_string()), "Customize's tools, no actions: {tools:?}");
     let rs = results(&m.requests.borrow()[1]);
     assert!(rs[0].1["error"].as_str().unwrap().starts_with("refused: this CSS hides 15 of the page's 20"), "{rs:?}");
     assert!(browser.preview.borrow().is_empty() || !browser.preview.borrow().contains("main"), "the refused preview was taken off");
@@ -244,7 +244,7 @@ fn customizing_saves_only_on_the_users_click_and_never_hides_the_main_text() {
     let asked = browser.asked.borrow()[0].clone();
     assert_eq!(asked.tool, "save_site_css");
     assert!(asked.detail.as_deref().unwrap().contains("+.banner { display: none !important }"), "the card shows the diff");
-    assert_eq!(state.messages.iter().filter(|m| matches!(m, Message::Assistant { .. })).count(), 4, "within seed 002's 10 turns");
+    assert_eq!(state.messages.iter().filter(|m| matches!(m, Message::Assistant { .. })).count(), 4, "within Customize's 10 turns");
 
     let browser = FakeBrowser::with(shop());
     browser.answer.set(Some(true));
@@ -309,4 +309,23 @@ fn every_browser_and_customize_request_follows_each_providers_rules() {
     for (n, r) in m.requests.borrow().iter().enumerate() {
         provider_contract::check(&format!("browser request {n}"), r);
     }
+}
+
+#[test]
+fn with_the_debugger_switched_off_the_run_says_once_what_its_listings_miss() {
+    let notes = |settings: AgentSettings| {
+        let browser = FakeBrowser::with(shop());
+        let (_, _, events) = go(&browser, &model(|_| say("ok")), "Look", settings);
+        let events = events.0.borrow();
+        let started = events.iter().position(|e| matches!(e, AgentEvent::Started { .. })).unwrap();
+        let notes: Vec<(usize, String)> =
+            events.iter().enumerate().filter_map(|(i, e)| if let AgentEvent::Note { text } = e { Some((i, text.clone())) } else { None }).collect();
+        (started, notes)
+    };
+    let (_, on) = notes(AgentSettings::default());
+    assert!(on.is_empty(), "{on:?}");
+    let (started, off) = notes(AgentSettings { use_debugger: false, ..AgentSettings::default() });
+    assert_eq!(off.len(), 1, "{off:?}");
+    assert_eq!(off[0].0, started + 1, "said right after the start");
+    assert!(off[0].1.contains("debugger is off") && off[0].1.contains("clickable only through their own script"), "{}", off[0].1);
 }

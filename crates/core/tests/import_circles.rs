@@ -1,5 +1,5 @@
 //! No import circles in crates/core/src: files that take names from each other in a loop have
-//! lost their order (issue 46). What both sides share moves down to a module both can use.
+//! lost their order. What both sides share moves down to a module both can use.
 
 mod import_graph;
 

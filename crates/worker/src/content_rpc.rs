@@ -83,7 +83,7 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
             // So is the debugger's first look for click listeners (attach, node lookups): its next
             // listing is quicker. Only the first: the gate reads a summary before every action,
             // and a whole-page lookup each time would hold up the listing after it.
-            if !crate::listeners::attached(tab_id) {
+            if !crate::listeners::attached(tab_id) && crate::debugger_choice::allowed().await {
                 wasm_bindgen_futures::spawn_local(async move {
                     let _ = crate::listeners::click_listener_paths(tab_id).await;
                 });
@@ -111,7 +111,7 @@ pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkC
 /// debugger found them (crate::listeners). The layer says what was added since the last time, so
 /// the debugger is asked about only that, or not at all. A page the debugger can't reach is listed without.
 async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
-    if !matches!(request, ContentRequest::GetElements { .. }) {
+    if !matches!(request, ContentRequest::GetElements { .. }) || !crate::debugger_choice::allowed().await {
         return;
     }
     // One hand-over, whichever way the paths were found: each await of it is more code.

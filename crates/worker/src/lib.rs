@@ -11,6 +11,7 @@ mod content_rpc;
 mod customize;
 mod dark;
 mod dark_agent;
+mod debugger_choice;
 mod fetch;
 mod foreign_css;
 mod frames;
@@ -81,6 +82,13 @@ pub async fn tab_changed(tab_id: i32) {
 #[wasm_bindgen]
 pub fn debugger_detached(tab_id: i32, reason: String) {
     listeners::detached(tab_id, &reason);
+}
+
+/// `storage.onChanged` of `agent_settings`: the debugger switch takes effect at once.
+#[wasm_bindgen]
+pub fn agent_settings_changed(value: JsValue) {
+    let value = dusk_chrome::message::from_js::<serde_json::Value>(value).ok();
+    debugger_choice::set(dusk_core::browser_agent::AgentSettings::from_stored(value).use_debugger);
 }
 
 /// Checks `kind` (a message type or port name) against core's sender table.

@@ -107,6 +107,14 @@ pub async fn release(tab_id: i32) {
     }
 }
 
+/// The debugger was switched off in Options: it leaves every tab now.
+pub async fn release_all() {
+    let tabs: Vec<i32> = SESSIONS.with(|s| std::mem::take(&mut *s.borrow_mut()).into_keys().collect());
+    for tab_id in tabs {
+        let _ = debugger::detach(tab_id).await;
+    }
+}
+
 /// Paths from the top document to each element with its own click-like listener
 /// (`dusk_core::page::listeners`); Err when the debugger can't reach the page.
 pub async fn click_listener_paths(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
@@ -128,6 +136,9 @@ async fn whole(tab_id: i32) -> Result<Vec<Vec<i32>>, String> {
 async fn attach(tab_id: i32) -> Result<(), String> {
     if DECLINED.with(Cell::get) {
         return Err("the user stopped Dusk's debugging".into());
+    }
+    if !crate::debugger_choice::allowed().await {
+        return Err("the debugger is switched off in Options".into());
     }
     if SESSIONS.with(|s| !s.borrow().contains_key(&tab_id)) {
         // "Already attached": this extension's, from a worker before this one.

@@ -80,7 +80,7 @@ pub struct Remembered {
 }
 
 /// Servers that rejected `tools`, as one object keyed by `text_protocol_key`: a fixed key, so a
-/// question reads it with its conversation instead of after the settings (issue 44).
+/// question reads it with its conversation instead of after the settings.
 const TEXT_PROTOCOL_KEY: &str = "text_protocol";
 /// Where the on-device session's last `contextWindow` is kept, so the next chat's budget follows it.
 const CONTEXT_WINDOW_KEY: &str = "on_device_context_window";

@@ -1,6 +1,7 @@
 //! Actions: each resolves its target, checks it can be used, acts with real-looking events,
 //! and answers success with a message, or the reason it could not.
 
+pub mod caret;
 pub mod click;
 pub mod drag;
 pub mod events;

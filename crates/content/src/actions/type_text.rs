@@ -1,6 +1,7 @@
 //! type_text: focuses, optionally clears, then types character by character with key and input
 //! events, setting values through the native setter so framework-controlled inputs notice.
 
+use super::caret;
 use super::click::press;
 use super::events::{exec_command, input, key, native_set, plain};
 use super::{check_enabled, check_visible, control_of, hit_point, resolve, scroll_into_view, Outcome};
@@ -8,7 +9,8 @@ use crate::dom::{deep_active_element, is_visible, local_rect, tag};
 use crate::names::describe_el;
 use dusk_core::page::input_value::{is_whole_value, whole_value};
 use dusk_core::page::keys::{key_spec, KeySpec};
-use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target};
+use dusk_core::page::text_edit::edit_range;
+use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target, TypeAt};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -40,7 +42,16 @@ fn char_spec(c: char) -> KeySpec {
     key_spec(&c.to_string()).unwrap_or(KeySpec { key: c.to_string(), code: String::new(), key_code: 0, text: Some(c) })
 }
 
-/// Types one character into a text field as a keystroke would.
+/// `value` with UTF-16 range `start..end` replaced by `c`.
+fn splice(value: &str, start: u32, end: u32, c: char) -> String {
+    let units: Vec<u16> = value.encode_utf16().collect();
+    let (start, end) = ((start as usize).min(units.len()), (end as usize).min(units.len()));
+    let mut buf = [0u16; 2];
+    let mid = c.encode_utf16(&mut buf);
+    String::from_utf16_lossy(&[&units[..start.min(end)], &*mid, &units[end.max(start)..]].concat())
+}
+
+/// Types one character into a text field as a keystroke would: over the selection, else at the end.
 pub fn type_char_field(el: &Element, c: char) {
     let spec = char_spec(c);
     let m = Modifiers::default();
@@ -50,8 +61,17 @@ pub fn type_char_field(el: &Element, c: char) {
     }
     let proceed = key(el, "keypress", &spec, m) && input(el, "beforeinput", "insertText", Some(&c.to_string()));
     if proceed {
-        let next = format!("{}{c}", value(el));
-        native_set(el, "value", &JsValue::from_str(&next));
+        let now = value(el);
+        match caret::selection(el) {
+            Some((start, end)) => {
+                native_set(el, "value", &JsValue::from_str(&splice(&now, start, end, c)));
+                let at = start.min(end) + c.len_utf16() as u32;
+                caret::select_range(el, at, at);
+            }
+            None => {
+                native_set(el, "value", &JsValue::from_str(&format!("{now}{c}")));
+            }
+        }
         input(el, "input", "insertText", Some(&c.to_string()));
     }
     key(el, "keyup", &spec, m);
@@ -121,7 +141,7 @@ fn type_through_editor(doc: &Document, el: &Element, text: &str, hidden: ActionR
 }
 
 #[inline(never)]
-pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Outcome<ActionResult> {
+pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool, at: Option<&TypeAt>) -> Outcome<ActionResult> {
     let el = match resolve(doc, target)? {
         Some(el) => control_of(&el, EDITABLE),
         None => deep_active_element(doc).ok_or_else(|| ActionResult::fail(FailReason::BadTarget, "nothing is focused; give a target"))?,
@@ -137,6 +157,12 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
     let Some(kind) = editable_kind(&el) else {
         return Err(ActionResult::fail(FailReason::NotEditable, format!("{} does not accept text", describe_el(&el))));
     };
+    if at.is_some() && !matches!(kind, Editable::Field) {
+        return Err(ActionResult::fail(
+            FailReason::Unsupported,
+            format!("after_line and replace work in text fields; {} is a rich editor: click where the text goes, then type", describe_el(&el)),
+        ));
+    }
     if let Err(hidden) = check_visible(&el) {
         return type_through_editor(doc, &el, text, hidden);
     }
@@ -148,10 +174,27 @@ pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool) -> Ou
     crate::dom::focus(&el);
     match kind {
         Editable::Field => {
-            if clear && !value(&el).is_empty() {
-                native_set(&el, "value", &JsValue::from_str(""));
-                input(&el, "input", "deleteContentBackward", None);
-            }
+            let text = match at {
+                Some(at) => {
+                    let (start, end, put) = edit_range(&value(&el), at, text).map_err(|m| ActionResult::fail(FailReason::NoOption, m))?;
+                    caret::select_range(&el, start, end);
+                    put
+                }
+                None => {
+                    if clear && !value(&el).is_empty() {
+                        native_set(&el, "value", &JsValue::from_str(""));
+                        input(&el, "input", "deleteContentBackward", None);
+                    }
+                    // Where a click put the caret, typing goes there; else at the end, after what the field holds.
+                    if !caret::placed_in(&el) {
+                        let end = value(&el).encode_utf16().count() as u32;
+                        caret::select_range(&el, end, end);
+                    }
+                    text.to_string()
+                }
+            };
+            let text = text.as_str();
+            caret::remember(&el);
             for c in text.chars() {
                 type_char_field(&el, c);
             }

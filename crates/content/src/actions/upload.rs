@@ -26,9 +26,11 @@ pub fn set_files(_doc: &Document, index: u32, files: &[FilePayload]) -> Outcome<
         Lookup::Stale => return Err(ActionResult::fail(FailReason::Stale, format!("element {index} is no longer on the page"))),
         Lookup::Unknown => return Err(ActionResult::fail(FailReason::NotFound, format!("no element has index {index}"))),
     };
+    // A button, label or drop zone that opens a file input stands for it (read::faces).
+    let el = crate::read::faces::file_input_of(&el).unwrap_or(el);
     let input = as_tag::<HtmlInputElement>(&el, "input")
         .filter(|i| i.type_().eq_ignore_ascii_case("file"))
-        .ok_or_else(|| ActionResult::fail(FailReason::BadTarget, format!("{} is not a file input", describe_el(&el))))?;
+        .ok_or_else(|| ActionResult::fail(FailReason::BadTarget, format!("{} is not a file input and opens none", describe_el(&el))))?;
     check_enabled(&el)?;
     if files.iter().map(FilePayload::size).sum::<usize>() > MAX_UPLOAD_BYTES {
         return Err(ActionResult::fail(FailReason::Rejected, "the files are larger than 5 MB"));

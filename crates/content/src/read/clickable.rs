@@ -48,8 +48,8 @@ function net(root, selector, attributes) {
   nets.set(root, entry);
   return entry.els;
 }
-export function listed(root, selector, attributes, listens) {
-  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set(listens), own = new Set(listens);
+export function listed(root, selector, attributes, listens, holders, faces) {
+  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set([...listens, ...faces]), own = new Set(listens), forced = new Set(faces);
   const cursor = new Map(), cur = (el) => {
     let c = cursor.get(el);
     if (c === undefined) { c = view.getComputedStyle(el).cursor; cursor.set(el, c); }
@@ -58,7 +58,9 @@ export function listed(root, selector, attributes, listens) {
   const pointerish = [...pointerSelectors(root), '[style*=cursor]'];
   // Flags: 0 matched the selector, 1 clickable by inheritance (a pointer cursor, a list item),
   // 2 given a click listener of its own.
-  const els = [...net(root, selector, attributes)], flags = els.map(() => 0), place = new Map();
+  // An image inside a control is the control's content, not an item of its own.
+  const els = net(root, selector, attributes).filter((el) => el.localName !== 'img' || !el.parentElement?.closest(holders));
+  const flags = els.map(() => 0), place = new Map();
   for (let i = 0; i < els.length; i++) place.set(els[i], i);
   // A listed element with a pointer cursor would only keep its flag (links, mostly): not read.
   const raises = (el) => !place.has(el) || el.getAttribute('tabindex') === '-1';
@@ -118,7 +120,7 @@ export function listed(root, selector, attributes, listens) {
     }
     return false;
   };
-  const keep = els.map((el, i) => flags[i] === 0 || inside[i] === 0 || (flags[i] === 2 && inside[i] <= DELEGATION && !big(el) && says(el)));
+  const keep = els.map((el, i) => forced.has(el) || flags[i] === 0 || inside[i] === 0 || (flags[i] === 2 && inside[i] <= DELEGATION && !big(el) && says(el)));
   const at = new Int32Array(els.length);
   let n = 0;
   for (let i = 0; i < els.length; i++) at[i] = keep[i] ? n++ : -1;
@@ -133,7 +135,7 @@ export function listed(root, selector, attributes, listens) {
   return { els: kept, flags: Uint8Array.from(keptFlags), up: Int32Array.from(keptUp) };
 }")]
 extern "C" {
-    fn listed(root: &JsValue, selector: &str, attributes: &js_sys::Array, listens: &js_sys::Array) -> JsValue;
+    fn listed(root: &JsValue, selector: &str, attributes: &js_sys::Array, listens: &js_sys::Array, holders: &str, faces: &js_sys::Array) -> JsValue;
 }
 
 /// One candidate: the element, whether only script makes it clickable, and the position (in the
@@ -144,14 +146,15 @@ pub struct Candidate {
     pub up: Option<usize>,
 }
 
-/// The root's candidates in document order. `attributes`: every attribute `selector` reads.
-pub fn candidates(root: &Root, selector: &str, attributes: &[&str]) -> Vec<Candidate> {
+/// The root's candidates in document order. `attributes`: every attribute `selector` reads;
+/// `faces`: elements listed in a hidden control's place (read::faces), handler or not.
+pub fn candidates(root: &Root, selector: &str, attributes: &[&str], faces: &js_sys::Array) -> Vec<Candidate> {
     let node: JsValue = match &root.node {
         RootNode::Doc(d) => d.clone().into(),
         RootNode::Shadow(s) => s.clone().into(),
     };
     let attributes: js_sys::Array = attributes.iter().map(|a| JsValue::from_str(a)).collect();
-    let raw = listed(&node, selector, &attributes, &crate::listeners::held());
+    let raw = listed(&node, selector, &attributes, &crate::listeners::held(), dusk_core::page::elements::IMAGE_HOLDERS, faces);
     let get = |k: &str| js_sys::Reflect::get(&raw, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let els: js_sys::Array = get("els").unchecked_into();
     let flags = get("flags").dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();

@@ -1,6 +1,7 @@
 //! get_elements: indexed interactive elements with stable indices.
 
 use super::clickable::candidates;
+use super::faces::{Face, Faces, Mark};
 use super::hidden::place;
 use crate::dom::{as_tag, attr, get_attr, has_attr, is_disabled, is_visible, js_name, local_rect, on_screen_areas, tag};
 use crate::names::{cache_labels, element_name, forget_labels, icon_inside, row_text};
@@ -8,7 +9,8 @@ use crate::registry;
 use crate::text::{begin_reading, end_reading, shown_text, shown_text_skipping};
 use crate::walk::{roots, Context};
 use dusk_core::page::elements::{
-    classify, clean_text, is_candidate, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_ATTRIBUTES, CANDIDATE_SELECTOR,
+    classify, clean_text, is_candidate, is_focus_helper, is_native, needs_context, shown_number, widget_role, Extra, Kind, CANDIDATE_ATTRIBUTES,
+    CANDIDATE_SELECTOR,
 };
 use dusk_core::protocol::page::{ElementFilter, ElementInfo, LeftOut, DETAILS_CHARS};
 use web_sys::{Document, Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -188,6 +190,28 @@ struct Picked {
     kind: Kind,
     tag: String,
     container: Option<u32>,
+    /// It stands in a hidden control's place (a custom drop-down, a file picker's button).
+    face: Option<Face>,
+}
+
+impl Picked {
+    /// The element a person sees for it: a see-through file input shows through its parent.
+    fn seen(&self) -> &Element {
+        match &self.face {
+            Some(Face::SeeThrough(shown)) => shown,
+            _ => &self.el,
+        }
+    }
+}
+
+/// A field only there to take the focus for a widget drawn elsewhere (core's `is_focus_helper`).
+fn focus_helper(el: &Element, tag: &str) -> bool {
+    if !matches!(tag, "input" | "textarea" | "select") {
+        return false;
+    }
+    let r = local_rect(el);
+    let input_type = if tag == "input" { get_attr(el, "type") } else { None };
+    is_focus_helper(tag, input_type.as_deref(), r.width, r.height, get_attr(el, "tabindex").as_deref(), get_attr(el, "aria-hidden").as_deref() == Some("true"))
 }
 
 #[inline(never)]
@@ -199,14 +223,23 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     let (mut picked, mut pending) = (Vec::new(), Vec::new());
     let (mut total, mut matched) = (0u32, 0u32);
     for root in &roots {
-        let found = candidates(root, CANDIDATE_SELECTOR, &CANDIDATE_ATTRIBUTES);
+        let faces = Faces::of(root);
+        let found = candidates(root, CANDIDATE_SELECTOR, &CANDIDATE_ATTRIBUTES, &faces.elements());
         // The nearest listed candidate each sits in: a broad-net match that is not interactive passes its own up.
         let mut listed_up: Vec<Option<usize>> = Vec::with_capacity(found.len());
         let mut listed = vec![false; found.len()];
         for (i, c) in found.iter().enumerate() {
             let up = c.up.and_then(|j| if listed[j] { Some(j) } else { listed_up[j] });
             listed_up.push(up);
+            let face = match faces.mark(&c.el) {
+                Mark::Serves => continue,
+                Mark::Face(f) => Some(f.clone()),
+                Mark::None => None,
+            };
             let t = tag(&c.el);
+            if face.is_none() && focus_helper(&c.el, &t) {
+                continue;
+            }
             // Past the window, "all" needs only the index and the count; native controls need no classifying.
             if filter == ElementFilter::All
                 && !visible_only
@@ -218,7 +251,12 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
                 (total, matched) = (total + 1, matched + 1);
                 continue;
             }
-            let Some(kind) = candidate_kind(&c.el, &t, c.scripted) else { continue };
+            let kind = match &face {
+                Some(Face::Select(_)) => Some(Kind::Select),
+                Some(Face::File) => Some(Kind::Button),
+                _ => candidate_kind(&c.el, &t, c.scripted),
+            };
+            let Some(kind) = kind else { continue };
             listed[i] = true;
             // Every candidate gets its index now, so "new" stays true to the page whatever the filter.
             registry::index_of(&c.el);
@@ -227,7 +265,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
             }
             total += 1;
             let container = up.map(|j| registry::index_of(&found[j].el).0);
-            let p = Picked { el: c.el.clone(), context: root.context, offset: root.offset, kind, tag: t, container };
+            let p = Picked { el: c.el.clone(), context: root.context, offset: root.offset, kind, tag: t, container, face };
             if visible_only {
                 pending.push(p);
                 continue;
@@ -240,7 +278,7 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
     }
     // Visibility is placed for all at once, so shared ancestors are read once and what is left out is counted.
     let left_out = visible_only.then(|| {
-        let placed = place(pending.iter().map(|p| &p.el));
+        let placed = place(pending.iter().map(Picked::seen));
         for (p, shown) in pending.drain(..).zip(placed.shown) {
             if !shown {
                 continue;
@@ -252,8 +290,18 @@ pub fn get_elements(doc: &Document, filter: ElementFilter, visible_only: bool, o
         }
         placed.left_out
     });
-    let areas = on_screen_areas(&picked.iter().map(|p| p.el.clone()).collect::<Vec<_>>());
-    let mut out: Vec<ElementInfo> = picked.iter().zip(areas).map(|(p, area)| info(&p.el, p.context, p.offset, p.kind, &p.tag, area, p.container)).collect();
+    let areas = on_screen_areas(&picked.iter().map(|p| p.seen().clone()).collect::<Vec<_>>());
+    let mut out: Vec<ElementInfo> = picked
+        .iter()
+        .zip(areas)
+        .map(|(p, area)| {
+            let mut e = info(&p.el, p.context, p.offset, p.kind, &p.tag, area, p.container);
+            if let Some(face) = &p.face {
+                super::faces::dress(&mut e, face, area);
+            }
+            e
+        })
+        .collect();
     // Rows are read only for the few whose names don't tell them apart.
     let wanted = needs_context(&out);
     for ((e, p), wanted) in out.iter_mut().zip(&picked).zip(wanted) {

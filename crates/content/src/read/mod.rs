@@ -4,6 +4,7 @@
 pub mod clickable;
 pub mod details;
 pub mod elements;
+pub mod faces;
 pub mod hidden;
 pub mod inspect;
 pub mod palette;

@@ -38,6 +38,10 @@ pub enum AgentEvent {
         step: u32,
         data_url: String,
     },
+    /// A line about the whole run, shown once under its task (what a setting leaves out).
+    Note {
+        text: String,
+    },
     /// A sensitive action waits for the user's approval (browser agent).
     ConfirmRequest {
         step: u32,

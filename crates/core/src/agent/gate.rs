@@ -29,6 +29,8 @@ pub struct Gate {
     pub detail: Option<String>,
     /// What the model is told when the user declines, if more than "the user declined".
     pub declined: Option<String>,
+    /// What the model is told when a block is not a rule but a fact, e.g. the target is gone.
+    pub refused: Option<String>,
 }
 
 impl Gate {

@@ -324,7 +324,9 @@ impl<H: Host + ?Sized, M: Model, S: Sink> Loop<'_, H, M, S> {
         let gate = &prepared.gate;
         match gate.level {
             ConfirmLevel::Auto | ConfirmLevel::Notify => Admit::Go,
-            ConfirmLevel::Block => Admit::Refused(format!("blocked: {}; this action is never done", gate.reasons.join("; "))),
+            ConfirmLevel::Block => {
+                Admit::Refused(gate.refused.clone().unwrap_or_else(|| format!("blocked: {}; this action is never done", gate.reasons.join("; "))))
+            }
             ConfirmLevel::Confirm => {
                 let request = ConfirmRequest {
                     run_id: self.state.run_id.clone(),

@@ -1,4 +1,4 @@
-//! The layered page context (seed 001): the summary the model always gets, element lines it asks
+//! The layered page context: the summary the model always gets, element lines it asks
 //! for, and what changed after each action. Page text is quoted as untrusted data.
 
 use super::browser::TabView;
@@ -11,9 +11,23 @@ pub const MAX_NEW_LINES: usize = 40;
 /// Characters of page text in the summary the model gets.
 pub const SUMMARY_TEXT: u32 = 1500;
 
+/// `s` in double quotes on one line: a line break reads `\n` and a tab `\t`, as in JSON.
 fn quoted(s: &str) -> String {
-    let one_line: String = s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    format!("\"{}\"", one_line.replace('\\', "\\\\").replace('"', "\\\""))
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => {}
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Characters of a value a line shows; a longer one is cut and says how to read the rest.
@@ -262,6 +276,13 @@ mod tests {
         boxed.context = Some("iframe".into());
         assert_eq!(element_line(&boxed, PAGE), r#"[7] input type=checkbox "Alpha" unchecked disabled offscreen (in iframe)"#);
         assert_eq!(element_line(&el(1, "button", ""), PAGE), "[1] button");
+    }
+
+    #[test]
+    fn a_multi_line_value_shows_its_line_breaks() {
+        let mut area = el(2, "textarea", "Notes");
+        area.value = Some("First line.\r\nSecond\tline \"quoted\" \\ end\n".into());
+        assert_eq!(element_line(&area, PAGE), r#"[2] textarea "Notes" value="First line.\nSecond\tline \"quoted\" \\ end\n""#);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The browser-action agent (seed 001): 18 actions on the agent runtime, a layered page context
+//! The browser-action agent: 18 actions on the agent runtime, a layered page context
 //! (summary → indexed elements → details, and what changed after each action), dom / vision /
 //! hybrid modes with set-of-marks screenshots, and safety rules the runtime's gate enforces.
 

@@ -10,7 +10,7 @@ pub const STORAGE_KEY: &str = "agent_settings";
 pub const DEFAULT_TURNS: u32 = 20;
 pub const MAX_TURNS: u32 = 50;
 
-/// What a run on the browser session does: act on pages (seed 001) or customise a site (seed 002).
+/// What a run on the browser session does: act on pages or customise a site.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RunKind {
@@ -71,11 +71,18 @@ pub struct AgentSettings {
     /// The composer's permission chip: "Ask before acting" makes every site ask before every
     /// action that changes something; off, only sensitive actions ask. Blocked sites stay blocked.
     pub ask_before_acting: bool,
+    /// Options' "Find clickable parts with Chrome's debugger": off, Dusk never attaches the
+    /// debugger, and listings miss elements whose only sign of being clickable is their own listener.
+    pub use_debugger: bool,
 }
+
+/// What a run with `use_debugger` off loses, said once in the panel.
+pub const NO_DEBUGGER_NOTE: &str =
+    "Chrome's debugger is off (Options → Browser agent), so elements that are clickable only through their own script may be missing from what the agent sees.";
 
 impl Default for AgentSettings {
     fn default() -> Self {
-        AgentSettings { mode: ModeChoice::Auto, max_turns: DEFAULT_TURNS, sites: BTreeMap::new(), ask_before_acting: false }
+        AgentSettings { mode: ModeChoice::Auto, max_turns: DEFAULT_TURNS, sites: BTreeMap::new(), ask_before_acting: false, use_debugger: true }
     }
 }
 
@@ -98,6 +105,7 @@ impl AgentSettings {
             }
         }
         s.ask_before_acting = map.get("ask_before_acting").and_then(Value::as_bool).unwrap_or(false);
+        s.use_debugger = map.get("use_debugger").and_then(Value::as_bool).unwrap_or(true);
         s
     }
 
@@ -220,6 +228,17 @@ mod tests {
         let off = AgentSettings { ask_before_acting: false, ..s };
         assert_eq!(off.policy_for("https://shop.example/cart"), SitePolicy::Allow);
         assert_eq!(off.policy_for("https://news.example/"), SitePolicy::Default);
+    }
+
+    #[test]
+    fn the_debugger_is_used_unless_the_user_turned_it_off() {
+        assert!(AgentSettings::from_stored(None).use_debugger);
+        assert!(AgentSettings::from_stored(Some(serde_json::json!({"mode": "dom", "use_debugger": "no"}))).use_debugger);
+        let off = AgentSettings::from_stored(Some(serde_json::json!({"use_debugger": false})));
+        assert!(!off.use_debugger);
+        let stored = serde_json::to_value(&off).unwrap();
+        assert_eq!(stored["use_debugger"], false);
+        assert!(!AgentSettings::from_stored(Some(stored)).use_debugger);
     }
 
     #[test]

@@ -3,12 +3,12 @@
 
 use super::browser::{Browser, TabView};
 use super::context::{task_message, SUMMARY_TEXT};
-use super::mode::{AgentSettings, RunKind};
+use super::mode::{AgentSettings, RunKind, NO_DEBUGGER_NOTE};
 use super::prompt::system_prompt;
 use super::safety::carried::{ReadLines, ReadLog};
 use super::session::{BrowserRun, BrowserSession};
 use super::tools;
-use crate::agent::{self, AgentSpec, Budget, Model, RunOutcome, RunState, Sink};
+use crate::agent::{self, AgentEvent, AgentSpec, Budget, Model, RunOutcome, RunState, Sink};
 use crate::llm::Message;
 use crate::protocol::page::ElementFilter;
 
@@ -135,6 +135,7 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
         run.sites.read = ReadLog::replay(&entries);
     }
     let spec = spec(&run);
+    let note = (!run.settings.use_debugger).then_some(NO_DEBUGGER_NOTE);
     let session = BrowserSession::new(browser, run);
     // No step runs before the browser holds the run to its sites.
     if let Err(message) = session.guard_loads().await {
@@ -142,11 +143,27 @@ pub async fn drive<B: Browser, M: Model, S: Sink>(state: &mut RunState, model: &
         state.status = agent::RunStatus::Failed { message: message.clone() };
         return RunOutcome::Failed { reason: agent::EndReason::TargetGone(message.clone()), message };
     }
-    let outcome = agent::run(&spec, state, model, &session, sink).await;
+    let outcome = agent::run(&spec, state, model, &session, &WithNote { sink, note }).await;
     // A load the browser stopped while the model wrote its answer is asked about before the rules come off.
     if !matches!(outcome, RunOutcome::Stopped) {
         let _ = session.catch_stopped_load().await;
     }
     session.finish().await;
     outcome
+}
+
+/// Passes events on, with `note` said once right after the run's start (the panel clears on it).
+struct WithNote<'s, S: Sink> {
+    sink: &'s S,
+    note: Option<&'static str>,
+}
+
+impl<S: Sink> Sink for WithNote<'_, S> {
+    fn emit(&self, event: AgentEvent) {
+        let started = matches!(event, AgentEvent::Started { .. });
+        self.sink.emit(event);
+        if let (true, Some(text)) = (started, self.note) {
+            self.sink.emit(AgentEvent::Note { text: text.into() });
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! Customize this site (seed 002): an agent on the one loop that reads and saves a site's own
+//! Customize this site: an agent on the one loop that reads and saves a site's own
 //! CSS and JS, previews CSS on the page under the guard, and saves only on the user's click.
 
 pub mod diff;
@@ -9,7 +9,7 @@ pub mod tools;
 
 pub use site::{SiteCustom, Version};
 
-/// The customize agent's default turn limit (seed 002).
+/// The customize agent's default turn limit.
 pub const DEFAULT_TURNS: u32 = 10;
 
 /// Where user scripts are off, what the user does to turn them on.

@@ -1,4 +1,4 @@
-//! Light raster backgrounds (issue 42): a theme maps colours, and an image has none to map, so a
+//! Light raster backgrounds: a theme maps colours, and an image has none to map, so a
 //! light `background-image: url(…)` stayed light under light text (doxygen's menu bar, `tab_b.png`,
 //! a 1×36 px gradient). The content layer decodes each background image the theme meets once,
 //! off the switch's path, and hands its pixels here. A light, opaque strip (one pixel thick, as

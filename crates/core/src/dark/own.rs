@@ -1,4 +1,4 @@
-//! A site's own dark design, shown as the browser shows it in its dark scheme (issue 42): the
+//! A site's own dark design, shown as the browser shows it in its dark scheme: the
 //! page's own `prefers-color-scheme` conditions are rewritten in place, so its dark rules apply in
 //! the page's own cascade (same order, same specificity), and only text the design leaves under AA
 //! is raised, lighter (or darker) in its own hue.

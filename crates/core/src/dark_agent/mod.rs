@@ -1,4 +1,4 @@
-//! The LLM dark-mode agent (seed 000). It refines the instant engine's theme, never replaces it:
+//! The LLM dark-mode agent. It refines the instant engine's theme, never replaces it:
 //! Quick is one model call, Thorough a run on the agent runtime with six tools. Every version the
 //! model applies is measured on the page, and only versions no worse than Instant are kept.
 

@@ -71,6 +71,24 @@ pub fn is_candidate(tag: &str, has_href: bool, extra: &Extra) -> bool {
     INTERACTIVE_ROLES.contains(&role) || extra.onclick || tab_stop || extra.editable || extra.widget
 }
 
+/// Controls whose image is their content: the image inside one is the control's, not a line of its own.
+pub const IMAGE_HOLDERS: &str = "a[href],area[href],button,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],[onclick]";
+
+/// A field that only takes the focus for a widget drawn elsewhere, which a person never sees: a
+/// pixel or two in size, or hidden from assistive tech and out of the tab order (a mirror).
+pub fn is_focus_helper(tag: &str, input_type: Option<&str>, width: f64, height: f64, tabindex: Option<&str>, aria_hidden: bool) -> bool {
+    let field = match tag {
+        "textarea" | "select" => true,
+        "input" => !input_type
+            .map(str::to_ascii_lowercase)
+            .is_some_and(|t| matches!(t.as_str(), "checkbox" | "radio" | "file" | "range" | "color") || BUTTON_INPUTS.contains(&t.as_str())),
+        _ => false,
+    };
+    let tiny = width > 0.0 && height > 0.0 && (width <= 2.0 || height <= 2.0);
+    let mirror = aria_hidden && tabindex.map(str::trim) == Some("-1");
+    field && (tiny || mirror)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Button,
@@ -240,6 +258,18 @@ mod tests {
             e("Open calendar", false, false, Some(9)),
         ];
         assert_eq!(needs_context(&els), [true, true, true, false, true, true, false, false, false, false, false]);
+    }
+
+    #[test]
+    fn focus_helpers_are_fields_no_one_sees() {
+        assert!(is_focus_helper("input", None, 1.0, 1.0, Some("0"), false), "selectric's 1x1 focus input");
+        assert!(is_focus_helper("select", None, 1.0, 1.0, Some("-1"), true), "Select2's hidden select");
+        assert!(is_focus_helper("input", Some("text"), 200.0, 20.0, Some("-1"), true), "a mirror out of the tab order and hidden from assistive tech");
+        assert!(!is_focus_helper("input", Some("text"), 200.0, 20.0, Some("-1"), false), "out of the tab order alone is a field");
+        assert!(!is_focus_helper("input", Some("checkbox"), 1.0, 1.0, None, false), "a styled checkbox is clicked through its label");
+        assert!(!is_focus_helper("button", None, 1.0, 1.0, None, false));
+        assert!(!is_focus_helper("textarea", None, 0.0, 0.0, None, false), "not rendered: hidden, not a helper");
+        assert!(!is_focus_helper("input", None, 180.0, 24.0, None, false));
     }
 
     #[test]

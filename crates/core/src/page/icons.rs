@@ -193,6 +193,38 @@ pub fn icon_inside(label: Option<&str>, symbol: Option<&str>, ligature: Option<&
     label.or_else(|| symbol.and_then(symbol_name)).or_else(|| ligature.and_then(ligature_name)).or_else(|| words.and_then(action_word))
 }
 
+/// Parts of an icon's file name that say nothing of what it does: sizes, states, prefixes.
+const FILE_NOISE: [&str; 9] = ["icon", "icons", "ic", "img", "image", "btn", "button", "small", "large"];
+
+/// An icon's file name as words, for a control that shows only that image: `lib/images/toolbar/h2.png`
+/// → `h2`, `format-bold_24px.svg?v=3` → `format bold`. None for a data URL or a name of digits.
+pub fn file_words(src: &str) -> Option<String> {
+    if src.trim_start().starts_with("data:") {
+        return None;
+    }
+    let path = src.split(['?', '#']).next().unwrap_or("");
+    let file = path.rsplit('/').next().unwrap_or("");
+    let stem = file.rsplit_once('.').map_or(file, |(s, _)| s);
+    let size = |w: &str| w.trim_end_matches("px").chars().all(|c| c.is_ascii_digit() || c == 'x');
+    let mut ws: Vec<String> = Vec::new();
+    for part in stem.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()) {
+        // camelCase splits; digits stay with their word (`h2`, `ol2`).
+        let mut cur = String::new();
+        let mut prev_lower = false;
+        for c in part.chars() {
+            if c.is_ascii_uppercase() && prev_lower {
+                ws.push(std::mem::take(&mut cur));
+            }
+            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+            cur.push(c.to_ascii_lowercase());
+        }
+        ws.push(cur);
+    }
+    ws.retain(|w| !size(w) && !FILE_NOISE.contains(&w.as_str()));
+    ws.truncate(3);
+    ws.iter().any(|w| w.chars().any(|c| c.is_ascii_alphabetic())).then(|| ws.join(" "))
+}
+
 /// A scroll box's class or id as words, when it reads like a name (`search-results` → `search
 /// results`); generated names (`css-1x2y3z`) say nothing.
 pub fn id_words(raw: &str) -> Option<String> {
@@ -229,6 +261,18 @@ mod tests {
         assert_eq!(ligature_name("more_vert").as_deref(), Some("more vert"));
         assert_eq!(ligature_name("Delete"), None, "a label, not a ligature");
         assert_eq!(ligature_name("read more"), None);
+    }
+
+    #[test]
+    fn an_icons_file_name_reads_as_words() {
+        assert_eq!(file_words("/lib/images/toolbar/h2.png").as_deref(), Some("h2"));
+        assert_eq!(file_words("bold.png").as_deref(), Some("bold"));
+        assert_eq!(file_words("icons/format-bold_24px.svg?v=3").as_deref(), Some("format bold"));
+        assert_eq!(file_words("ic_insertLink.svg").as_deref(), Some("insert link"));
+        assert_eq!(file_words("https://x.test/img/16x16/linkwiz.png#a").as_deref(), Some("linkwiz"));
+        assert_eq!(file_words("1234.png"), None, "digits say nothing");
+        assert_eq!(file_words("data:image/png;base64,AAA"), None);
+        assert_eq!(file_words(""), None);
     }
 
     #[test]

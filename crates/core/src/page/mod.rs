@@ -19,3 +19,4 @@ pub mod rank;
 pub mod selector;
 pub mod summary;
 pub mod text;
+pub mod text_edit;

@@ -30,6 +30,8 @@ pub enum NamePart {
     SvgTitle,
     /// The `href` of an SVG `<use>` inside it (`#icon-star`).
     Symbol,
+    /// The `src` of the image that is all it shows (an image input's own).
+    ImageFile,
     /// The text of an icon-font element (a class naming an icon font) that is or is inside it.
     Ligature,
     /// Its class, id and test id, then its descendants' classes, in page order.
@@ -57,14 +59,17 @@ pub fn element_name(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: u
 
 /// The one naming rule. A control's label or accessible name, an image's alt, or the element's
 /// accessible name (aria-labelledby, aria-label, text); then its title, an image's alt or an
-/// SVG's title inside it; then, as a guess, an icon's symbol, ligature, or class words. `part`
+/// SVG's title inside it; then, as a guess, an icon's symbol, its image's file name, ligature,
+/// or class words. `part`
 /// reads each source as the page has it, only when asked, so a caller reads no more than needed.
 pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) -> ElementName {
-    use super::icons::{action_word, ligature_name, symbol_name};
+    use super::icons::{action_word, file_words, ligature_name, symbol_name};
     use NamePart::*;
     let some = |p: NamePart| part(p).filter(|v| !v.trim().is_empty());
     let control = || [Label, LabelledBy, AriaLabel, Placeholder, Title, PrevLabel, Name].into_iter().find_map(some);
-    let guess = |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
+    let file = || some(ImageFile).and_then(|f| file_words(&f));
+    let guess =
+        |ligature: Option<String>| some(Symbol).and_then(|h| symbol_name(&h)).or_else(file).or(ligature).or_else(|| some(Words).and_then(|w| action_word(&w)));
     // `glyph`: shown text with no letter or digit ("«", "¶", "×") draws an icon, so a title or an
     // icon word names it better; it is kept only when nothing else does.
     let mut from_shown = false;
@@ -112,7 +117,12 @@ pub fn naming(tag: &str, part: impl Fn(NamePart) -> Option<String>, max: usize) 
     if let Some(text) = real {
         return ElementName { shown: from_shown, ..name(text, false) };
     }
-    match ligature.map_or_else(|| some(Words).and_then(|w| action_word(&w)), guess) {
+    let guessed = match ligature {
+        Some(l) => guess(l),
+        None if tag == "input" => file().or_else(|| some(Words).and_then(|w| action_word(&w))),
+        None => some(Words).and_then(|w| action_word(&w)),
+    };
+    match guessed {
         Some(text) => name(text, true),
         None => glyph.map(|g| name(g, false)).unwrap_or_default(),
     }
@@ -155,6 +165,24 @@ mod tests {
         assert_eq!((long.chars, long.shown), (Some(99), true), "a cut name knows its whole length and where it came from");
         let short = naming("button", |p| (p == AriaLabel).then(|| "Close".to_string()), 40);
         assert_eq!((short.chars, short.shown), (None, false));
+    }
+
+    #[test]
+    fn a_control_showing_only_an_image_is_named_by_its_title_then_the_images_then_its_file() {
+        use NamePart::*;
+        let name = |tag: &str, parts: &[(NamePart, &str)]| {
+            let parts: Vec<(NamePart, String)> = parts.iter().map(|(p, v)| (*p, v.to_string())).collect();
+            let n = naming(tag, |want| parts.iter().find(|(p, _)| *p == want).map(|(_, v)| v.clone()), 40);
+            (n.text, n.guess)
+        };
+        let bold = [(Title, "Bold Text [B]"), (Inner, "b"), (ImageFile, "/lib/images/toolbar/bold.png")];
+        assert_eq!(name("button", &bold), ("Bold Text [B]".into(), false));
+        assert_eq!(name("button", &[(AriaLabel, "Link"), (ImageFile, "link.png")]), ("Link".into(), false));
+        assert_eq!(name("button", &[(Inner, "Italic"), (ImageFile, "italic.png")]), ("Italic".into(), false), "the image's alt or title");
+        assert_eq!(name("button", &[(ImageFile, "/lib/images/toolbar/h2.png"), (Words, "toolbutton")]), ("h2".into(), true), "else its file, as a guess");
+        assert_eq!(name("a", &[(ImageFile, "icons/trash-can.svg"), (Words, "btn-edit")]), ("trash can".into(), true), "a file says more than a class");
+        assert_eq!(name("input", &[(Type, "image"), (ImageFile, "go_button.gif")]), ("go".into(), true));
+        assert_eq!(name("img", &[(ImageFile, "logo.png")]), (String::new(), false), "an image alone is not named by its file");
     }
 
     #[test]

@@ -84,6 +84,16 @@ pub enum FailReason {
     Unsupported,
 }
 
+/// Where typed text goes instead of over (or after) the field's whole value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TypeAt {
+    /// On a line of its own after the first line that reads this (else holds it).
+    AfterLine(String),
+    /// In place of the first occurrence of this text.
+    Replace(String),
+}
+
 /// A file the user picked for an upload, carried to the page as base64.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FilePayload {

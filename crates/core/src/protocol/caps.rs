@@ -69,9 +69,12 @@ impl ContentRequest {
                 too_long("description", description.chars().count(), SELECTOR)?;
                 self
             }
-            ContentRequest::TypeText { ref target, ref text, .. } => {
+            ContentRequest::TypeText { ref target, ref text, ref at, .. } => {
                 target_ok(target)?;
                 too_long("text to type", text.chars().count(), TYPED_CHARS)?;
+                if let Some(super::actions::TypeAt::AfterLine(s) | super::actions::TypeAt::Replace(s)) = at {
+                    too_long("text to find", s.chars().count(), TYPED_CHARS)?;
+                }
                 self
             }
             ContentRequest::PressKey { ref target, ref key, .. } => {
@@ -111,10 +114,10 @@ mod tests {
         let r = ContentRequest::GetElements { filter: ElementFilter::All, visible_only: false, limit: 1_000_000_000, offset: 0 }.bounded();
         assert!(matches!(r, Ok(ContentRequest::GetElements { limit: ELEMENTS, .. })));
         let long = "a".repeat(1_000_000);
-        let typed = ContentRequest::TypeText { target: Target::index(1), text: long.clone(), clear: false }.bounded();
+        let typed = ContentRequest::TypeText { target: Target::index(1), text: long.clone(), clear: false, at: None }.bounded();
         assert!(typed.unwrap_err().contains("at most 10000"));
         assert!(ContentRequest::CountElements { selector: long }.bounded().is_err());
-        assert!(ContentRequest::TypeText { target: Target::index(1), text: "مرحبا 👋🏽".into(), clear: true }.bounded().is_ok());
+        assert!(ContentRequest::TypeText { target: Target::index(1), text: "مرحبا 👋🏽".into(), clear: true, at: None }.bounded().is_ok());
         assert_eq!(ContentRequest::Ping.bounded(), Ok(ContentRequest::Ping));
         let paths = vec![vec![0; PATH_STEPS + 1], vec![0, 1, -1, 2]];
         let Ok(ContentRequest::ClickListeners { paths, .. }) = ContentRequest::ClickListeners { paths, add: false }.bounded() else { panic!("kept") };

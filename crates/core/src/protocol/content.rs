@@ -134,6 +134,9 @@ pub enum ContentRequest {
         text: String,
         #[serde(default)]
         clear: bool,
+        /// Where the text goes, instead of over or after the whole value.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<super::actions::TypeAt>,
     },
     Select {
         #[serde(flatten)]

@@ -87,6 +87,23 @@ pub struct FakeBrowser {
     /// The site's saved customisation, and the CSS the page is previewing.
     pub custom: RefCell<Option<SiteCustom>>,
     pub preview: RefCell<String>,
+    /// Reads the page makes fail, as a hostile or broken page can.
+    pub broken: RefCell<Vec<BrokenRead>>,
+}
+
+/// A way a page can make one of the gate's reads fail.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum BrokenRead {
+    /// The details RPC errs, as a trapped page layer does.
+    DetailsTrap,
+    /// Details come back with neither the element nor a word about it.
+    DetailsNothing,
+    /// Details come back with no tag.
+    DetailsNoTag,
+    /// The details RPC answers with something else.
+    DetailsWrongAnswer,
+    /// The page summary errs.
+    SummaryTrap,
 }
 
 impl FakeBrowser {
@@ -96,6 +113,10 @@ impl FakeBrowser {
         *b.site.borrow_mut() = pages;
         b.docs.set(10);
         b
+    }
+
+    pub fn is_broken(&self, read: BrokenRead) -> bool {
+        self.broken.borrow().contains(&read)
     }
 
     pub fn page(&self, tab: i32) -> Page {
@@ -193,6 +214,7 @@ impl Browser for FakeBrowser {
                 let p = self.page(tab);
                 ContentResponse::Pong { version: "t".into(), url: p.url, doc: p.doc.to_string(), layers: vec![] }
             }
+            ContentRequest::PageSummary { .. } if self.is_broken(BrokenRead::SummaryTrap) => return Err("the page did not answer (unreachable)".into()),
             ContentRequest::PageSummary { text_limit } => {
                 let p = self.page(tab);
                 let whole = format!("{} Status: {}", p.text, p.status);
@@ -225,14 +247,24 @@ impl Browser for FakeBrowser {
                 p.listed = p.els.iter().map(|e| e.index).collect();
                 ContentResponse::Elements { total: elements.len() as u32, elements, truncated: false, left_out: None, hidden_text: 0 }
             }),
+            ContentRequest::GetElementDetails { .. } if self.is_broken(BrokenRead::DetailsTrap) => {
+                return Err("the page did not answer (memory access out of bounds)".into())
+            }
+            ContentRequest::GetElementDetails { .. } if self.is_broken(BrokenRead::DetailsNothing) => {
+                ContentResponse::ElementDetails { details: vec![], missing: vec![] }
+            }
+            ContentRequest::GetElementDetails { .. } if self.is_broken(BrokenRead::DetailsWrongAnswer) => {
+                ContentResponse::Pong { version: "x".into(), url: String::new(), doc: String::new(), layers: vec![] }
+            }
             ContentRequest::GetElementDetails { indices } => {
+                let no_tag = self.is_broken(BrokenRead::DetailsNoTag);
                 let p = self.page(tab);
                 let (mut details, mut missing) = (vec![], vec![]);
                 for i in indices {
                     match p.els.iter().find(|e| e.index == i) {
                         Some(e) => details.push(ElementDetails {
                             index: i,
-                            tag: e.tag.into(),
+                            tag: if no_tag { String::new() } else { e.tag.into() },
                             attributes: e.input_type.map(|t| [("type".to_string(), t.to_string())].into()).unwrap_or_default(),
                             selector: String::new(),
                             xpath: String::new(),

@@ -49,7 +49,7 @@ pub struct WindowSink(pub i32);
 impl ChatSink for WindowSink {
     /// The question's echo, and whatever follows it in the same task, goes to the panels once the
     /// task has sent the answer's request: a port message costs the worker a few tenths of a
-    /// millisecond, which the first word would wait for (issue 44). The order stays as emitted.
+    /// millisecond, which the first word would wait for. The order stays as emitted.
     fn emit(&self, event: ChatEvent) {
         let asked = matches!(event, ChatEvent::Asked { .. });
         let now = HELD.with(|h| {

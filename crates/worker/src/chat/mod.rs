@@ -110,7 +110,7 @@ async fn ask(window_id: i32, question: String, tab_ids: Vec<i32>) {
     if !live::start(window_id, stop.clone(), controller.clone(), vec![]) {
         return sink.emit(ChatEvent::Failed { message: "an answer is already running in this window".into() });
     }
-    // The reads overlap (issue 44): the settings, the tabs, and the session with what is remembered
+    // The reads overlap, so none waits on another: the settings, the tabs, and the session with what is remembered
     // of the providers. The session is read once this run holds the window, so no earlier
     // answer's save can land after it.
     let (settings, (window, (mut session, stored))) =

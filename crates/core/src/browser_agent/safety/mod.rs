@@ -105,7 +105,7 @@ pub struct Assessment {
     pub reasons: Vec<String>,
 }
 
-/// Buttons whose click spends money, deletes, sends or signs (seed 001's patterns, en and zh).
+/// Buttons whose click spends money, deletes, sends or signs (en and zh).
 const SENSITIVE_BUTTONS: &[&str] = &[
     "pay",
     "buy",
@@ -289,6 +289,14 @@ pub fn assess(action: &Action, target: Option<&TargetFacts>, page: &PageFacts, p
         _ => {}
     }
     Assessment { level, reasons }
+}
+
+/// A check that could not run (a read that failed, a target that could not be found or told
+/// apart) asks the user, whatever the site's policy: a page must not switch the cards off by
+/// making a read fail. Only a block stays a block.
+pub fn fail_closed(a: &mut Assessment, why: String) {
+    a.level = a.level.max(ConfirmLevel::Confirm);
+    a.reasons.push(why);
 }
 
 /// A stable fingerprint of one exact action, so an approval can't be reused for another.

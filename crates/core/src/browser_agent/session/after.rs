@@ -157,6 +157,15 @@ impl<B: Browser> BrowserSession<'_, B> {
         }
     }
 
+    /// Until the page changes and is then quiet for QUIET_MS, at most `ms`: what a hover opens
+    /// after a delay is there when the step reads what changed.
+    pub async fn wait_for_reaction(&self, ms: u32) {
+        let wait = ContentRequest::WaitQuiet { quiet_ms: QUIET_MS, max_ms: ms, after_change: true };
+        if !matches!(self.rpc(wait).await, Ok(ContentResponse::Quiet { .. })) {
+            self.browser.sleep(ms.min(QUIET_CAP_MS)).await;
+        }
+    }
+
     /// The lines of text on screen now, no one's unseen text among them.
     async fn screen_text(&self) -> String {
         match self.rpc(ContentRequest::ScreenText { text_limit: GATE_TEXT }).await {

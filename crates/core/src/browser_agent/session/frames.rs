@@ -155,12 +155,12 @@ mod tests {
 
     #[test]
     fn indices_are_found_and_moved_wherever_a_request_holds_them() {
-        let click = ContentRequest::TypeText { target: Target::index(100_004), text: "hi".into(), clear: false };
+        let click = ContentRequest::TypeText { target: Target::index(100_004), text: "hi".into(), clear: false, at: None };
         let mut found = Vec::new();
         indices_in(&serde_json::to_value(&click).unwrap(), &mut found);
         assert_eq!(found, vec![100_004]);
         let local = moved(&click, |i| i - 100_000).unwrap();
-        assert_eq!(local, ContentRequest::TypeText { target: Target::index(4), text: "hi".into(), clear: false });
+        assert_eq!(local, ContentRequest::TypeText { target: Target::index(4), text: "hi".into(), clear: false, at: None });
         let details = moved(&ContentRequest::GetElementDetails { indices: vec![200_001, 200_009] }, |i| i - 200_000).unwrap();
         assert_eq!(details, ContentRequest::GetElementDetails { indices: vec![1, 9] });
     }

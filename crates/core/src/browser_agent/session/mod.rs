@@ -26,7 +26,7 @@ pub const LOAD_TIMEOUT_MS: f64 = 15_000.0;
 pub(super) const GATE_TEXT: u32 = 3000;
 /// Visible elements read after an action, for `new` and the screenshot's labels.
 pub(super) const AFTER_LIMIT: u32 = 200;
-/// A step waits until the page's DOM has not changed for this long… (30 ms until issue 44: 20
+/// A step waits until the page's DOM has not changed for this long… (20 ms
 /// loses no test; ending on the first frame after the last change lost one, a page that updates
 /// 15 ms after the click.)
 pub(super) const QUIET_MS: u32 = 20;
@@ -87,7 +87,7 @@ pub struct BrowserRun {
 }
 
 impl BrowserRun {
-    /// The run's turn limit: the user's for actions, seed 002's for customising.
+    /// The run's turn limit: the user's for actions, Customize's own for customising.
     pub fn max_turns(&self) -> u32 {
         match self.kind {
             RunKind::Act => self.settings.max_turns,

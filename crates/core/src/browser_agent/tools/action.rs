@@ -50,6 +50,18 @@ pub fn output(changes: Changes, image: Option<Image>, summary: String) -> ToolOu
 /// The common shape of a page action: mask and highlight, the RPC, then what changed.
 /// A failed action is an Err naming its reason, e.g. "stale: element 5 is no longer on the page".
 pub async fn act<B: Browser>(ctx: &Ctx<'_, '_, B>, index: Option<u32>, verb: &str, request: ContentRequest) -> Result<ToolOutput, String> {
+    act_then_wait(ctx, index, verb, request, 0).await
+}
+
+/// `act`, then up to `wait_ms` for the page to change (a menu that opens a moment after a hover)
+/// before what changed is read.
+pub async fn act_then_wait<B: Browser>(
+    ctx: &Ctx<'_, '_, B>,
+    index: Option<u32>,
+    verb: &str,
+    request: ContentRequest,
+    wait_ms: u32,
+) -> Result<ToolOutput, String> {
     let s = ctx.host;
     let label = match index {
         Some(i) => format!(" {}", label_of(ctx, i).await),
@@ -68,6 +80,9 @@ pub async fn act<B: Browser>(ctx: &Ctx<'_, '_, B>, index: Option<u32>, verb: &st
             Some(r) => format!("{r}: {}", result.message),
             None => result.message,
         });
+    }
+    if wait_ms > 0 {
+        s.wait_for_reaction(wait_ms).await;
     }
     let used: Vec<u32> = index.into_iter().collect();
     let (changes, image) = s.after_action(result.message.clone(), &used).await;

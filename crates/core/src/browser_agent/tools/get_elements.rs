@@ -8,7 +8,7 @@ use crate::protocol::page::ElementFilter;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-/// Lists the page's interactive elements with their indices: one line each, e.g. `[3] input type=text "Username" value=""`. A name guessed from an icon reads `icon="star"`, as does an icon inside a named element; a link on this site shows its path (`/wiki/Firefox`, `#History` on this page); a cut name or value says its length and that get_element_details gives it whole; `in [12]` is the listed row or card an element sits in, `in "…"` the text of its row. Elements that appeared since an earlier listing of this page are marked `new`. The listing ends with what it left out: scroll boxes with more inside (scroll them by their index) and the rest of the page.
+/// Lists the page's interactive elements with their indices: one line each, e.g. `[3] input type=text "Username" value=""`. A name guessed from an icon reads `icon="star"`, as does an icon inside a named element; a link on this site shows its path (`/wiki/Firefox`, `#History` on this page); a value's line breaks read `\n`; a cut name or value says its length and that get_element_details gives it whole; a custom drop-down reads `role=combobox` with its value (use select on it), and a button or label that opens a file picker reads `type=file` (use upload_file on it); `in [12]` is the listed row or card an element sits in, `in "…"` the text of its row. Elements that appeared since an earlier listing of this page are marked `new`. The listing ends with what it left out: scroll boxes with more inside (scroll them by their index) and the rest of the page.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetElementsArgs {
     #[serde(default)]

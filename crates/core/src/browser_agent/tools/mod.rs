@@ -1,4 +1,4 @@
-//! The 19 actions (seed 001's 18 and read_text), one module each. Each argument type derives the schema the model
+//! The 19 actions, one module each. Each argument type derives the schema the model
 //! sees; every action that changes the page reports what changed (`context::Changes`).
 
 pub mod action;

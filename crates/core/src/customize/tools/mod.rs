@@ -1,4 +1,4 @@
-//! Seed 002's tools, one module each, plus the browser agent's reading tools.
+//! Customize's own tools, one module each, plus the browser agent's reading tools.
 
 pub mod preview_css;
 pub mod read_site;

@@ -28,7 +28,7 @@ pub fn save_gate<B: Browser>(ctx: &Ctx<'_, '_, B>, detail: String) -> Gate {
         SitePolicy::Block => (ConfirmLevel::Block, "you blocked Dusk's agent on this site"),
         _ => (ConfirmLevel::Confirm, "saving changes this site on every visit"),
     };
-    Gate { level, reasons: vec![reason.into()], target: None, page: Some(url), detail: Some(detail), declined: None }
+    Gate { level, reasons: vec![reason.into()], target: None, page: Some(url), detail: Some(detail), declined: None, refused: None }
 }
 
 /// CSS tried on the page in the customisation's place, and what the guard measured.

@@ -37,7 +37,7 @@ fn the_sites_own_dark_rules_are_mirrored_as_colours_only() {
     let out = one("a{color:blue} @media (prefers-color-scheme: dark) { img.logo { display: none } body { color: #eee; border: 1px solid #333 } }");
     assert!(out.contains("@media (min-width:0px){body{color:#eee;border-color:#333;}}"), "{out}");
     assert!(!out.contains("display") && !out.contains("1px"), "{out}");
-    // furo's pygments: mirrored after the page's sheets, this shrank every code block (issue 42).
+    // furo's pygments: mirrored after the page's sheets, this shrank every code block.
     assert_eq!(one("@media (prefers-color-scheme: dark) { .highlight pre { line-height: 125%; } }"), one(""));
     let light = one("@media screen and (prefers-color-scheme: light) { body { color: #000 } }");
     assert!(light.contains("@media screen and (max-width:-1px)"), "{light}");

@@ -1,4 +1,4 @@
-//! The dark agent's six tools (seed 000), one module each; most wrap a content-script RPC.
+//! The dark agent's six tools, one module each; most wrap a content-script RPC.
 
 pub mod apply_css;
 pub mod check_contrast;

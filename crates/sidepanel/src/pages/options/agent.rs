@@ -1,4 +1,5 @@
-//! The options page's agent section: how the agent sees pages, its turn limit, and per-site policy.
+//! The options page's agent section: how the agent sees pages, its turn limit, per-site policy,
+//! and whether it may use Chrome's debugger to find clickable elements.
 
 use crate::dom;
 use dusk_chrome::i18n;
@@ -6,7 +7,7 @@ use dusk_chrome::{message, storage};
 use dusk_core::browser_agent::mode::{parse_sites, sites_text, AgentSettings, ModeChoice, MAX_TURNS, STORAGE_KEY};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let section = dom::append(body, "fieldset", "agent-options", "")?;
@@ -33,11 +34,14 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     sites.set_id("agent-sites");
     sites.set_rows(4);
     sites.set_value(&sites_text(&settings.sites));
+    let debugger = switch(&section, "agent-debugger", "optAgentDebugger", settings.use_debugger)?;
+    let debugger_state = debugger.clone();
     let save = dom::append_i18n(&section, "button", "primary", "optAgentSave")?;
     save.set_id("agent-save");
     let result = dom::append(&section, "div", "result", "")?;
     result.set_id("agent-result");
     result.set_attribute("role", "status")?;
+    let result_for_switch = result.clone();
     let on_save = Rc::new(move |mode: &HtmlSelectElement, turns: &HtmlInputElement, sites: &HtmlTextAreaElement| {
         let (parsed, errors) = parse_sites(&sites.value());
         if !errors.is_empty() {
@@ -51,6 +55,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             max_turns: if n.is_finite() { (n as u32).clamp(1, MAX_TURNS) } else { 20 },
             sites: parsed,
             ask_before_acting: false,
+            use_debugger: is_on(&debugger_state),
         };
         turns.set_value_as_number(settings.max_turns as f64);
         sites.set_value(&sites_text(&settings.sites));
@@ -71,6 +76,56 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             }
         });
     });
+    on_debugger_toggle(&debugger, result_for_switch)?;
     dom::on(&save, "click", move || on_save(&mode, &turns, &sites))?;
     Ok(())
+}
+
+/// A labelled switch (`role="switch"`, so Space toggles it) with its one-line hint under it.
+fn switch(parent: &Element, id: &str, message_key: &str, on: bool) -> Result<Element, JsValue> {
+    let row = dom::append(parent, "label", "switch-row", "")?;
+    let text = dom::append_i18n(&row, "span", "switch-text", message_key)?;
+    text.set_id(&format!("{id}-label"));
+    let button = dom::append(&row, "button", "switch small", "")?;
+    button.set_id(id);
+    button.set_attribute("type", "button")?;
+    button.set_attribute("role", "switch")?;
+    button.set_attribute("aria-labelledby", &format!("{id}-label"))?;
+    button.set_attribute("aria-describedby", &format!("{id}-hint"))?;
+    button.set_attribute("aria-checked", if on { "true" } else { "false" })?;
+    let hint = dom::append_i18n(parent, "p", "notice", &format!("{message_key}Hint"))?;
+    hint.set_id(&format!("{id}-hint"));
+    Ok(button)
+}
+
+fn is_on(switch: &Element) -> bool {
+    switch.get_attribute("aria-checked").as_deref() == Some("true")
+}
+
+/// The debugger switch applies at once: only its field of the stored settings changes.
+fn on_debugger_toggle(switch: &Element, result: Element) -> Result<(), JsValue> {
+    let target = switch.clone();
+    dom::on(switch, "click", move || {
+        let on = !is_on(&target);
+        let _ = target.set_attribute("aria-checked", if on { "true" } else { "false" });
+        let result = result.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let stored = storage::local_get(STORAGE_KEY).await.ok().and_then(|v| message::from_js::<serde_json::Value>(v).ok());
+            let mut fields = match stored {
+                Some(serde_json::Value::Object(map)) => map,
+                _ => serde_json::Map::new(),
+            };
+            fields.insert("use_debugger".into(), on.into());
+            match storage::local_set(STORAGE_KEY, &message::to_js(&serde_json::Value::Object(fields))).await {
+                Ok(()) => {
+                    result.set_class_name("result ok");
+                    result.set_text_content(Some(&i18n::message("optAgentSaved")));
+                }
+                Err(e) => {
+                    result.set_class_name("result error");
+                    result.set_text_content(Some(&message::error_text(&e)));
+                }
+            }
+        });
+    })
 }

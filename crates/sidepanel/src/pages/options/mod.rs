@@ -78,9 +78,6 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let html = |e: &Element| e.clone().dyn_into::<HtmlElement>();
     dark::render(&html(&sections.dark)?).await?;
     agent::render(&html(&sections.agent)?).await?;
-    // The optional `debugger` permission's row (the listener probe) goes here, its own card.
-    let slot = dom::append(&sections.agent, "div", "permission-slot", "")?;
-    slot.set_id("agent-permission-slot");
     custom::render(&html(&sections.custom)?).await?;
     data::render(&html(&sections.data)?)?;
     let about = dom::append(&sections.about, "div", "options-card", "")?;

@@ -314,6 +314,7 @@ impl Pane {
                 img.set_attribute("alt", &i18n::message("agentScreenshot"))?;
                 Ok(())
             })?,
+            AgentEvent::Note { text } => self.with_card(|c| c.note(&text))?,
             AgentEvent::ConfirmRequest { .. } => self.status.set_text_content(Some(&i18n::message("agentWaiting"))),
             AgentEvent::Usage { input_tokens, output_tokens, cost_usd } => {
                 let text = format!("{} {} · {}", input_tokens + output_tokens, i18n::message("tokens"), crate::status::cost_text(cost_usd));

@@ -56,7 +56,7 @@ impl Follow {
 
     /// Content grew: follow it if the reader was at the bottom, else offer the pill. On the next
     /// frame, once for all the changes before it: reading the height at once laid the panel out
-    /// for every streamed word, before the word reached the DOM's observers (issue 44).
+    /// for every streamed word, before the word reached the DOM's observers.
     pub fn changed(&self) {
         if self.queued.replace(true) {
             return;

@@ -98,6 +98,15 @@ impl RunCard {
         Ok(el)
     }
 
+    /// A line about the whole run (what a setting leaves out), above its steps.
+    pub fn note(&self, text: &str) -> Result<(), JsValue> {
+        let line = dom::document()?.create_element("p")?;
+        line.set_class_name("run-note");
+        line.set_text_content(Some(text));
+        self.root.insert_before(&line, Some(&self.fold))?;
+        Ok(())
+    }
+
     /// The line under the steps: what happens now.
     pub fn live(&self, text: &str) {
         self.live.set_text_content(Some(text));
