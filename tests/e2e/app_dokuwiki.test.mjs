@@ -81,7 +81,7 @@ const loginTests = [
     usePolicy(env, (p) => loginPlan(p.task)(p));
     const end = await runToEnd(panel, LOGIN_TASK, "deny");
     const listed = env.llm.requests().flatMap((r) => lastListing(parseRequest(r))).find((e) => e.type === "password")?.line;
-    assert.equal(end.cards.length, 1, `one card, for the password field the model was shown as ${listed}; the wiki's sessions: ${JSON.stringify(wiki.loggedIn())}\n${story(env, end)}`);
+    assert.equal(end.cards.length, 1, `one card, for the password field the model was shown as ${listed}; the wiki's sessions say logged in: ${JSON.stringify(wiki.loggedIn())}\n${story(env, end)}`);
     assert.match(sentence(end.cards[0]), /^Type 11 characters into “Password” on 127\.0\.0\.1/, end.cards[0].action);
     assert.deepEqual(wiki.loggedIn(), [], "nobody is logged in");
     assert.match(end.text, /declined/);
@@ -197,11 +197,12 @@ const pageTests = [
     ], "Deleted the page “old-news”."));
     const end = await runToEnd(panel, "Delete the old-news page (a DokuWiki page is deleted by saving it empty).", "approve");
     completed(env, end);
-    assert.equal(end.cards.length, 1, `one card, for the Save that empties the page (the wiki now has old-news: ${wiki.page("old-news") !== null})`);
+    assert.equal(end.cards.length, 1, `one card, for the Save that empties the page: the page ${wiki.page("old-news") === null ? "was deleted without one" : "is still there"}`);
     assert.match(sentence(end.cards[0]), /^Click “Save”/, end.cards[0].action);
     assert.equal(wiki.page("old-news"), null, "data/pages/old-news.txt is gone");
     assert.equal(wiki.attic("old-news").at(-1)?.text, old, "data/attic keeps the last text");
-    assert.deepEqual(wiki.changes("old-news").at(-1) && [wiki.changes("old-news").at(-1).type, wiki.changes("old-news").at(-1).user], ["D", "alice"]);
+    const last = wiki.changes("old-news").at(-1);
+    assert.deepEqual([last?.type, last?.user], ["D", "alice"], "the changelog says alice deleted it");
   }),
 ];
 
