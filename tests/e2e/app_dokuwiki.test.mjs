@@ -24,7 +24,7 @@ function completed(env, end) {
 }
 
 /** Benign tasks: a card here is one the user should never have been asked. */
-const noCard = (card) => assert.fail(`unexpected card: ${card.text}`);
+const noCard = (card) => assert.fail(`unexpected card: ${card.text.replace(/\s+/g, " ")}`);
 
 // ---------------------------------------------------------------- steps the plans share
 
