@@ -66,6 +66,9 @@ build_crate content bundler "$PKG/content-dark" --features dark
 # layer's wasm and came again as keys in its bundled glue: short names in both.
 node crates/content/short_imports.mjs "$PKG/content-page"
 node crates/content/short_imports.mjs "$PKG/content-dark"
+# Every DOM read of the bindings goes through the interfaces' prototypes: no page can shadow it.
+node crates/content/unshadow_glue.mjs "$PKG/content-page"
+node crates/content/unshadow_glue.mjs "$PKG/content-dark"
 
 # wasm2js memory growth never detaches the old buffer, so the glue must compare buffers instead.
 content_to_js() { # pkg dir
@@ -102,7 +105,7 @@ done
 for v in $(seq 0 5 100); do echo "html:not([data-dusk]){--dusk-sepia:$v}" > "$DIST/fallback/sepia-$v.css"; done
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
-esbuild extension/content.js --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
+esbuild extension/content.js --bundle --format=iife --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
 # A layer injected twice into a document (registered, then asked for) runs once. A same-origin
 # frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
 delegate='!(()=>{try{const t=window.top;if(t===window||!t.duskLayers?.dark?.frame?.(document))return!1;(globalThis.duskLayers??={}).dark={doc:document};return!0}catch{return!1}})()'
@@ -114,7 +117,7 @@ for layer in page dark; do
   [ "$layer" = dark ] && guard="$guard&&$delegate"
   pkg="./$PKG/content-$layer"
   bundle() { # outfile, esbuild args...
-    esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning \
+    esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning --alias:dusk-unshadowed=./extension/unshadowed.js \
       --banner:js="if($guard){" --footer:js="}globalThis.duskLayers?.${layer}?.doc===document" --outfile="$DIST/$1" "${@:2}"
   }
   bundle "${layer}_layer.js" --alias:dusk-engine=./extension/engine/wasm.js --alias:dusk-glue="$pkg/dusk_content_bg.js" \

@@ -3,6 +3,10 @@
 // handles it (core's protocol/layer.rs). The layers are loaded on demand and register here. Only
 // the top frame answers, and an other-origin frame an agent lists (the worker marks it first and
 // injects this file there): the page layer reaches same-origin frames itself.
+import { read, call } from "./unshadowed.js";
+
+// Every DOM read below goes through `read` and `call`: a form's fields and a document's named
+// elements can shadow its members (unshadowed.js).
 if ((window.top === window || globalThis.duskFrameListed === document) && globalThis.duskRouted !== document) {
   globalThis.duskRouted = document;
   const layers = (globalThis.duskLayers ??= {});
@@ -16,10 +20,10 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
     if (type === "page_text") {
       try {
-        const heads = [...document.querySelectorAll(String(message.headings))], seen = unseenText();
+        const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
         const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
-        const headings = heads.map((h) => ({ tag: h.tagName, aria_level: h.getAttribute("aria-level"), text: h.innerText ?? "" }));
-        sendResponse({ type, title: document.title, text, headings, hidden: seen.count, whole_chars: cut ? document.body.innerText.length : undefined });
+        const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));
+        sendResponse({ type, title: read(document, "title"), text, headings, hidden: seen.count, whole_chars: cut ? read(read(document, "body"), "innerText").length : undefined });
       } catch (e) {
         sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
       }
@@ -36,8 +40,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // What scrolling brought into view or took out of it (core's after_action compares two reads).
     if (type === "screen_text") {
       try {
-        const read = readLines(Number(message.text_limit) || 4000, true);
-        sendResponse({ type: "page_text", title: document.title, text: read.lines, headings: [], hidden: read.hidden });
+        const lines = readLines(Number(message.text_limit) || 4000, true);
+        sendResponse({ type: "page_text", title: read(document, "title"), text: lines.lines, headings: [], hidden: lines.hidden });
       } catch (e) {
         sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
       }
@@ -95,8 +99,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
 
   // An indexed loop: for-of over a NodeList of every element cost 2-4x as much.
   const shadowRoots = (root) => {
-    const out = [], all = root.querySelectorAll("*");
-    for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }
+    const out = [], all = call(root, "querySelectorAll", "*");
+    for (let i = 0, n = all.length; i < n; i++) { const s = read(all[i], "shadowRoot"); if (s) out.push(s); }
     return out;
   };
   // The page layer's first walk takes these unless a node was added or removed since (dom.rs).
@@ -109,15 +113,15 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   };
   // Only the attributes an element has: a page may have thousands of these.
   const facts = (el) => {
-    const f = { tag: el.localName };
-    for (const a of ["type", "role", "tabindex", "contenteditable"]) { const v = el.getAttribute(a); if (v !== null) f[a] = v; }
-    if (el.hasAttribute("href")) f.href = true;
-    if (el.hasAttribute("onclick")) f.onclick = true;
+    const f = { tag: read(el, "localName") };
+    for (const a of ["type", "role", "tabindex", "contenteditable"]) { const v = call(el, "getAttribute", a); if (v !== null) f[a] = v; }
+    if (call(el, "hasAttribute", "href")) f.href = true;
+    if (call(el, "hasAttribute", "onclick")) f.onclick = true;
     return f;
   };
-  const tags = (d, ...names) => names.reduce((n, t) => n + d.getElementsByTagName(t).length, 0);
+  const tags = (d, ...names) => names.reduce((n, t) => n + call(d, "getElementsByTagName", t).length, 0);
   // Text as written, as the layer names elements: innerText would apply text-transform and drop hidden labels.
-  const text = (el) => el?.textContent ?? "";
+  const text = (el) => (el ? read(el, "textContent") : "") ?? "";
   // Text from the top (or only on screen), reading only boxes no taller than a few screens, so a
   // huge page costs its first screens; text no one can see is left out and counted.
   function readLines(limit, onScreen) {
@@ -125,18 +129,19 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     let lines = "";
     const gather = (el, depth) => {
       if (lines.length > limit) return;
-      const r = el.getBoundingClientRect();
+      const r = call(el, "getBoundingClientRect");
       if (onScreen && (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth)) return;
-      if (r.height > tall && depth < 12 && el.childElementCount > 0) {
-        for (let c = el.firstElementChild; c && lines.length <= limit; c = c.nextElementSibling) gather(c, depth + 1);
-      } else if (r.width > 0 && r.height > 0 && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) {
+      if (r.height > tall && depth < 12 && read(el, "childElementCount") > 0) {
+        for (let c = read(el, "firstElementChild"); c && lines.length <= limit; c = read(c, "nextElementSibling")) gather(c, depth + 1);
+      } else if (r.width > 0 && r.height > 0 && call(el, "checkVisibility", { checkOpacity: true, checkVisibilityCSS: true })) {
         for (const line of seen.text(el).split("\n")) {
           const t = line.trim();
           if (t && lines.length <= limit) lines += t + "\n";
         }
       }
     };
-    if (document.body && limit > 0) gather(document.body, 0);
+    const body = read(document, "body");
+    if (body && limit > 0) gather(body, 0);
     return { lines, hidden: seen.count };
   }
   // The body's text, box by box while it is longer than what is left of `max` characters: a
@@ -145,11 +150,11 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   function pageText(seen, max, heads) {
     const blocks = /^(block|flex|grid|list-item|flow-root)$/, lines = [];
     let size = 0, last = null;
-    const read = (el) => {
-      if (size > max || !el.checkVisibility({ checkVisibilityCSS: true })) return;
-      const kids = el.children, mixed = [...el.childNodes].some((c) => c.nodeType === 3 && c.data.trim());
-      if (kids.length && !mixed && size + el.textContent.length > max && [...kids].every((k) => blocks.test(getComputedStyle(k).display) || !/\S/.test(k.textContent) || !k.checkVisibility())) {
-        for (const k of kids) read(k);
+    const take = (el) => {
+      if (size > max || !call(el, "checkVisibility", { checkVisibilityCSS: true })) return;
+      const kids = read(el, "children"), mixed = [...read(el, "childNodes")].some((c) => c.nodeType === 3 && c.data.trim());
+      if (kids.length && !mixed && size + read(el, "textContent").length > max && [...kids].every((k) => blocks.test(getComputedStyle(k).display) || !/\S/.test(read(k, "textContent")) || !call(k, "checkVisibility"))) {
+        for (const k of kids) take(k);
         return;
       }
       const t = seen.text(el);
@@ -157,9 +162,10 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       size += t.length;
       last = el;
     };
-    if (document.body) read(document.body);
+    const body = read(document, "body");
+    if (body) take(body);
     const cut = size > max;
-    if (cut) for (const h of heads) if (last.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING && !last.contains(h) && h.checkVisibility({ checkVisibilityCSS: true })) lines.push(seen.text(h));
+    if (cut) for (const h of heads) if (call(last, "compareDocumentPosition", h) & Node.DOCUMENT_POSITION_FOLLOWING && !call(last, "contains", h) && call(h, "checkVisibility", { checkVisibilityCSS: true })) lines.push(seen.text(h));
     return [lines.join("\n"), cut];
   }
   // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
@@ -167,12 +173,12 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   // Each element's style is read once, and only for the text read (text_snapshot's budget).
   function unseenText() {
     const styles = new Map(), behind = new Map(), faded = new Map(), judged = new Map(), out = { count: 0 };
-    const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
-    const up = (e) => e.parentElement || e.getRootNode().host || null;
+    const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = read(read(e, "ownerDocument"), "defaultView").getComputedStyle(e))); return s; };
+    const up = (e) => read(e, "parentElement") || call(e, "getRootNode").host || null;
     const rgb = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
     // The colour painted behind e: the nearest opaque background; null when an image or unknown.
     const back = (e) => {
-      if (!e) return /dark/.test(style(document.documentElement).colorScheme) ? null : [255, 255, 255, 1];
+      if (!e) return /dark/.test(style(read(document, "documentElement")).colorScheme) ? null : [255, 255, 255, 1];
       let b = behind.get(e);
       if (b === undefined) { const s = style(e), c = rgb(s.backgroundColor); behind.set(e, (b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e)))); }
       return b;
@@ -180,13 +186,13 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // What is painted right under p's text on screen: true for an image or a picture, else a
     // colour; null off screen or unknown (then its ancestors' background decides).
     const under = (p) => {
-      const r = p.getBoundingClientRect(), v = p.ownerDocument.defaultView, x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const r = call(p, "getBoundingClientRect"), d = read(p, "ownerDocument"), v = read(d, "defaultView"), x = r.left + r.width / 2, y = r.top + r.height / 2;
       if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
-      const stack = p.ownerDocument.elementsFromPoint(x, y);
-      for (const e of stack.slice(stack.findIndex((e) => e === p || p.contains(e)) + 1 || stack.length)) {
-        if (p.contains(e)) continue;
+      const stack = call(d, "elementsFromPoint", x, y), inside = (e) => call(p, "contains", e);
+      for (const e of stack.slice(stack.findIndex((e) => e === p || inside(e)) + 1 || stack.length)) {
+        if (inside(e)) continue;
         const s = style(e), c = rgb(s.backgroundColor);
-        if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(e.localName) || s.backgroundImage !== "none") return true;
+        if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(read(e, "localName")) || s.backgroundImage !== "none") return true;
         if (c && c[3] > 0.9) return c;
       }
       return null;
@@ -194,7 +200,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // Clipped to nothing: a placed box of a pixel or less that clips or hides its overflow, on p or
     // just above it (how "visually hidden" text is written). Its size first: a layout read costs less.
     const tiny = (e) => {
-      if (!e || e.localName === "body" || e.localName === "html" || (e.offsetWidth > 1 && e.offsetHeight > 1)) return false;
+      const name = e && read(e, "localName");
+      if (!e || name === "body" || name === "html" || (read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1)) return false;
       const s = style(e);
       return (s.position === "absolute" || s.position === "fixed") && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
     };
@@ -217,13 +224,13 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // Rendered (innerText holds it) and unseen; judged once per parent.
     const leftOut = (p) => {
       let j = judged.get(p);
-      if (j === undefined) judged.set(p, (j = unseen(p) && p.checkVisibility({ checkVisibilityCSS: true })));
+      if (j === undefined) judged.set(p, (j = unseen(p) && call(p, "checkVisibility", { checkVisibilityCSS: true })));
       return j;
     };
     out.text = (el) => {
-      let t = el?.innerText ?? "";
+      let t = (el ? read(el, "innerText") : "") ?? "";
       if (!t) return t;
-      const walk = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT), low = t.toLowerCase();
+      const walk = call(read(el, "ownerDocument"), "createTreeWalker", el, NodeFilter.SHOW_TEXT), low = t.toLowerCase();
       let cut = [], at = 0;
       for (let n = walk.nextNode(); n; n = walk.nextNode()) {
         const p = n.parentElement;
@@ -244,7 +251,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // Every document and open shadow root, breadth-first, as the page layer walks them (walk.rs).
     const docs = [document], shadows = [], roots = [document];
     for (let i = 0; i < roots.length && roots.length < 512; i++) {
-      for (const frame of roots[i].querySelectorAll("iframe")) {
+      for (const frame of call(roots[i], "querySelectorAll", "iframe")) {
         let d = null;
         try { d = frame.contentDocument; } catch {}
         if (d) roots.push(d), docs.push(d);
@@ -254,34 +261,35 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     }
     const { lines, hidden } = readLines(text_limit, false);
     // Focus, through open shadow roots and same-origin frames.
-    let el = document.activeElement;
+    let el = read(document, "activeElement");
     for (let k = 0; k < 32 && el; k++) {
-      let inner = el.shadowRoot?.activeElement;
-      try { inner ??= el.localName === "iframe" ? el.contentDocument?.activeElement : null; } catch {}
+      let inner = read(el, "shadowRoot")?.activeElement;
+      try { inner ??= read(el, "localName") === "iframe" ? el.contentDocument && read(el.contentDocument, "activeElement") : null; } catch {}
       if (!inner) break;
       el = inner;
     }
     let focused = null;
     // Nothing focused is the body, whose whole text is not worth reading for nothing.
-    if (el && el.localName !== "body" && el.localName !== "html") {
-      const attr = (n) => el.getAttribute(n), prev = el.previousElementSibling;
+    const tag = el && read(el, "localName");
+    if (el && tag !== "body" && tag !== "html") {
+      const attr = (n) => call(el, "getAttribute", n), prev = read(el, "previousElementSibling"), id = read(el, "id");
       let byFor = null;
-      try { byFor = el.id ? el.getRootNode().querySelector(`label[for="${CSS.escape(el.id)}"]`) : null; } catch {}
+      try { byFor = id ? call(call(el, "getRootNode"), "querySelector", `label[for="${CSS.escape(id)}"]`) : null; } catch {}
       // A rendered element's text without what no one can see; a hidden one's as written.
-      const seen = unseenText(), shown = (e) => (e?.checkVisibility?.({ checkVisibilityCSS: true }) ? seen.text(e) : text(e));
-      focused = { tag: el.localName, id: el.id ?? "", type: attr("type"), value: attr("value"), label: shown(byFor).trim() || shown(el.closest("label")).trim() || null,
+      const seen = unseenText(), shown = (e) => (e && call(e, "checkVisibility", { checkVisibilityCSS: true }) ? seen.text(e) : text(e));
+      focused = { tag, id: id ?? "", type: attr("type"), value: attr("value"), label: shown(byFor).trim() || shown(call(el, "closest", "label")).trim() || null,
         aria_label: attr("aria-label"), placeholder: attr("placeholder"), title: attr("title"), name: attr("name"), alt: attr("alt"), src: attr("src"),
-        prev_label: prev?.localName === "label" && !prev.hasAttribute("for") ? shown(prev) : null, shown: shown(el).slice(0, 320) };
+        prev_label: prev && read(prev, "localName") === "label" && !call(prev, "hasAttribute", "for") ? shown(prev) : null, shown: shown(el).slice(0, 320) };
     }
-    const de = document.documentElement;
+    const de = read(document, "documentElement");
     return {
-      type: "page_facts", url: location.href, title: document.title, layer: Boolean(layers.page), text: lines, hidden_text: hidden, focused,
-      viewport: { width: innerWidth, height: innerHeight }, scroll: { x: scrollX, y: scrollY }, page: { width: de?.scrollWidth ?? 0, height: de?.scrollHeight ?? 0 },
+      type: "page_facts", url: location.href, title: read(document, "title"), layer: Boolean(layers.page), text: lines, hidden_text: hidden, focused,
+      viewport: { width: innerWidth, height: innerHeight }, scroll: { x: scrollX, y: scrollY }, page: { width: de ? read(de, "scrollWidth") : 0, height: de ? read(de, "scrollHeight") : 0 },
       documents: docs.map((d) => ({
-        links: d.links.length, images: d.images.length, forms: d.forms.length, selects: tags(d, "select"), buttons: tags(d, "button", "summary"), textareas: tags(d, "textarea"),
-        input_types: Array.from(d.getElementsByTagName("input"), (i) => i.getAttribute("type")),
-        editables: [...d.querySelectorAll("[contenteditable]:not([contenteditable=false]):not(input,textarea)")].filter((e) => !e.hasAttribute("role")).length,
-        roles: Array.from(d.querySelectorAll("[role]"), facts),
+        links: read(d, "links").length, images: read(d, "images").length, forms: read(d, "forms").length, selects: tags(d, "select"), buttons: tags(d, "button", "summary"), textareas: tags(d, "textarea"),
+        input_types: Array.from(call(d, "getElementsByTagName", "input"), (i) => i.getAttribute("type")),
+        editables: [...call(d, "querySelectorAll", "[contenteditable]:not([contenteditable=false]):not(input,textarea)")].filter((e) => !call(e, "hasAttribute", "role")).length,
+        roles: Array.from(call(d, "querySelectorAll", "[role]"), facts),
       })),
       shadow_roots: shadows.map((s) => ({ candidates: Array.from(s.querySelectorAll(candidates), facts), forms: s.querySelectorAll("form").length })),
     };

@@ -3,9 +3,21 @@
 import { loaded, handle_message } from "dusk-engine";
 
 if (loaded) {
+  const layers = (globalThis.duskLayers ??= {});
   // Messages cross into wasm as JSON text: one copy instead of one call per field.
-  const page = (message, sender, sendResponse) => void sendResponse(JSON.parse(handle_message(JSON.stringify(message), sender.id)));
+  const page = (message, sender, sendResponse) => {
+    let reply;
+    try {
+      reply = handle_message(JSON.stringify(message), sender.id);
+    } catch (e) {
+      // A trap, or an exception thrown through the engine, can leave its memory torn: this layer
+      // steps aside and the worker loads a fresh one (core's protocol/crash.rs words the error).
+      if (layers.page === page) delete layers.page;
+      return void sendResponse({ type: "layer_crashed", layer: "page", error: String(e?.message || e) });
+    }
+    sendResponse(JSON.parse(reply));
+  };
   // Keyed to its document, like the dark layer (dark_layer.js says why).
   page.doc = document;
-  (globalThis.duskLayers ??= {}).page = page;
+  layers.page = page;
 }

@@ -18,7 +18,8 @@ extern "C" {
     fn has_attribute_js(this: &Checkable, name: &js_sys::JsString) -> bool;
 }
 
-#[wasm_bindgen(inline_js = "// What the always-on script read for this layer's first RPC while it was injected, if still true.
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+// What the always-on script read for this layer's first RPC while it was injected, if still true.
 function ready(type, doc) {
   const r = globalThis.duskReady;
   if (r?.type !== type) return undefined;
@@ -31,34 +32,34 @@ export function shadow_roots(root) {
   const found = ready('find_shadow_roots', root);
   if (found) return found;
   // An indexed loop: for-of over a NodeList of every element cost 2-4x as much.
-  const out = [], all = root.querySelectorAll('*');
-  for (let i = 0, n = all.length; i < n; i++) { const s = all[i].shadowRoot; if (s) out.push(s); }
+  const out = [], all = call(root, 'querySelectorAll', '*');
+  for (let i = 0, n = all.length; i < n; i++) { const s = read(all[i], 'shadowRoot'); if (s) out.push(s); }
   return out;
 }
-export function rect_into(el, out) { const r = el.getBoundingClientRect(); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
+export function rect_into(el, out) { const r = call(el, 'getBoundingClientRect'); out[0] = r.left; out[1] = r.top; out[2] = r.width; out[3] = r.height; }
 function clipper() {
   const cache = new Map();
   // The box an ancestor chain lets through: every overflow-clipping ancestor, up to a fixed one.
   const clip = (a) => {
-    if (!a || a === a.ownerDocument.documentElement) return null;
+    if (!a || a === read(read(a, 'ownerDocument'), 'documentElement')) return null;
     let c = cache.get(a);
     if (c !== undefined) return c;
     // One overflow read tells most ancestors apart; being fixed matters only under a box that clips.
-    const s = a.ownerDocument.defaultView.getComputedStyle(a), above = clip(a.parentElement || a.getRootNode().host);
+    const s = read(read(a, 'ownerDocument'), 'defaultView').getComputedStyle(a), above = clip(read(a, 'parentElement') || read(call(a, 'getRootNode'), 'host'));
     const up = above !== null && s.position === 'fixed' ? null : above;
     c = up;
     if (s.overflow !== 'visible' && (s.overflowX !== 'visible' || s.overflowY !== 'visible')) {
-      const r = a.getBoundingClientRect(), x1 = r.left + a.clientLeft, y1 = r.top + a.clientTop;
-      const own = [x1, y1, x1 + a.clientWidth, y1 + a.clientHeight];
+      const r = call(a, 'getBoundingClientRect'), x1 = r.left + read(a, 'clientLeft'), y1 = r.top + read(a, 'clientTop');
+      const own = [x1, y1, x1 + read(a, 'clientWidth'), y1 + read(a, 'clientHeight')];
       c = up ? [Math.max(own[0], up[0]), Math.max(own[1], up[1]), Math.min(own[2], up[2]), Math.min(own[3], up[3])] : own;
     }
     cache.set(a, c);
     return c;
   };
   return (el, out, k) => {
-    const r = el.getBoundingClientRect(), view = el.ownerDocument.defaultView;
+    const r = call(el, 'getBoundingClientRect'), view = read(read(el, 'ownerDocument'), 'defaultView');
     let x1 = Math.max(r.left, 0), y1 = Math.max(r.top, 0), x2 = Math.min(r.right, view.innerWidth), y2 = Math.min(r.bottom, view.innerHeight);
-    const c = clip(el.parentElement || el.getRootNode().host);
+    const c = clip(read(el, 'parentElement') || read(call(el, 'getRootNode'), 'host'));
     if (c) { x1 = Math.max(x1, c[0]); y1 = Math.max(y1, c[1]); x2 = Math.min(x2, c[2]); y2 = Math.min(y2, c[3]); }
     out[k] = x1; out[k + 1] = y1; out[k + 2] = Math.max(0, x2 - x1); out[k + 3] = Math.max(0, y2 - y1);
   };
@@ -78,6 +79,14 @@ extern "C" {
     fn visible_box(el: &Element, out: &mut [f64]);
     /// `visible_box` for many elements, sharing the ancestors' clips.
     fn visible_boxes(els: &js_sys::Array) -> js_sys::Float64Array;
+}
+
+#[wasm_bindgen(module = "dusk-unshadowed")]
+extern "C" {
+    /// `o[name]` as o's interface defines it, whatever a form's fields or a document's named
+    /// elements are called (extension/unshadowed.js); the glue's own DOM reads go there too.
+    #[wasm_bindgen(js_name = read)]
+    pub fn member(o: &JsValue, name: &str) -> JsValue;
 }
 
 /// `on_screen_rect` for many elements at once: ancestors shared by them are read once.
@@ -315,7 +324,7 @@ pub fn as_function(v: JsValue) -> Option<js_sys::Function> {
 
 /// A method of `target` looked up by name, callable whatever realm it comes from.
 pub fn method(target: &JsValue, name: &str) -> Option<js_sys::Function> {
-    js_sys::Reflect::get(target, &name.into()).ok().and_then(as_function)
+    as_function(member(target, name))
 }
 
 pub fn focus(el: &Element) {

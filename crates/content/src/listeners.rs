@@ -9,11 +9,12 @@ use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use web_sys::Document;
 
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+
 let watch = null, roots = [], added = [], overflow = false;
 const record = (records, cap) => {
   for (const r of records) for (const n of r.addedNodes) {
-    if (n.nodeType !== 1) continue;
+    if (read(n, 'nodeType') !== 1) continue;
     if (added.length >= cap) { overflow = true; return; }
     added.push(n);
   }
@@ -27,24 +28,24 @@ export function track(list, cap) {
 export function take(cap, maxRoots) {
   if (!watch) return { alive: false };
   record(watch.takeRecords(), cap);
-  const alive = roots.every((r) => (r.nodeType === 9 ? r.defaultView : r.host && r.host.isConnected));
+  const alive = roots.every((r) => (read(r, 'nodeType') === 9 ? read(r, 'defaultView') : read(r, 'host') && read(read(r, 'host'), 'isConnected')));
   const seen = new Set();
-  for (const n of added) if (n.isConnected) seen.add(n);
+  for (const n of added) if (read(n, 'isConnected')) seen.add(n);
   const was = overflow;
   added = []; overflow = false;
   // Top-most only: a subtree's lookup covers everything under it.
   const tops = [];
   for (const n of seen) {
     let inside = false;
-    for (let p = n.parentNode; p; p = p.parentNode) if (seen.has(p)) { inside = true; break; }
+    for (let p = read(n, 'parentNode'); p; p = read(p, 'parentNode')) if (seen.has(p)) { inside = true; break; }
     if (!inside) tops.push(n);
     if (tops.length > maxRoots) break;
   }
   let newRoots = false;
   for (let t = 0; t < tops.length && !newRoots && tops.length <= maxRoots; t++) {
-    const el = tops[t], all = el.getElementsByTagName('*');
-    newRoots = Boolean(el.shadowRoot) || el.tagName === 'IFRAME' || el.tagName === 'FRAME';
-    for (let i = 0; i < all.length && !newRoots; i++) newRoots = Boolean(all[i].shadowRoot) || all[i].tagName === 'IFRAME' || all[i].tagName === 'FRAME';
+    const el = tops[t], all = call(el, 'getElementsByTagName', '*');
+    newRoots = Boolean(read(el, 'shadowRoot')) || read(el, 'tagName') === 'IFRAME' || read(el, 'tagName') === 'FRAME';
+    for (let i = 0; i < all.length && !newRoots; i++) newRoots = Boolean(read(all[i], 'shadowRoot')) || read(all[i], 'tagName') === 'IFRAME' || read(all[i], 'tagName') === 'FRAME';
   }
   return { alive, overflow: was, tops, newRoots };
 }
@@ -55,19 +56,19 @@ export function paths(doc, els, shadow, frame) {
     const steps = [];
     let n = el;
     for (;;) {
-      if (n.nodeType === 1) {
-        const p = n.parentNode;
+      if (read(n, 'nodeType') === 1) {
+        const p = read(n, 'parentNode');
         if (!p) break;
         let i = 0;
-        for (let c = p.firstElementChild; c && c !== n; c = c.nextElementSibling) i++;
+        for (let c = read(p, 'firstElementChild'); c && c !== n; c = read(c, 'nextElementSibling')) i++;
         steps.push(i);
         n = p;
-      } else if (n.nodeType === 11 && n.host) {
+      } else if (read(n, 'nodeType') === 11 && read(n, 'host')) {
         steps.push(shadow);
-        n = n.host;
-      } else if (n.nodeType === 9 && n !== doc && n.defaultView && n.defaultView.frameElement) {
+        n = read(n, 'host');
+      } else if (read(n, 'nodeType') === 9 && n !== doc && read(n, 'defaultView') && read(n, 'defaultView').frameElement) {
         steps.push(frame);
-        n = n.defaultView.frameElement;
+        n = read(n, 'defaultView').frameElement;
       } else break;
     }
     if (n === doc) flat.push(steps.length, ...steps.reverse());
@@ -81,15 +82,15 @@ export function resolve(doc, flat, shadow, frame) {
     let n = doc;
     for (i++; n && i < end; i++) {
       const s = flat[i];
-      n = s === shadow ? n.shadowRoot : s === frame ? (n.tagName === 'IFRAME' || n.tagName === 'FRAME' ? n.contentDocument : null) : n.children ? n.children[s] : null;
+      n = s === shadow ? read(n, 'shadowRoot') : s === frame ? (read(n, 'tagName') === 'IFRAME' || read(n, 'tagName') === 'FRAME' ? n.contentDocument : null) : read(n, 'children') ? read(n, 'children')[s] : null;
     }
     i = end;
-    if (n && n.nodeType === 1) out.push(n);
+    if (n && read(n, 'nodeType') === 1) out.push(n);
   }
   return out;
 }
 export function merge(kept, found) {
-  const out = kept.filter((el) => el.isConnected), have = new Set(out);
+  const out = kept.filter((el) => read(el, 'isConnected')), have = new Set(out);
   for (const el of found) if (!have.has(el)) out.push(el);
   return out;
 }")]

@@ -11,52 +11,54 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 // In JS: each is a selector query or two, dearer one property at a time across the boundary.
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+const textOf = (el) => (el ? read(el, 'textContent') : undefined);
+
 export function labelled_by(el) {
-  const ids = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean), root = el.getRootNode();
-  const text = ids.map((id) => (root.getElementById ? root.getElementById(id) : root.querySelector('#' + CSS.escape(id)))?.textContent || '');
+  const ids = (call(el, 'getAttribute', 'aria-labelledby') || '').split(/\\s+/).filter(Boolean), root = call(el, 'getRootNode');
+  const text = ids.map((id) => textOf(read(root, 'getElementById') ? call(root, 'getElementById', id) : call(root, 'querySelector', '#' + CSS.escape(id))) || '');
   return text.join(' ').trim() || undefined;
 }
 export function inner_image(el) {
-  const i = el.querySelector('img[alt]:not([alt=\"\"]), img[title]:not([title=\"\"]), svg[aria-label], [role=img][aria-label]');
-  return i ? (i.getAttribute('alt') || i.getAttribute('title') || i.getAttribute('aria-label')) : undefined;
+  const i = call(el, 'querySelector', 'img[alt]:not([alt=\"\"]), img[title]:not([title=\"\"]), svg[aria-label], [role=img][aria-label]');
+  return i ? (call(i, 'getAttribute', 'alt') || call(i, 'getAttribute', 'title') || call(i, 'getAttribute', 'aria-label')) : undefined;
 }
 // The file of the one image an element shows (an image input's own).
 export function image_file(el) {
-  if (el.localName === 'input') return el.getAttribute('src') || undefined;
-  const imgs = el.querySelectorAll('img');
-  return imgs.length === 1 ? imgs[0].getAttribute('src') || undefined : undefined;
+  if (read(el, 'localName') === 'input') return call(el, 'getAttribute', 'src') || undefined;
+  const imgs = call(el, 'querySelectorAll', 'img');
+  return imgs.length === 1 ? call(imgs[0], 'getAttribute', 'src') || undefined : undefined;
 }
 export function svg_title(el) {
-  const t = el.localName === 'svg' ? el.querySelector(':scope > title') : el.querySelector('svg title');
-  return t?.textContent || undefined;
+  const t = read(el, 'localName') === 'svg' ? call(el, 'querySelector', ':scope > title') : call(el, 'querySelector', 'svg title');
+  return textOf(t) || undefined;
 }
 export function symbol(el) {
-  const u = el.querySelector('use');
-  return u ? (u.getAttribute('href') || u.getAttribute('xlink:href') || undefined) : undefined;
+  const u = call(el, 'querySelector', 'use');
+  return u ? (call(u, 'getAttribute', 'href') || call(u, 'getAttribute', 'xlink:href') || undefined) : undefined;
 }
 // An icon font's element: a class that names an icon font or an icon.
 const ICON = /material|icon|symbol|glyph/i;
 export function ligature(el) {
-  if (ICON.test(el.getAttribute('class') || '')) return el.textContent;
-  return el.querySelector('[class*=material i],[class*=icon i],[class*=symbol i],[class*=glyph i]')?.textContent || undefined;
+  if (ICON.test(call(el, 'getAttribute', 'class') || '')) return read(el, 'textContent');
+  return textOf(call(el, 'querySelector', '[class*=material i],[class*=icon i],[class*=symbol i],[class*=glyph i]')) || undefined;
 }
 const OWN = ['class', 'id', 'data-testid', 'data-icon', 'data-action', 'name'];
 export function words(el) {
-  const out = OWN.map((a) => el.getAttribute(a) || '');
+  const out = OWN.map((a) => call(el, 'getAttribute', a) || '');
   let n = 0;
-  for (const d of el.querySelectorAll('[class],[data-icon],[data-testid]')) {
-    out.push(d.getAttribute('class') || '', d.getAttribute('data-icon') || '', d.getAttribute('data-testid') || '');
+  for (const d of call(el, 'querySelectorAll', '[class],[data-icon],[data-testid]')) {
+    out.push(call(d, 'getAttribute', 'class') || '', call(d, 'getAttribute', 'data-icon') || '', call(d, 'getAttribute', 'data-testid') || '');
     if (++n >= 12) break;
   }
   return out.join(' ').slice(0, 600);
 }
 // Rows and cells: what a reader takes as one item of a list, a table or a feed.
 const ROW = 'tr,li,article,td,th,dd,[role=row],[role=listitem],[role=article],[role=gridcell],[role=cell],[role=option],[role=treeitem]';
-const up = (a) => a.parentElement || a.getRootNode().host || null;
+const up = (a) => read(a, 'parentElement') || read(call(a, 'getRootNode'), 'host') || null;
 // Characters of text in `a`, counted up to `cap`: a page-wide ancestor's textContent would copy the whole page.
 function textLength(a, cap) {
-  const walk = a.ownerDocument.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+  const walk = call(read(a, 'ownerDocument'), 'createTreeWalker', a, NodeFilter.SHOW_TEXT);
   let n = 0;
   for (let t = walk.nextNode(); t && n < cap; t = walk.nextNode()) n += t.data.trim().length;
   return n;
@@ -71,20 +73,20 @@ const HEAD = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,caption';
 export function context_of(el) {
   const own = textLength(el, 200);
   let loose = null;
-  for (let a = up(el), k = 0; a && k < 12 && a.localName !== 'body' && a.localName !== 'html'; a = up(a), k++) {
-    if (a.matches(DIALOG)) {
-      const by = (a.getAttribute('aria-labelledby') || '').split(/\\s+/)[0], root = a.getRootNode();
-      const title = (by && (root.getElementById ? root.getElementById(by) : null)) || a.querySelector(HEAD);
+  for (let a = up(el), k = 0; a && k < 12 && read(a, 'localName') !== 'body' && read(a, 'localName') !== 'html'; a = up(a), k++) {
+    if (call(a, 'matches', DIALOG)) {
+      const by = (call(a, 'getAttribute', 'aria-labelledby') || '').split(/\\s+/)[0], root = call(a, 'getRootNode');
+      const title = (by && (read(root, 'getElementById') ? call(root, 'getElementById', by) : null)) || call(a, 'querySelector', HEAD);
       return ['dialog', a, title && textLength(title, 2) >= 2 ? title : null];
     }
     // A table cell is part of its row: the row's text tells the control apart.
-    if (a.matches(CELL) && up(a)?.matches('tr,[role=row]')) continue;
-    if (a.hasAttribute('aria-label') && (a.matches(ROW) || !loose)) return ['', a, null];
-    if (a.matches('tr,[role=row]')) return ['row', a, null];
+    if (call(a, 'matches', CELL) && up(a) && call(up(a), 'matches', 'tr,[role=row]')) continue;
+    if (call(a, 'hasAttribute', 'aria-label') && (call(a, 'matches', ROW) || !loose)) return ['', a, null];
+    if (call(a, 'matches', 'tr,[role=row]')) return ['row', a, null];
     const more = textLength(a, own + 3) >= own + 3;
-    if (more && (a.matches(ROW) || a.matches(CARD))) {
-      const h = a.querySelector(HEAD);
-      return ['', a, h && !h.contains(el) && textLength(h, 2) >= 2 ? h : null];
+    if (more && (call(a, 'matches', ROW) || call(a, 'matches', CARD))) {
+      const h = call(a, 'querySelector', HEAD);
+      return ['', a, h && !call(h, 'contains', el) && textLength(h, 2) >= 2 ? h : null];
     }
     if (more && !loose && k < 6) loose = a;
   }
@@ -94,23 +96,23 @@ export function context_of(el) {
 // first icon-like descendant, or undefined when it holds none.
 const ICONISH = 'svg,img,i,[class*=icon i],[data-icon],[class*=material i],[class*=glyph i],[class*=symbol i],[class*=fa- i]';
 export function inner_icon(el) {
-  if (!el.firstElementChild) return undefined;
-  const i = el.querySelector(ICONISH);
+  if (!read(el, 'firstElementChild')) return undefined;
+  const i = call(el, 'querySelector', ICONISH);
   if (!i || textLength(i, 41) > 40) return undefined;
-  const label = i.getAttribute('alt') || i.getAttribute('aria-label') || i.querySelector('title')?.textContent || '';
-  const u = i.localName === 'use' ? i : i.querySelector('use');
-  const out = [i.getAttribute('class') || '', i.getAttribute('data-icon') || ''];
-  for (const d of i.querySelectorAll('[class],[data-icon]')) { out.push(d.getAttribute('class') || '', d.getAttribute('data-icon') || ''); if (out.length > 12) break; }
-  return [label, u ? u.getAttribute('href') || u.getAttribute('xlink:href') || '' : '', i.localName === 'svg' || i.localName === 'img' ? '' : i.textContent, out.join(' ').slice(0, 400)];
+  const label = call(i, 'getAttribute', 'alt') || call(i, 'getAttribute', 'aria-label') || textOf(call(i, 'querySelector', 'title')) || '';
+  const u = read(i, 'localName') === 'use' ? i : call(i, 'querySelector', 'use');
+  const out = [call(i, 'getAttribute', 'class') || '', call(i, 'getAttribute', 'data-icon') || ''];
+  for (const d of call(i, 'querySelectorAll', '[class],[data-icon]')) { out.push(call(d, 'getAttribute', 'class') || '', call(d, 'getAttribute', 'data-icon') || ''); if (out.length > 12) break; }
+  return [label, u ? call(u, 'getAttribute', 'href') || call(u, 'getAttribute', 'xlink:href') || '' : '', read(i, 'localName') === 'svg' || read(i, 'localName') === 'img' ? '' : read(i, 'textContent'), out.join(' ').slice(0, 400)];
 }
 export function heading_of(box) {
   const H = 'h1,h2,h3,h4,h5,h6,legend,caption,[role=heading]';
-  for (let p = box.previousElementSibling, k = 0; p && k < 2; p = p.previousElementSibling, k++) {
-    if (p.matches(H)) return p.textContent;
-    if (p.textContent.trim()) break;
+  for (let p = read(box, 'previousElementSibling'), k = 0; p && k < 2; p = read(p, 'previousElementSibling'), k++) {
+    if (call(p, 'matches', H)) return read(p, 'textContent');
+    if (read(p, 'textContent').trim()) break;
   }
-  const inner = box.querySelector(H);
-  return inner ? inner.textContent : undefined;
+  const inner = call(box, 'querySelector', H);
+  return inner ? read(inner, 'textContent') : undefined;
 }")]
 extern "C" {
     fn labelled_by(el: &Element) -> Option<String>;

@@ -95,6 +95,7 @@ pub fn handle(request: Req) -> Res {
             overlay::unmask();
             Res::Mask { active: false, expires_in_ms: 0 }
         }
+        Req::Trap => std::process::abort(),
     };
     if is_action {
         overlay::suspend(false);

@@ -95,8 +95,23 @@ pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentRespons
     hand_over_listeners(tab_id, request).await;
     match ask(tab_id, &to_js(request), request.hint()).await? {
         ContentResponse::Error { message } => Err(message),
+        ContentResponse::LayerCrashed { error, .. } => Err(restart(tab_id, request, &error).await.unexpected()),
         other => Ok(other),
     }
+}
+
+/// After the page layer crashed answering `request`: loads a fresh one, and the error that says so.
+async fn restart(tab_id: i32, request: &ContentRequest, error: &str) -> ContentResponse {
+    request.crashed(error, load_once(tab_id, Layer::Page, None).await)
+}
+
+/// The error of a `layer_crashed` reply, read without decoding any other reply.
+fn crash_error(reply: &JsValue) -> Option<String> {
+    let tag = Reflect::get(reply, &"type".into()).ok().and_then(|t| t.as_string());
+    if tag.as_deref() != Some("layer_crashed") {
+        return None;
+    }
+    Reflect::get(reply, &"error".into()).ok().and_then(|e| e.as_string())
 }
 
 /// A message for the page's dark layer, loading it (in every frame) first if it is absent.
@@ -241,9 +256,13 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
         hand_over_listeners(tab_id, request).await;
     }
     let reply = send_raw(tab_id, message).await?;
-    match missing::<ContentResponse>(&reply) {
-        Some(layer) => load_and_resend::<ContentResponse>(tab_id, layer, request.and_then(|r| r.hint()), message).await,
-        None => Ok(reply),
+    let reply = match missing::<ContentResponse>(&reply) {
+        Some(layer) => load_and_resend::<ContentResponse>(tab_id, layer, request.as_ref().and_then(|r| r.hint()), message).await?,
+        None => reply,
+    };
+    match (request, crash_error(&reply)) {
+        (Some(request), Some(error)) => Ok(to_js(&restart(tab_id, &request, &error).await)),
+        _ => Ok(reply),
     }
 }
 

@@ -64,7 +64,7 @@ pub fn click(doc: &Document, target: &Target, modifiers: Modifiers) -> Outcome<A
 }
 
 fn visible_label(el: &Element) -> Option<Element> {
-    let labels = js_sys::Reflect::get(el, &"labels".into()).ok().filter(|l| l.is_object())?;
+    let labels = Some(crate::dom::member(el, "labels")).filter(|l| l.is_object())?;
     let labels: web_sys::NodeList = wasm_bindgen::JsCast::unchecked_into(labels);
     (0..labels.length()).filter_map(|i| labels.item(i)).filter_map(crate::dom::as_element).find(|l| check_visible(l).is_ok())
 }

@@ -118,7 +118,7 @@ fn default_action(doc: &Document, el: &Element, key_name: &str, text: Option<cha
 }
 
 fn field_value(el: &Element) -> String {
-    js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+    crate::dom::member(el, "value").as_string().unwrap_or_default()
 }
 
 fn insert_field(el: &Element, s: &str) {

@@ -78,7 +78,7 @@ pub fn scroll_into_view(el: &Element) {
     let fully_shown = shown.area() + 1.0 >= local.area();
     if !inside_top || !fully_shown {
         let opts = obj(&[("block", "center".into()), ("inline", "center".into()), ("behavior", "instant".into())]);
-        let _ = js_sys::Reflect::get(el, &"scrollIntoView".into()).ok().and_then(crate::dom::as_function).map(|f| f.call1(el, &opts));
+        let _ = crate::dom::method(el, "scrollIntoView").map(|f| f.call1(el, &opts));
     }
 }
 

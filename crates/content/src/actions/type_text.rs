@@ -35,7 +35,7 @@ pub fn editable_kind(el: &Element) -> Option<Editable> {
 }
 
 fn value(el: &Element) -> String {
-    js_sys::Reflect::get(el, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default()
+    crate::dom::member(el, "value").as_string().unwrap_or_default()
 }
 
 fn char_spec(c: char) -> KeySpec {
@@ -142,6 +142,7 @@ fn type_through_editor(doc: &Document, el: &Element, text: &str, hidden: ActionR
 
 #[inline(never)]
 pub fn type_text(doc: &Document, target: &Target, text: &str, clear: bool, at: Option<&TypeAt>) -> Outcome<ActionResult> {
+    let text = &dusk_core::page::keys::as_typed(text);
     let el = match resolve(doc, target)? {
         Some(el) => control_of(&el, EDITABLE),
         None => deep_active_element(doc).ok_or_else(|| ActionResult::fail(FailReason::BadTarget, "nothing is focused; give a target"))?,

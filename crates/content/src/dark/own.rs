@@ -16,7 +16,8 @@ use web_sys::{CssStyleSheet, Element, MediaList};
 const MAX_TEXT: u32 = 20_000;
 
 // Walking every rule of a big sheet crosses into JS once per sheet, not once per rule.
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+
 export function scheme_lists(sheet) {
   const out = [];
   const has = (m) => m && m.mediaText.includes('prefers-color-scheme');
@@ -33,7 +34,7 @@ export function scheme_lists(sheet) {
 }
 export function sheets_loading(doc) {
   let n = 0;
-  for (const l of doc.querySelectorAll('link[rel~=stylesheet i]:not([rel~=alternate i])')) if (!l.sheet && !l.disabled) n++;
+  for (const l of call(doc, 'querySelectorAll', 'link[rel~=stylesheet i]:not([rel~=alternate i])')) if (!l.sheet && !l.disabled) n++;
   return n;
 }")]
 extern "C" {

@@ -24,7 +24,8 @@ const UNREADABLE: f64 = 1.5;
 const EXAMPLES: usize = 5;
 
 // Thousands of computed-style reads cross into JS once, as one string, instead of one call each.
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA']);
 export function text_elements(root, max) {
   return text_elements_in([root], max);
@@ -32,10 +33,10 @@ export function text_elements(root, max) {
 export function text_elements_in(roots, max) {
   const out = [], seen = new Set();
   for (const root of roots) {
-    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const walk = call(document, 'createTreeWalker', root, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n && out.length < max; n = walk.nextNode()) {
-      const el = n.parentElement;
-      if (!el || seen.has(el) || SKIP.has(el.tagName) || el.closest('svg') || !n.data.trim()) continue;
+      const el = read(n, 'parentElement');
+      if (!el || seen.has(el) || SKIP.has(read(el, 'tagName')) || call(el, 'closest', 'svg') || !n.data.trim()) continue;
       seen.add(el); out.push(el);
     }
   }
@@ -46,15 +47,15 @@ export function style_rows(els) {
   const row = (el, text) => {
     let i = index.get(el);
     if (i !== undefined && (!text || rows[i].length > 4)) return i;
-    const p = el.parentElement ? row(el.parentElement, false) : -1, s = getComputedStyle(el);
+    const p = read(el, 'parentElement') ? row(read(el, 'parentElement'), false) : -1, s = getComputedStyle(el);
     const fields = [p, s.backgroundColor, s.backgroundImage, s.opacity];
     if (text) fields.push(s.color, s.visibility, s.fontSize, s.fontWeight);
     if (i === undefined) { i = rows.length; rows.push(fields); index.set(el, i); } else rows[i] = fields;
     return i;
   };
   els.forEach((el, k) => {
-    items[k] = el.isConnected ? row(el, true) : -1;
-    const r = el.getBoundingClientRect();
+    items[k] = read(el, 'isConnected') ? row(el, true) : -1;
+    const r = call(el, 'getBoundingClientRect');
     rects.set([r.left + scrollX, r.top + scrollY, r.width, r.height], k * 4);
   });
   return { rows: rows.map((f) => f.join('\\u0001')).join('\\u0002'), rects, items };

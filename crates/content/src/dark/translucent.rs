@@ -17,17 +17,18 @@ use web_sys::{CssStyleSheet, Document, Element};
 const MAX_TEXT: u32 = 5_000;
 
 // One crossing for every selector and its computed opacities.
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+
 export function translucent_roots(doc, selectors) {
   const found = new Set();
   const add = (list) => { for (const el of list) { const o = parseFloat(getComputedStyle(el).opacity); if (o > 0 && o < 1) found.add(el); } };
   for (const s of selectors) {
-    try { add(doc.querySelectorAll(s)); } catch (e) {
-      for (const part of s.split(',')) { try { add(doc.querySelectorAll(part)); } catch (e) {} }
+    try { add(call(doc, 'querySelectorAll', s)); } catch (e) {
+      for (const part of s.split(',')) { try { add(call(doc, 'querySelectorAll', part)); } catch (e) {} }
     }
   }
   // The outermost only: one inside another is measured with it, at both opacities.
-  return [...found].filter((el) => { for (let p = el.parentElement; p; p = p.parentElement) if (found.has(p)) return false; return true; });
+  return [...found].filter((el) => { for (let p = read(el, 'parentElement'); p; p = read(p, 'parentElement')) if (found.has(p)) return false; return true; });
 }")]
 extern "C" {
     fn translucent_roots(doc: &Document, selectors: &Array) -> Array;

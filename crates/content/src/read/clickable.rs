@@ -10,17 +10,18 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 // In JS: thousands of set lookups and a few style reads are cheap there and dear across the boundary.
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+
 // Selectors of rules that set cursor: pointer, from the scope's readable sheets (cross-origin ones
 // are skipped); checking those elements costs far less than a style read on every element.
 const cached = new WeakMap();
 function pointerSelectors(scope) {
-  const sheets = [...(scope.styleSheets || []), ...(scope.adoptedStyleSheets || [])];
+  const sheets = [...(read(scope, 'styleSheets') || []), ...(read(scope, 'adoptedStyleSheets') || [])];
   const hit = cached.get(scope);
   if (hit && hit.count === sheets.length) return hit.selectors;
   const out = [], visit = (rules) => {
     for (const r of rules) {
-      if (r.selectorText && r.style && r.style.cursor === 'pointer') out.push(r.selectorText);
+      if (r.selectorText && read(r, 'style') && read(r, 'style').cursor === 'pointer') out.push(r.selectorText);
       if (r.cssRules) visit(r.cssRules);
     }
   };
@@ -41,7 +42,7 @@ function net(root, selector, attributes) {
   const kept = nets.get(root);
   if (kept && kept.selector === selector && kept.watch !== null && !kept.watch.takeRecords().length) return kept.els;
   if (kept && kept.watch !== null) kept.watch.disconnect();
-  const entry = { selector, els: [...root.querySelectorAll(selector)], watch: null };
+  const entry = { selector, els: [...call(root, 'querySelectorAll', selector)], watch: null };
   const watch = new MutationObserver(() => { watch.disconnect(); entry.watch = null; entry.els = null; });
   watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: attributes });
   entry.watch = watch;
@@ -49,7 +50,7 @@ function net(root, selector, attributes) {
   return entry.els;
 }
 export function listed(root, selector, attributes, listens, holders, faces) {
-  const doc = root.ownerDocument || root, view = doc.defaultView, extra = new Set([...listens, ...faces]), own = new Set(listens), forced = new Set(faces);
+  const doc = read(root, 'ownerDocument') || root, view = read(doc, 'defaultView'), extra = new Set([...listens, ...faces]), own = new Set(listens), forced = new Set(faces);
   const cursor = new Map(), cur = (el) => {
     let c = cursor.get(el);
     if (c === undefined) { c = view.getComputedStyle(el).cursor; cursor.set(el, c); }
@@ -59,37 +60,37 @@ export function listed(root, selector, attributes, listens, holders, faces) {
   // Flags: 0 matched the selector, 1 clickable by inheritance (a pointer cursor, a list item),
   // 2 given a click listener of its own.
   // An image inside a control is the control's content, not an item of its own.
-  const els = net(root, selector, attributes).filter((el) => el.localName !== 'img' || !el.parentElement?.closest(holders));
+  const els = net(root, selector, attributes).filter((el) => read(el, 'localName') !== 'img' || !(read(el, 'parentElement') && call(read(el, 'parentElement'), 'closest', holders)));
   const flags = els.map(() => 0), place = new Map();
   for (let i = 0; i < els.length; i++) place.set(els[i], i);
   // A listed element with a pointer cursor would only keep its flag (links, mostly): not read.
-  const raises = (el) => !place.has(el) || el.getAttribute('tabindex') === '-1';
+  const raises = (el) => !place.has(el) || call(el, 'getAttribute', 'tabindex') === '-1';
   let found;
   // One traversal for all of them; a selector this browser can't parse sends us one by one.
-  try { found = root.querySelectorAll(pointerish.join(',')); } catch (_) {
-    found = pointerish.flatMap((sel) => { try { return [...root.querySelectorAll(sel)]; } catch (_) { return []; } });
+  try { found = call(root, 'querySelectorAll', pointerish.join(',')); } catch (_) {
+    found = pointerish.flatMap((sel) => { try { return [...call(root, 'querySelectorAll', sel)]; } catch (_) { return []; } });
   }
   {
     for (const el of found) {
       if (!raises(el)) continue;
-      const p = el.parentElement;
+      const p = read(el, 'parentElement');
       if (cur(el) === 'pointer' && !(p && cur(p) === 'pointer')) extra.add(el);
     }
   }
-  for (const el of root.querySelectorAll('[tabindex=\"-1\"]')) if (el.parentElement?.closest('[role=listbox],[role=menu],ul,ol')) extra.add(el);
+  for (const el of call(root, 'querySelectorAll', '[tabindex=\"-1\"]')) { const p = read(el, 'parentElement'); if (p && call(p, 'closest', '[role=listbox],[role=menu],ul,ol')) extra.add(el); }
   if (extra.size) {
     // Listed extras raise their flag; the native list is in document order, and the others are
     // put in place by binary search, after every index in `place` has been used.
     const FOLLOWING = Node.DOCUMENT_POSITION_FOLLOWING, fresh = [];
     for (const el of extra) {
-      if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || el === doc.body || el === doc.documentElement || !root.contains(el)) continue;
+      if (read(el, 'namespaceURI') !== 'http://www.w3.org/1999/xhtml' || el === read(doc, 'body') || el === read(doc, 'documentElement') || !call(root, 'contains', el)) continue;
       const flag = own.has(el) ? 2 : 1, i = place.get(el);
       if (i === undefined) fresh.push([el, flag]);
-      else if (el.getAttribute('tabindex') === '-1' || flag === 2) flags[i] = Math.max(flags[i], flag);
+      else if (call(el, 'getAttribute', 'tabindex') === '-1' || flag === 2) flags[i] = Math.max(flags[i], flag);
     }
     for (const [el, flag] of fresh) {
       let lo = 0, hi = els.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (els[mid].compareDocumentPosition(el) & FOLLOWING) lo = mid + 1; else hi = mid; }
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (call(els[mid], 'compareDocumentPosition', el) & FOLLOWING) lo = mid + 1; else hi = mid; }
       els.splice(lo, 0, el); flags.splice(lo, 0, flag);
     }
   }
@@ -100,22 +101,22 @@ export function listed(root, selector, attributes, listens, holders, faces) {
   // has no words but its items'.
   const up = new Int32Array(els.length), inside = new Int32Array(els.length), stack = [];
   for (let i = 0; i < els.length; i++) {
-    while (stack.length && !els[stack[stack.length - 1]].contains(els[i])) stack.pop();
+    while (stack.length && !call(els[stack[stack.length - 1]], 'contains', els[i])) stack.pop();
     up[i] = stack.length ? stack[stack.length - 1] : -1;
     for (const j of stack) inside[j]++;
     stack.push(i);
   }
-  const area = view.innerWidth * view.innerHeight, big = (el) => { const r = el.getBoundingClientRect(); return r.width * r.height >= area / 2; };
+  const area = view.innerWidth * view.innerHeight, big = (el) => { const r = call(el, 'getBoundingClientRect'); return r.width * r.height >= area / 2; };
   // Words of its own outside the items it holds: a mail row's sender and subject. A title bar or a
   // menu whose every word is a listed item's would only repeat their names.
   const items = new Set(els), NO_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
   const says = (c) => {
-    const walk = doc.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+    const walk = call(doc, 'createTreeWalker', c, NodeFilter.SHOW_TEXT);
     let n = 0;
     for (let t = walk.nextNode(); t && n < 500; t = walk.nextNode(), n++) {
       if (!t.data.trim()) continue;
-      let p = t.parentElement;
-      while (p && p !== c && !items.has(p) && !NO_TEXT.has(p.tagName)) p = p.parentElement;
+      let p = read(t, 'parentElement');
+      while (p && p !== c && !items.has(p) && !NO_TEXT.has(read(p, 'tagName'))) p = read(p, 'parentElement');
       if (p === c) return true;
     }
     return false;

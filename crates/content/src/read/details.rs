@@ -43,7 +43,7 @@ pub fn get_details(indices: &[u32]) -> (Vec<ElementDetails>, Vec<u32>) {
         }
         let parent_text = el.parent_element().map(|p| crate::text::text_of(&p, 100)).unwrap_or_default();
         let t = tag(&el);
-        let prop = |o: &web_sys::Element, k: &str| js_sys::Reflect::get(o, &k.into()).ok().and_then(|a| a.as_string()).filter(|a| !a.is_empty());
+        let prop = |o: &web_sys::Element, k: &str| crate::dom::member(o, k).as_string().filter(|a| !a.is_empty());
         // A submit button's own formaction wins over its form's action.
         let form_action =
             if el.has_attribute("formaction") { prop(&el, "formAction") } else { el.closest("form").ok().flatten().and_then(|f| prop(&f, "action")) };

@@ -13,36 +13,36 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlSelectElement};
 
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
 const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim();
-const sized = (el) => { const r = el.getBoundingClientRect(); return r.width > 4 && r.height > 4; };
-const shown = (el) => sized(el) && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+const sized = (el) => { const r = call(el, 'getBoundingClientRect'); return r.width > 4 && r.height > 4; };
+const shown = (el) => sized(el) && call(el, 'checkVisibility', { checkOpacity: true, checkVisibilityCSS: true });
 // Hidden from sight: not rendered, transparent, a pixel or two, or inside a box of a pixel or two that clips.
 function hidden(el) {
   if (!shown(el)) return true;
-  for (let a = el.parentElement, k = 0; a && k < 2; a = a.parentElement, k++) {
-    const r = a.getBoundingClientRect();
+  for (let a = read(el, 'parentElement'), k = 0; a && k < 2; a = read(a, 'parentElement'), k++) {
+    const r = call(a, 'getBoundingClientRect');
     if ((r.width <= 2 || r.height <= 2) && getComputedStyle(a).overflow !== 'visible') return true;
   }
   return false;
 }
-const selectedText = (sel) => { const o = HTMLSelectElement.prototype.item.call(sel, Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'selectedIndex').get.call(sel)); return o ? norm(o.textContent) : ''; };
-const FOCUSABLE = (el) => { const r = el.getAttribute('role'); return r === 'combobox' || r === 'listbox' || r === 'button' || (el.getAttribute('tabindex') !== null && el.getAttribute('tabindex') !== '-1'); };
+const selectedText = (sel) => { const o = HTMLSelectElement.prototype.item.call(sel, Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'selectedIndex').get.call(sel)); return o ? norm(read(o, 'textContent')) : ''; };
+const FOCUSABLE = (el) => { const r = call(el, 'getAttribute', 'role'); return r === 'combobox' || r === 'listbox' || r === 'button' || (call(el, 'getAttribute', 'tabindex') !== null && call(el, 'getAttribute', 'tabindex') !== '-1'); };
 // The element that shows a hidden select's chosen option near it (the outermost one), or its
 // nearest focusable ancestor that the widget draws as the control.
 export function select_face(sel) {
   if (!hidden(sel)) return undefined;
   const want = selectedText(sel);
   if (!want) return undefined;
-  for (let a = sel.parentElement, k = 0; a && k < 3; a = a.parentElement, k++) {
+  for (let a = read(sel, 'parentElement'), k = 0; a && k < 3; a = read(a, 'parentElement'), k++) {
     let n = 0;
-    for (const d of a.querySelectorAll('*')) {
+    for (const d of call(a, 'querySelectorAll', '*')) {
       if (++n > 300) break;
-      if (d === sel || d.contains(sel) || sel.contains(d)) continue;
-      const t = norm(d.textContent);
+      if (d === sel || call(d, 'contains', sel) || call(sel, 'contains', d)) continue;
+      const t = norm(read(d, 'textContent'));
       if (!t.startsWith(want) || t.length > want.length + 3 || !shown(d)) continue;
       // Up to the widget's own box, never past where it shows more than the option (a dialog around it).
-      for (let p = d, j = 0; p && j < 3 && p.localName !== 'body' && norm(p.innerText).length <= want.length + 3; p = p.parentElement, j++) if (FOCUSABLE(p)) return p;
+      for (let p = d, j = 0; p && j < 3 && read(p, 'localName') !== 'body' && norm(read(p, 'innerText')).length <= want.length + 3; p = read(p, 'parentElement'), j++) if (FOCUSABLE(p)) return p;
       return d;
     }
   }
@@ -52,13 +52,13 @@ export function select_face(sel) {
 // when it lies see-through over its face, a label of it, else a button or a box with words around it.
 export function file_face(input) {
   if (shown(input)) return undefined;
-  if (sized(input) && input.checkVisibility({ checkVisibilityCSS: true }) && input.parentElement && shown(input.parentElement)) return input;
-  for (const l of input.labels || []) if (shown(l)) return l;
-  for (let a = input.parentElement, k = 0; a && k < 3 && a.localName !== 'body'; a = a.parentElement, k++) {
-    if (a.querySelectorAll('input[type=file]').length > 1) break;
-    const b = a.querySelector('button,[role=button],label');
+  if (sized(input) && call(input, 'checkVisibility', { checkVisibilityCSS: true }) && read(input, 'parentElement') && shown(read(input, 'parentElement'))) return input;
+  for (const l of read(input, 'labels') || []) if (shown(l)) return l;
+  for (let a = read(input, 'parentElement'), k = 0; a && k < 3 && read(a, 'localName') !== 'body'; a = read(a, 'parentElement'), k++) {
+    if (call(a, 'querySelectorAll', 'input[type=file]').length > 1) break;
+    const b = call(a, 'querySelector', 'button,[role=button],label');
     if (b && shown(b)) return b;
-    const t = norm(a.textContent).length;
+    const t = norm(read(a, 'textContent')).length;
     if (t >= 2 && t <= 80 && shown(a)) return a;
   }
   return undefined;
@@ -66,8 +66,8 @@ export function file_face(input) {
 // Every face in `root`: [face, control, kind] with kind 0 a select, 1 a file input, 2 a see-through file input.
 export function faces(root) {
   const out = [];
-  for (const c of root.querySelectorAll('select,input[type=file]')) {
-    if (c.localName === 'select') { const f = select_face(c); if (f) out.push([f, c, 0]); continue; }
+  for (const c of call(root, 'querySelectorAll', 'select,input[type=file]')) {
+    if (read(c, 'localName') === 'select') { const f = select_face(c); if (f) out.push([f, c, 0]); continue; }
     const f = file_face(c);
     if (f) out.push([f, c, f === c ? 2 : 1]);
   }
@@ -75,17 +75,17 @@ export function faces(root) {
 }
 // The hidden select a face stands for: one near it whose face it is.
 export function select_behind(face) {
-  for (let a = face, k = 0; a && k < 4; a = a.parentElement, k++) {
-    for (const s of a.querySelectorAll('select')) if (select_face(s) === face) return s;
+  for (let a = face, k = 0; a && k < 4; a = read(a, 'parentElement'), k++) {
+    for (const s of call(a, 'querySelectorAll', 'select')) if (select_face(s) === face) return s;
   }
   return undefined;
 }
 // The file input a listed face opens: its label's control, the one inside it or near it.
 export function file_behind(el) {
-  const c = el.localName === 'label' ? el.control : null;
-  if (c && c.localName === 'input' && (c.getAttribute('type') || '').toLowerCase() === 'file') return c;
-  for (let a = el, k = 0; a && k < 4 && a.localName !== 'body'; a = a.parentElement, k++) {
-    const all = a.querySelectorAll('input[type=file]');
+  const c = read(el, 'localName') === 'label' ? read(el, 'control') : null;
+  if (c && read(c, 'localName') === 'input' && (call(c, 'getAttribute', 'type') || '').toLowerCase() === 'file') return c;
+  for (let a = el, k = 0; a && k < 4 && read(a, 'localName') !== 'body'; a = read(a, 'parentElement'), k++) {
+    const all = call(a, 'querySelectorAll', 'input[type=file]');
     if (all.length === 1) return all[0];
     if (all.length > 1) return undefined;
   }
@@ -95,8 +95,8 @@ export function file_behind(el) {
 export function shown_option(sel, face, text) {
   const want = norm(text);
   let best;
-  for (const d of document.querySelectorAll('[role=option],li,[data-value],[data-index]')) {
-    if (sel.contains(d) || d === face || norm(d.textContent) !== want || !shown(d)) continue;
+  for (const d of call(document, 'querySelectorAll', '[role=option],li,[data-value],[data-index]')) {
+    if (call(sel, 'contains', d) || d === face || norm(read(d, 'textContent')) !== want || !shown(d)) continue;
     best = d;
   }
   return best;
@@ -114,7 +114,7 @@ export function mark(raw, el) {
   const i = m.at.get(el);
   if (i !== undefined) return i;
   if (m.controls.has(el)) return -2;
-  for (const f of m.holders) if (f.contains(el)) return -2;
+  for (const f of m.holders) if (call(f, 'contains', el)) return -2;
   return -1;
 }")]
 extern "C" {

@@ -10,12 +10,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+
 // Codes: -1 on screen, -2 hidden for good (not rendered, clipped), -3 page below, -4 page above,
 // -5 elsewhere (left or right, or in a frame); k*4+d: past scroll box k's edge d (below, above, right, left).
 export function placement(els) {
   const chains = new Map(), memo = new Map(), boxes = [], boxAt = new Map(), views = new Map(), open = [];
-  const up = (a) => a.parentElement || a.getRootNode().host || null;
+  const up = (a) => read(a, 'parentElement') || read(call(a, 'getRootNode'), 'host') || null;
   const scrolls = (v) => v === 'auto' || v === 'scroll' || v === 'overlay';
   const visible = { checkOpacity: true, checkVisibilityCSS: true };
   // Each ancestor's style is read once: the boxes that clip, from it up to the first fixed one,
@@ -30,7 +31,7 @@ export function placement(els) {
       open[n++] = a;
     }
     while (n > 0) {
-      const b = open[--n], s = b.ownerDocument.defaultView.getComputedStyle(b);
+      const b = open[--n], s = read(read(b, 'ownerDocument'), 'defaultView').getComputedStyle(b);
       const rest = tail !== null && s.position === 'fixed' ? null : tail;
       if (s.overflow === 'visible') tail = rest;
       else { const x = s.overflowX, y = s.overflowY; tail = x !== 'visible' || y !== 'visible' ? { a: b, x, y, next: rest, box: null } : rest; }
@@ -41,22 +42,22 @@ export function placement(els) {
   // Each document's viewport, read once per listing.
   const viewOf = (doc) => {
     let v = views.get(doc);
-    if (v === undefined) { const w = doc.defaultView; v = { top: doc.documentElement, w: w.innerWidth, h: w.innerHeight, main: doc === document }; views.set(doc, v); }
+    if (v === undefined) { const w = read(doc, 'defaultView'); v = { top: read(doc, 'documentElement'), w: w.innerWidth, h: w.innerHeight, main: doc === document }; views.set(doc, v); }
     return v;
   };
   const place = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0 || !el.checkVisibility(visible)) return -2;
-    const v = viewOf(el.ownerDocument);
+    const r = call(el, 'getBoundingClientRect');
+    if (r.width <= 0 || r.height <= 0 || !call(el, 'checkVisibility', visible)) return -2;
+    const v = viewOf(read(el, 'ownerDocument'));
     let x1 = r.left, y1 = r.top, x2 = r.right, y2 = r.bottom;
     for (let c = chain(up(el), v.top); c !== null; c = c.next) {
       const a = c.a;
       let box = c.box;
-      if (box === null) { const b = a.getBoundingClientRect(), bx = b.left + a.clientLeft, by = b.top + a.clientTop; box = c.box = [bx, by, bx + a.clientWidth, by + a.clientHeight]; }
+      if (box === null) { const b = call(a, 'getBoundingClientRect'), bx = b.left + read(a, 'clientLeft'), by = b.top + read(a, 'clientTop'); box = c.box = [bx, by, bx + read(a, 'clientWidth'), by + read(a, 'clientHeight')]; }
       const bx1 = box[0], by1 = box[1], bx2 = box[2], by2 = box[3];
       const nx1 = Math.max(x1, bx1), ny1 = Math.max(y1, by1), nx2 = Math.min(x2, bx2), ny2 = Math.min(y2, by2);
       if (nx2 <= nx1 || ny2 <= ny1) {
-        const sy = scrolls(c.y) && a.scrollHeight > a.clientHeight + 1, sx = scrolls(c.x) && a.scrollWidth > a.clientWidth + 1;
+        const sy = scrolls(c.y) && read(a, 'scrollHeight') > read(a, 'clientHeight') + 1, sx = scrolls(c.x) && read(a, 'scrollWidth') > read(a, 'clientWidth') + 1;
         if (!sy && !sx) return -2;
         // Past this box's edge: worth a line if the box is on screen; else it is wherever the box is.
         const at = placeBox(a);

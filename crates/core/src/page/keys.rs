@@ -80,6 +80,16 @@ pub fn key_spec(name: &str) -> Option<KeySpec> {
     Some(KeySpec { key: c.to_string(), code, key_code, text: Some(c) })
 }
 
+/// The text as a keyboard types it: CRLF and a lone CR are one Enter, a line feed. Typed one
+/// character at a time, CRLF would be two line breaks (a field keeps a CR as a line break too).
+pub fn as_typed(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        text.into()
+    }
+}
+
 /// Parses "Ctrl+Shift+A" into the final key and the modifiers held with it.
 pub fn parse_combo(combo: &str, mut modifiers: Modifiers) -> Option<(KeySpec, Modifiers)> {
     let parts: Vec<&str> = if combo == "+" { vec!["+"] } else { combo.split('+').map(str::trim).collect() };

@@ -200,6 +200,9 @@ pub enum ContentRequest {
         ttl_ms: Option<u32>,
     },
     Unmask,
+    /// Traps the page layer's engine on purpose, so the tests can check that a crash is answered
+    /// and survived. Only the extension sends RPCs to a layer, and no tool makes this one.
+    Trap,
 }
 
 super::tagged::type_tagged!(ContentRequest);
@@ -282,6 +285,12 @@ pub enum ContentResponse {
     /// From the always-on script: the layer this message needs is not in the page yet.
     LayerMissing {
         layer: Layer,
+    },
+    /// From the layer's script: its engine crashed with `error` (a trap, or an exception thrown
+    /// through it) and the layer stepped aside; the worker loads it afresh (protocol/crash.rs).
+    LayerCrashed {
+        layer: Layer,
+        error: String,
     },
 }
 crate::protocol::tagged::type_tagged!(ContentResponse, "type");

@@ -7,6 +7,7 @@ pub mod caps;
 mod chat;
 mod connection;
 mod content;
+mod crash;
 pub mod css;
 pub mod dark;
 pub mod layer;
