@@ -13,6 +13,13 @@ if ! command -v chromium >/dev/null 2>&1; then
     || { echo "could not install chromium"; echo "0 passed, 1 failed (chromium)"; exit 1; }
 fi
 
+# The agent's real-app tests serve Debian's DokuWiki with PHP's built-in server (tests/e2e/dokuwiki.mjs).
+if [ ! -f /usr/share/dokuwiki/doku.php ] || ! command -v php >/dev/null 2>&1; then
+  echo "==> installing Debian's dokuwiki and php-cli"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dokuwiki php-cli >/dev/null) \
+    || { echo "could not install dokuwiki and php-cli"; echo "0 passed, 1 failed (dokuwiki)"; exit 1; }
+fi
+
 echo "==> cargo fmt --check, cargo clippy -D warnings"
 for c in rustfmt clippy; do rustup component list --installed | grep -q "^$c" || rustup component add "$c"; done
 STYLE_PASSED=0; STYLE_FAILED=0
