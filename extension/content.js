@@ -16,6 +16,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
     if (type === "page_text") {
       try {
+        if (message.blocks) return void sendResponse(pageBlocks(Number(message.max_chars) || Infinity, String(message.headings)));
         const heads = [...document.querySelectorAll(String(message.headings))], seen = unseenText();
         const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
         const headings = heads.map((h) => ({ tag: h.tagName, aria_level: h.getAttribute("aria-level"), text: h.innerText ?? "" }));
@@ -162,10 +163,89 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     if (cut) for (const h of heads) if (last.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING && !last.contains(h) && h.checkVisibility({ checkVisibilityCSS: true })) lines.push(seen.text(h));
     return [lines.join("\n"), cut];
   }
+  // The page as boxes and blocks of text, measured for the chat's reader (core page::reader
+  // decides what is main content): a box is descended into while it holds more than a paragraph
+  // or is a region; each block reports its text, its link text, where it sits and its font size.
+  // Text is read until about 1.5 × `max` characters; later blocks are measured only.
+  function pageBlocks(max, headSel) {
+    const root = document.body ?? document.documentElement, de = document.documentElement;
+    if (!root) return { type: "page_text", title: document.title, text: "", headings: [], hidden: 0 };
+    // A page veiled until its scripts run (anti-flicker: opacity 0 or visibility hidden on html or body) is read as shown.
+    const veils = [de, document.body].filter(Boolean).map((e) => getComputedStyle(e));
+    const veiled = veils.some((s) => s.opacity === "0"), hiddenRoot = veils.some((s) => s.visibility === "hidden");
+    const seen = unseenText(veiled ? [de, document.body] : []), boxes = [], blocks = [], leaves = new Map();
+    const shown = hiddenRoot ? (e) => e.checkVisibility() : (e) => e.checkVisibility({ checkVisibilityCSS: true });
+    const textOf = hiddenRoot ? (e) => seen.text(e) || e.textContent.replace(/[ \t]+/g, " ") : (e) => seen.text(e);
+    const sx = scrollX, sy = scrollY, cap = max * 1.5 + 8000, LEAF = 600;
+    const at = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
+    const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
+    const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
+    let read = 0;
+    const level = (e) => (/^h[1-6]$/.test(e.localName) ? +e.localName[1] : e.getAttribute("role") === "heading" ? +(e.getAttribute("aria-level") || 2) || 2 : 0);
+    const leaf = (els, parent, style, inLink) => {
+      const one = els.length === 1 && els[0].nodeType === 1 ? els[0] : null;
+      let chars = 0, linkChars = 0, links = 0;
+      const labels = [];
+      for (const e of els) {
+        chars += e.textContent.trim().length;
+        if (e.nodeType !== 1) continue;
+        const as = e.localName === "a" ? [e] : e.getElementsByTagName("a");
+        for (let i = 0; i < as.length; i++) {
+          const t = as[i].textContent.trim();
+          linkChars += t.length;
+          links++;
+          if (t && labels.length < 12) labels.push(t.replace(/\s+/g, " ").slice(0, 60));
+        }
+      }
+      if (!chars) return;
+      if (inLink) (linkChars = chars), (links = Math.max(links, 1));
+      let text;
+      if (read < cap) {
+        text = els.map((e) => (e.nodeType === 3 ? e.data.replace(/\s+/g, " ") : textOf(e))).join(one ? "" : " ");
+        if (one?.localName === "tr") text = text.replace(/\t+/g, " | ");
+        read += text.length;
+      }
+      const r = one ? at(one) : boxes[parent].rect;
+      if (one && !r[2] && !r[3]) return;
+      if (one) leaves.set(one, blocks.length);
+      blocks.push({ parent, text, chars, link_chars: linkChars, links, labels: links ? labels : [], heading: one ? level(one) : 0, heads: [], rect: r, font: parseFloat(style.fontSize) || 0 });
+    };
+    const visit = (el, parent, style, inLink) => {
+      const b = boxes.length, attr = (n) => el.getAttribute(n) ?? undefined;
+      boxes.push({ parent, tag: el.localName, role: attr("role"), name: `${attr("id") ?? ""} ${attr("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: attr("aria-label"), rect: at(el), fixed: style.position === "fixed" || style.position === "sticky" });
+      inLink ||= el.localName === "a";
+      let run = [];
+      const flush = () => { if (run.length) leaf(run, b, style, inLink); run = []; };
+      for (let k = el.firstChild; k; k = k.nextSibling) {
+        if (k.nodeType === 3) { if (k.data.trim()) run.push(k); continue; }
+        if (k.nodeType !== 1 || /^(script|style|template|noscript)$/.test(k.localName) || !shown(k)) continue;
+        const ks = getComputedStyle(k);
+        if (/^(inline|contents|ruby)/.test(ks.display) && k.localName !== "a") { run.push(k); continue; }
+        flush();
+        const deeper = k.firstElementChild && !LEAFY.test(k.localName) && level(k) === 0 && (REGION.test(k.localName) || k.hasAttribute("role") || k.textContent.length > LEAF);
+        if (deeper) visit(k, b, ks, inLink);
+        else leaf([k], b, ks, inLink || k.localName === "a");
+      }
+      flush();
+    };
+    visit(root, undefined, getComputedStyle(root), false);
+    // Headings inside a block: their level and text, for its sections.
+    for (const h of document.querySelectorAll(headSel)) {
+      for (let e = h; e && e !== root; e = e.parentElement) {
+        const k = leaves.get(e);
+        if (k === undefined) continue;
+        if (e !== h && blocks[k].text !== undefined) blocks[k].heads.push([level(h) || 2, h.innerText ?? ""]);
+        break;
+      }
+    }
+    // A page that shows text never reads as empty: then it is read whole.
+    if (!blocks.some((b) => b.text?.trim()) && root.innerText?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: root.innerText, chars: root.innerText.length, rect: boxes[0].rect, font: 16 });
+    return { type: "page_text", title: document.title, text: "", headings: [], hidden: seen.count, boxes, blocks };
+  }
   // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
   // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
   // Each element's style is read once, and only for the text read (text_snapshot's budget).
-  function unseenText() {
+  function unseenText(veils = []) {
     const styles = new Map(), behind = new Map(), faded = new Map(), judged = new Map(), out = { count: 0 };
     const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = e.ownerDocument.defaultView.getComputedStyle(e))); return s; };
     const up = (e) => e.parentElement || e.getRootNode().host || null;
@@ -201,7 +281,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // Opacity 0 on e or an ancestor.
     const transparent = (e) => {
       let f = e ? faded.get(e) : false;
-      if (f === undefined) faded.set(e, (f = style(e).opacity === "0" || transparent(up(e))));
+      if (f === undefined) faded.set(e, (f = (style(e).opacity === "0" && !veils.includes(e)) || transparent(up(e))));
       return f;
     };
     const unseen = (p) => {

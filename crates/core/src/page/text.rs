@@ -10,6 +10,13 @@ pub const HEADING_SELECTOR: &str = "h1,h2,h3,h4,h5,h6,[role=heading]";
 
 /// `text_snapshot`: the page's text in sections under its headings, cut to `budget` tokens.
 pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
+    let mut snap = if page.blocks.is_empty() { whole_text_snapshot(page, budget) } else { super::snapshot::snapshot(page, budget.clamp(50, SNAPSHOT_TOKENS)) };
+    snap.block = super::snapshot::render(&snap);
+    snap
+}
+
+/// A snapshot of a page read as one text: its sections in order, each cut to a share.
+fn whole_text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     let headings: Vec<(u8, String)> = page.headings.iter().map(|h| (heading_level(&h.tag, h.aria_level.as_deref()), h.text.clone())).collect();
     let mut snap = fit_budget(&page.title, sectionize(&page.text, &headings), budget.clamp(50, SNAPSHOT_TOKENS));
     // A read cut at `snapshot_chars` holds less than the page.
@@ -18,6 +25,15 @@ pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
         snap.total_tokens = snap.total_tokens.max(whole.div_ceil(4));
     }
     snap
+}
+
+/// Tokens the whole page block of `page` takes: what its tab needs of the chat's budget.
+pub fn need(page: &PageText) -> u32 {
+    if page.blocks.is_empty() {
+        let heads: u32 = page.headings.iter().map(|h| estimate_tokens(&h.text) + 1).sum();
+        return estimate_tokens(&page.text).max(page.whole_chars.unwrap_or(0).div_ceil(4)) + heads;
+    }
+    super::snapshot::need(page)
 }
 
 /// How much of a page's text `page_text` reads for a snapshot of `budget` tokens: the budget's
@@ -109,7 +125,7 @@ pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextS
     let head_cost = |s: &TextSection| s.heading.as_deref().map_or(0, estimate_tokens) + 1;
     let total: u32 = sections.iter().map(|s| head_cost(s) + estimate_tokens(&s.text)).sum();
     if total <= budget {
-        return TextSnapshot { title: title.into(), sections, tokens: total, total_tokens: total, truncated: false };
+        return TextSnapshot { title: title.into(), sections, tokens: total, total_tokens: total, truncated: false, ..Default::default() };
     }
     // Keep as many sections' headings as a third of the budget allows, in document order.
     let mut kept = Vec::new();
@@ -138,7 +154,7 @@ pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextS
         s.text = cut_to_tokens(&s.text, grant);
         tokens += estimate_tokens(&s.text);
     }
-    TextSnapshot { title: title.into(), sections: kept, tokens, total_tokens: total, truncated: true }
+    TextSnapshot { title: title.into(), sections: kept, tokens, total_tokens: total, truncated: true, ..Default::default() }
 }
 
 #[cfg(test)]
