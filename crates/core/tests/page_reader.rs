@@ -62,7 +62,9 @@ impl Page {
 }
 
 fn prose(n: usize, topic: &str) -> String {
-    format!("Paragraph {n} about {topic}, with enough words in it, and commas, to read as a real paragraph of prose that a person wrote for other people to read.")
+    format!(
+        "Paragraph {n} about {topic}, with enough words in it, and commas, to read as a real paragraph of prose that a person wrote for other people to read."
+    )
 }
 
 fn labels(n: usize, what: &str) -> Vec<String> {
@@ -113,7 +115,11 @@ fn a_menu_of_sixty_links_is_one_outline_line() {
     let snap = text_snapshot(&p.page(), 4000);
     let lines: Vec<&str> = snap.block.lines().filter(|l| l.contains("Topic")).collect();
     assert_eq!(lines.len(), 1, "{}", snap.block);
-    assert!(lines[0].starts_with("[4] Navigation \"All topics\" (60 links, ~") && lines[0].contains("Topic 0, Topic 1") && lines[0].ends_with('…'), "{}", lines[0]);
+    assert!(
+        lines[0].starts_with("[4] Navigation \"All topics\" (60 links, ~") && lines[0].contains("Topic 0, Topic 1") && lines[0].ends_with('…'),
+        "{}",
+        lines[0]
+    );
 }
 
 #[test]

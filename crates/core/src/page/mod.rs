@@ -18,6 +18,7 @@ pub mod palette;
 pub mod query;
 pub mod rank;
 pub mod reader;
+pub mod regions;
 pub mod selector;
 pub mod snapshot;
 pub mod summary;

@@ -2,44 +2,8 @@
 //! measured: landmarks first, then prose against link text, the central column and the font size.
 //! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
 
+pub use super::regions::{region, Kind};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
-
-/// What a part of the page outside its main content is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Navigation,
-    Header,
-    Footer,
-    Sidebar,
-    Comments,
-    Related,
-    Search,
-    Overlay,
-    Form,
-    Section,
-}
-
-impl Kind {
-    pub fn label(self) -> &'static str {
-        match self {
-            Kind::Navigation => "Navigation",
-            Kind::Header => "Header",
-            Kind::Footer => "Footer",
-            Kind::Sidebar => "Sidebar",
-            Kind::Comments => "Comments",
-            Kind::Related => "Related links",
-            Kind::Search => "Search",
-            Kind::Overlay => "Banner",
-            Kind::Form => "Form",
-            Kind::Section => "Other",
-        }
-    }
-
-    /// Regions a reader skips when looking for the content.
-    fn is_boiler(self) -> bool {
-        !matches!(self, Kind::Comments | Kind::Form | Kind::Section)
-    }
-}
 
 /// A part of the page outside its main content: its blocks, in page order.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,59 +21,6 @@ pub struct Part {
 pub struct Reading {
     pub main: Vec<usize>,
     pub parts: Vec<Part>,
-}
-
-/// Words in ids and classes that name a region; a whole word, or for the longer ones any part.
-const NAMES: &[(&str, Kind, bool)] = &[
-    ("nav", Kind::Navigation, true),
-    ("navbar", Kind::Navigation, true),
-    ("menu", Kind::Navigation, true),
-    ("breadcrumb", Kind::Navigation, false),
-    ("toc", Kind::Navigation, true),
-    ("sidebar", Kind::Sidebar, false),
-    ("sidenav", Kind::Sidebar, false),
-    ("rail", Kind::Sidebar, true),
-    ("footer", Kind::Footer, true),
-    ("masthead", Kind::Header, false),
-    ("header", Kind::Header, true),
-    ("topbar", Kind::Header, false),
-    ("comment", Kind::Comments, false),
-    ("related", Kind::Related, false),
-    ("popular", Kind::Related, false),
-    ("recommend", Kind::Related, false),
-    ("trending", Kind::Related, false),
-    ("most-read", Kind::Related, false),
-    ("promo", Kind::Related, false),
-    ("newsletter", Kind::Related, false),
-    ("share", Kind::Related, true),
-    ("social", Kind::Related, false),
-    ("advert", Kind::Related, false),
-    ("sponsor", Kind::Related, false),
-    ("ad", Kind::Related, true),
-    ("cookie", Kind::Overlay, false),
-    ("consent", Kind::Overlay, false),
-];
-
-/// The kind of region a box is, by its tag, role, id and class.
-pub fn region(b: &PageBox) -> Option<Kind> {
-    let by_tag = match (b.tag.as_str(), b.role.as_deref().unwrap_or("")) {
-        (_, "navigation" | "menu" | "menubar" | "tablist") | ("nav", _) => Some(Kind::Navigation),
-        (_, "banner") | ("header", _) => Some(Kind::Header),
-        (_, "contentinfo") | ("footer", _) => Some(Kind::Footer),
-        (_, "complementary") | ("aside", _) => Some(Kind::Sidebar),
-        (_, "search") | ("search", _) => Some(Kind::Search),
-        (_, "dialog" | "alertdialog") | ("dialog", _) => Some(Kind::Overlay),
-        (_, "form") | ("form", _) => Some(Kind::Form),
-        _ => None,
-    };
-    if by_tag.is_some() {
-        return by_tag;
-    }
-    if b.fixed {
-        return Some(Kind::Overlay);
-    }
-    let words = || b.name.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty());
-    NAMES.iter().find(|(n, _, whole)| if *whole { words().any(|w| w == *n) } else { b.name.contains(n) }).map(|(_, k, _)| *k)
 }
 
 fn is_landmark(b: &PageBox, name: &str) -> bool {
@@ -177,11 +88,13 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
             pt.junk += t.junk;
         }
     }
-    let depth: Vec<u32> = (0..boxes.len()).scan(Vec::new(), |d: &mut Vec<u32>, i| {
-        let v = parent(i).map_or(0, |p| d[p] + 1);
-        d.push(v);
-        Some(v)
-    }).collect();
+    let depth: Vec<u32> = (0..boxes.len())
+        .scan(Vec::new(), |d: &mut Vec<u32>, i| {
+            let v = parent(i).map_or(0, |p| d[p] + 1);
+            d.push(v);
+            Some(v)
+        })
+        .collect();
     let main_box = choose(boxes, &totals, &boiler, &depth, &parent);
     let under = |mut i: usize, top: usize| loop {
         if i == top {
@@ -199,7 +112,10 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
             let t = totals[i];
             let dense = t.links >= 5 && t.link_chars >= 0.6 * t.chars;
             let small = t.chars < 0.5 * totals[main_box].chars;
-            small && (dense || kinds[i].is_some_and(|k| k.is_boiler() && !(in_article[i] && matches!(boxes[i].tag.as_str(), "header" | "footer"))) || kinds[i] == Some(Kind::Comments))
+            small
+                && (dense
+                    || kinds[i].is_some_and(|k| k.is_boiler() && !(in_article[i] && matches!(boxes[i].tag.as_str(), "header" | "footer")))
+                    || kinds[i] == Some(Kind::Comments))
         })
         .collect();
     let top_carved = |i: usize| -> Option<usize> {
@@ -273,10 +189,13 @@ fn median_font(blocks: &[PageBlock]) -> f32 {
     sizes.sort_by(|a, b| a.0.total_cmp(&b.0));
     let half = sizes.iter().map(|s| s.1 as u64).sum::<u64>() / 2;
     let mut seen = 0u64;
-    sizes.iter().find(|s| {
-        seen += s.1 as u64;
-        seen > half
-    }).map_or(16.0, |s| s.0)
+    sizes
+        .iter()
+        .find(|s| {
+            seen += s.1 as u64;
+            seen > half
+        })
+        .map_or(16.0, |s| s.0)
 }
 
 /// The box of the main content: the `main` landmark or one article when they hold the prose, else
@@ -378,9 +297,11 @@ fn parts(boxes: &[PageBox], blocks: &[PageBlock], kinds: &[Option<Kind>], rest: 
     let mut merged: Vec<Part> = Vec::new();
     for (root, ks) in out {
         let kind = kind_of(root, &ks).unwrap_or(Kind::Section);
-        let name = boxes[root].label.clone().filter(|l| !l.trim().is_empty()).or_else(|| {
-            ks.iter().find_map(|&k| if blocks[k].heading > 0 { blocks[k].text.clone() } else { blocks[k].heads.first().map(|h| h.1.clone()) })
-        });
+        let name = boxes[root]
+            .label
+            .clone()
+            .filter(|l| !l.trim().is_empty())
+            .or_else(|| ks.iter().find_map(|&k| if blocks[k].heading > 0 { blocks[k].text.clone() } else { blocks[k].heads.first().map(|h| h.1.clone()) }));
         let mut items: Vec<usize> = ks.iter().filter_map(|&k| child_of(blocks[k].parent as usize, root, parent)).collect();
         items.dedup();
         let part = Part { kind, name: name.map(|n| n.split_whitespace().collect::<Vec<_>>().join(" ")), blocks: ks, items: items.len() as u32 };

@@ -67,11 +67,8 @@ pub fn snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     let main_tokens: u32 = sections.iter().map(section_tokens).sum();
     let total = main_tokens + unread + outline::tokens(&full);
     // The outline gives way first: compact, and at most a sixth of the budget, when the main content needs the room.
-    let outline_room = if main_tokens + outline::tokens(&full) + NOTE_TOKENS <= budget {
-        outline::tokens(&full)
-    } else {
-        outline::tokens(&compact).min(budget / 6)
-    };
+    let outline_room =
+        if main_tokens + outline::tokens(&full) + NOTE_TOKENS <= budget { outline::tokens(&full) } else { outline::tokens(&compact).min(budget / 6) };
     let main_room = budget.saturating_sub(outline_room + NOTE_TOKENS);
     let (kept, shown) = cut_main(sections, main_room);
     let left = main_tokens + unread - shown;
@@ -94,7 +91,13 @@ fn fit_outline(reading: &Reading, full: &[String], compact: &[String], room: u32
     let mut lines: Vec<String> = Vec::new();
     let mut left = room;
     for (f, c) in full.iter().zip(compact) {
-        let line = if !cut && estimate_tokens(f) < left { f } else if estimate_tokens(c) < left { c } else { break };
+        let line = if !cut && estimate_tokens(f) < left {
+            f
+        } else if estimate_tokens(c) < left {
+            c
+        } else {
+            break;
+        };
         left -= estimate_tokens(line) + 1;
         lines.push(line.clone());
     }

@@ -7,8 +7,8 @@ use dusk_chrome::tabs;
 use dusk_core::agent::{Host, StopSignal};
 use dusk_core::chat::{ChatBrowser, TabInfo};
 use dusk_core::llm::Image;
-use dusk_core::protocol::page::PageText;
 use dusk_core::protocol::actions::{Direction, Target};
+use dusk_core::protocol::page::PageText;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 
 pub struct TabBrowser {
