@@ -166,7 +166,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   // The page as boxes and blocks of text, measured for the chat's reader (core page::reader
   // decides what is main content): a box is descended into while it holds more than a paragraph
   // or is a region; each block reports its text, its link text, where it sits and its font size.
-  // Text is read until about 1.5 × `max` characters; later blocks are measured only.
+  // Text is read until about 1.25 × `max` characters; later blocks are measured only.
   function pageBlocks(max, headSel) {
     const root = document.body ?? document.documentElement, de = document.documentElement;
     if (!root) return { type: "page_text", title: document.title, text: "", headings: [], hidden: 0 };
@@ -176,7 +176,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const seen = unseenText(veiled ? [de, document.body] : []), boxes = [], blocks = [], leaves = new Map();
     const shown = hiddenRoot ? (e) => e.checkVisibility() : (e) => e.checkVisibility({ checkVisibilityCSS: true });
     const textOf = hiddenRoot ? (e) => seen.text(e) || e.textContent.replace(/[ \t]+/g, " ") : (e) => seen.text(e);
-    const sx = scrollX, sy = scrollY, cap = max * 1.5 + 8000, LEAF = 600;
+    const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
     const at = (e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
     const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
     const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
