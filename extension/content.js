@@ -200,7 +200,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       if (!chars) return;
       if (inLink) (linkChars = chars), (links = Math.max(links, 1));
       let text;
-      if (read < cap) {
+      // A heading is read past the cap too: the page block names what it leaves out.
+      if (read < cap || (one && level(one))) {
         text = els.map((e) => (e.nodeType === 3 ? e.data.replace(/\s+/g, " ") : textOf(e))).join(one ? "" : " ");
         if (one?.localName === "tr") text = text.replace(/\t+/g, " | ");
         read += text.length;
@@ -234,7 +235,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       for (let e = h; e && e !== root; e = e.parentElement) {
         const k = leaves.get(e);
         if (k === undefined) continue;
-        if (e !== h && blocks[k].text !== undefined) blocks[k].heads.push([level(h) || 2, h.innerText ?? ""]);
+        if (e !== h) blocks[k].heads.push([level(h) || 2, h.innerText ?? ""]);
         break;
       }
     }

@@ -278,3 +278,19 @@ fn a_short_page_needs_little_and_a_long_one_much() {
     assert!(need(&short.page()) < 600, "{}", need(&short.page()));
     assert!(need(&long.page()) > 8000, "{}", need(&long.page()));
 }
+
+#[test]
+fn a_cut_main_content_names_the_headings_it_leaves_out() {
+    let mut p = Page::new();
+    let m = p.group(0, "main", "", 0.0, WIDTH);
+    for i in 0..40 {
+        p.heading(m, 2, &format!("Part {i}"));
+        p.para(m, &prose(i, "a part").repeat(3));
+    }
+    let snap = text_snapshot(&p.page(), 800);
+    let more = snap.more.clone().unwrap();
+    let last: usize = snap.sections.last().unwrap().heading.as_deref().unwrap().trim_start_matches("Part ").parse().unwrap();
+    assert!(more.contains(&format!("under the headings: Part {}; Part {};", last + 1, last + 2)), "{more}");
+    assert!(!snap.block.contains(&format!("## Part {}", last + 1)), "not read as a section");
+    assert!(snap.tokens <= 800, "{}", snap.tokens);
+}

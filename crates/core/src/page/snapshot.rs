@@ -22,6 +22,12 @@ pub fn main_sections(blocks: &[PageBlock], reading: &Reading) -> (Vec<TextSectio
         let b = &blocks[k];
         let Some(text) = b.text.as_deref() else {
             unread += b.chars.div_ceil(4);
+            // Not read, but its headings name what is there.
+            sections.extend(b.heads.iter().map(|(level, h)| TextSection {
+                heading: Some(h.split_whitespace().collect::<Vec<_>>().join(" ")),
+                level: *level,
+                text: String::new(),
+            }));
             continue;
         };
         if b.heading > 0 {
@@ -69,20 +75,42 @@ pub fn snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     // The outline gives way first: compact, and at most a sixth of the budget, when the main content needs the room.
     let outline_room =
         if main_tokens + outline::tokens(&full) + NOTE_TOKENS <= budget { outline::tokens(&full) } else { outline::tokens(&compact).min(budget / 6) };
-    let main_room = budget.saturating_sub(outline_room + NOTE_TOKENS);
+    // When the main content is cut, a tenth of the budget names the headings left out.
+    let fits = main_tokens + unread + outline_room + NOTE_TOKENS <= budget;
+    let heads_room = if fits { 0 } else { budget / 10 };
+    let main_room = budget.saturating_sub(outline_room + NOTE_TOKENS + heads_room);
+    let headings: Vec<String> = sections.iter().map(|s| s.heading.clone().unwrap_or_default()).collect();
     let (kept, shown) = cut_main(sections, main_room);
-    let left = main_tokens + unread - shown;
+    let left = (main_tokens + unread).saturating_sub(shown);
     let more = (left > 0).then(|| {
+        let later = later_headings(&headings[kept.len()..], heads_room);
         format!(
-            "[The main content continues: about {left} more tokens of {} are not shown here. In pass 2, {READ_PART_TOOL} with part 0 and from {shown} reads on.]",
+            "[The main content continues: about {left} more tokens of {} are not shown here{later}. In pass 2, {READ_PART_TOOL} with part 0 and from {shown} reads on.]",
             main_tokens + unread
         )
     });
+    let shown = shown + more.as_deref().map_or(0, estimate_tokens).saturating_sub(NOTE_TOKENS);
     let room = budget.saturating_sub(shown + if more.is_some() { NOTE_TOKENS } else { 0 });
     let lines = fit_outline(&reading, &full, &compact, room, more.is_some());
     let tokens = shown + outline::tokens(&lines);
     let truncated = more.is_some() || lines.len() != full.len() || lines != full;
     TextSnapshot { title: page.title.clone(), sections: kept, tokens, total_tokens: total, truncated, outline: lines, more, block: String::new() }
+}
+
+/// `, under the headings: A; B; …` for the sections left out, within `room` tokens.
+fn later_headings(headings: &[String], room: u32) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    for h in headings.iter().filter(|h| !h.is_empty()) {
+        if estimate_tokens(&out) + estimate_tokens(h) + 1 > room {
+            out.push_str("; …");
+            break;
+        }
+        out.push_str(if n == 0 { ", under the headings: " } else { "; " });
+        out.push_str(h);
+        n += 1;
+    }
+    out
 }
 
 /// The outline lines that fit in `room` tokens, in order: whole lines while they fit (only
