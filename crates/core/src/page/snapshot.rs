@@ -100,15 +100,13 @@ pub fn snapshot(page: &PageText, budget: u32) -> TextSnapshot {
 /// `, under the headings: A; B; …` for the sections left out, within `room` tokens.
 fn later_headings(headings: &[String], room: u32) -> String {
     let mut out = String::new();
-    let mut n = 0;
-    for h in headings.iter().filter(|h| !h.is_empty()) {
+    for (n, h) in headings.iter().filter(|h| !h.is_empty()).enumerate() {
         if estimate_tokens(&out) + estimate_tokens(h) + 1 > room {
             out.push_str("; …");
             break;
         }
         out.push_str(if n == 0 { ", under the headings: " } else { "; " });
         out.push_str(h);
-        n += 1;
     }
     out
 }
