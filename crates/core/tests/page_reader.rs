@@ -2,8 +2,8 @@
 //! outlined, and how the page block keeps the answer within a budget.
 
 use dusk_core::page::reader::{read, Kind};
-use dusk_core::page::snapshot::{main_text, part_text};
-use dusk_core::page::text::{estimate_tokens, need, text_snapshot};
+use dusk_core::page::snapshot::{main_text, need, part_text, text_snapshot};
+use dusk_core::page::text::estimate_tokens;
 use dusk_core::protocol::page::PageText;
 use dusk_core::protocol::page_blocks::{PageBlock, PageBox};
 

@@ -8,8 +8,9 @@
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
+use dusk_core::page::snapshot::text_snapshot;
 use dusk_core::page::summary::{facts_request, page_summary};
-use dusk_core::page::text::{snapshot_chars, text_snapshot, HEADING_SELECTOR};
+use dusk_core::page::text::{snapshot_chars, HEADING_SELECTOR};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
 use dusk_core::protocol::page::PageText;

@@ -9,7 +9,8 @@ use crate::agent::{self, AgentEvent, AgentSpec, Budget, Model, RunOutcome, RunSt
 use crate::llm::on_device;
 use crate::llm::usage::cost_usd;
 use crate::llm::{AssistantReply, ChatRequest, LlmError, Message, StreamEvent, Usage};
-use crate::page::text::{need, snapshot_chars, text_snapshot};
+use crate::page::snapshot::{need, text_snapshot};
+use crate::page::text::snapshot_chars;
 use crate::protocol::ChatEvent;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;

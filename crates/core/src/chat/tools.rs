@@ -3,8 +3,8 @@
 use super::host::{ChatBrowser, ChatHost};
 use super::prompt;
 use crate::agent::{Registry, Tool, ToolContext, ToolOutput};
-use crate::page::snapshot::{main_text, part_text};
-use crate::page::text::{cut_to_tokens, snapshot_chars, text_snapshot};
+use crate::page::snapshot::{main_text, part_text, text_snapshot};
+use crate::page::text::{cut_to_tokens, snapshot_chars};
 use schemars::JsonSchema;
 use serde::Deserialize;
 

@@ -4,7 +4,8 @@
 
 use super::outline;
 use super::reader::{read, Reading};
-use super::text::{cut_to_tokens, estimate_tokens, sectionize};
+use super::text::{cut_to_tokens, estimate_tokens, sectionize, whole_text_snapshot};
+use crate::protocol::caps::SNAPSHOT_TOKENS;
 use crate::protocol::page::{PageText, TextSection, TextSnapshot};
 use crate::protocol::page_blocks::PageBlock;
 
@@ -56,8 +57,25 @@ fn section_tokens(s: &TextSection) -> u32 {
     s.heading.as_deref().map_or(0, |h| estimate_tokens(h) + 1) + estimate_tokens(&s.text)
 }
 
-/// How many tokens the whole page block of `page` takes: what a tab needs.
+/// `text_snapshot`: the page block of `page` within `budget` tokens, from its blocks when it was
+/// measured as blocks, else from its text in sections.
+pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
+    let mut snap = if page.blocks.is_empty() { whole_text_snapshot(page, budget) } else { snapshot(page, budget.clamp(50, SNAPSHOT_TOKENS)) };
+    snap.block = render(&snap);
+    snap
+}
+
+/// Tokens the whole page block of `page` takes: what its tab needs of the chat's budget.
 pub fn need(page: &PageText) -> u32 {
+    if page.blocks.is_empty() {
+        let heads: u32 = page.headings.iter().map(|h| estimate_tokens(&h.text) + 1).sum();
+        return estimate_tokens(&page.text).max(page.whole_chars.unwrap_or(0).div_ceil(4)) + heads;
+    }
+    blocks_need(page)
+}
+
+/// How many tokens the whole page block of a page measured as blocks takes.
+fn blocks_need(page: &PageText) -> u32 {
     let reading = read(&page.boxes, &page.blocks);
     let (sections, unread) = main_sections(&page.blocks, &reading);
     let lines: Vec<String> = reading.parts.iter().enumerate().map(|(i, p)| outline::line(i + 1, p, &page.blocks, false)).collect();
