@@ -1,5 +1,6 @@
 // Benchmark (not a test): the chat's first read of a page, text_snapshot at its one-tab budget
-// (12,000 tokens), through the worker as the chat asks it, and the always-on script's size.
+// (12,000 tokens), through the worker as the chat asks it, what the page block starts with, and
+// the always-on script's size.
 // Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build)
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -23,7 +24,7 @@ const snapshot = (ext, tabId) => ext.evaluate(async ({ tabId, rpc }) => {
   const r = await chrome.runtime.sendMessage({ type: "tab_rpc", tab_id: tabId, rpc });
   if (r?.type !== "content" || r.response.type !== "text_snapshot") throw new Error(JSON.stringify(r));
   const s = r.response;
-  return { ms: performance.now() - t0, tokens: s.tokens, total: s.total_tokens, sections: s.sections.length };
+  return { ms: performance.now() - t0, tokens: s.tokens, total: s.total_tokens, sections: s.sections.length, outline: s.outline?.length ?? 0, starts: (s.block ?? "").slice(0, 40).replace(/\n/g, " ⏎ ") };
 }, { tabId, rpc: RPC });
 const at = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 const rows = [];
@@ -50,7 +51,8 @@ for (const [name, p] of PAGES) {
     page: `${name} (${elements} el.)`,
     "new tab median / p90 ms": `${at(firsts, 0.5).toFixed(1)} / ${at(firsts, 0.9).toFixed(1)}`,
     "warm median / p90 ms": `${at(warm, 0.5).toFixed(1)} / ${at(warm, 0.9).toFixed(1)}`,
-    "snapshot tokens (of page)": `${shape.tokens} (${shape.total}), ${shape.sections} sections`,
+    "snapshot tokens (of page)": `${shape.tokens} (${shape.total}), ${shape.sections} sections, ${shape.outline} outline lines`,
+    "page block starts": shape.starts,
   });
 }
 await env.close();

@@ -8,8 +8,9 @@
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
+use dusk_core::page::snapshot::text_snapshot;
 use dusk_core::page::summary::{facts_request, page_summary};
-use dusk_core::page::text::{snapshot_chars, text_snapshot, HEADING_SELECTOR};
+use dusk_core::page::text::{snapshot_chars, HEADING_SELECTOR};
 use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
 use dusk_core::protocol::page::PageText;
@@ -72,7 +73,7 @@ async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHi
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
     match *request {
         ContentRequest::TextSnapshot { token_budget } => {
-            return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_text(tab_id, snapshot_chars(token_budget)).await?, token_budget)));
+            return Ok(ContentResponse::TextSnapshot(text_snapshot(&page_blocks(tab_id, snapshot_chars(token_budget)).await?, token_budget)));
         }
         ContentRequest::PageSummary { text_limit } => {
             let facts = page_facts(tab_id, text_limit).await?;
@@ -181,13 +182,27 @@ async fn hand_over(tab_id: i32, found: Result<JsValue, JsValue>, add: bool) {
     }
 }
 
-/// The always-on script's read of the page's text, which needs no layer.
-async fn page_text(tab_id: i32, max_chars: u32) -> Result<PageText, String> {
-    match send(tab_id, ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars) }).await? {
+/// The always-on script's measure of the page as boxes and blocks of text, which needs no layer.
+/// A page whose script does not answer (a tab open from before Dusk, a document replaced since)
+/// gets the script injected and is asked once more.
+pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String> {
+    let request = to_js(&ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars), blocks: true });
+    let reply = match send_raw(tab_id, &request).await {
+        Ok(reply) => reply,
+        Err(first) => {
+            inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT).await.map_err(|e| format!("{first}; injecting Dusk's script failed too: {e}"))?;
+            send_raw(tab_id, &request).await?
+        }
+    };
+    match from_js(reply)? {
         ContentResponse::PageText(page) => Ok(page),
+        ContentResponse::Error { message } => Err(message),
         other => Err(other.unexpected()),
     }
 }
+
+/// The always-on script, as the manifest names it.
+const ALWAYS_ON_SCRIPT: &str = "content.js";
 
 /// The always-on script's reads for a page_summary.
 async fn page_facts(tab_id: i32, text_limit: u32) -> Result<PageFacts, String> {

@@ -9,6 +9,8 @@ use crate::agent::{self, AgentEvent, AgentSpec, Budget, Model, RunOutcome, RunSt
 use crate::llm::on_device;
 use crate::llm::usage::cost_usd;
 use crate::llm::{AssistantReply, ChatRequest, LlmError, Message, StreamEvent, Usage};
+use crate::page::snapshot::{need, text_snapshot};
+use crate::page::text::snapshot_chars;
 use crate::protocol::ChatEvent;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -43,7 +45,7 @@ pub async fn answer(session: &mut ChatSession, question: &str, tabs: Vec<TabInfo
     sink.emit(ChatEvent::Asked { text: question.to_string(), tabs: tabs.clone() });
     let sizes = on_device::budget::for_window(model.on_device(), model.context_window());
     if !session.contexts_match(&tabs) {
-        session.contexts = extract(&tabs, sizes.page_tokens, browser).await;
+        session.contexts = extract(&tabs, sizes.page_tokens, browser, sink).await;
     }
     let question_msg = Message::user(format!("{}\nQuestion: {question}", prompt::pages_message(&session.contexts)));
     let count = session.contexts.len().max(1);
@@ -166,13 +168,24 @@ fn finish_failed(session: &mut ChatSession, text: String, e: LlmError, sink: &im
     sink.emit(ChatEvent::Failed { message });
 }
 
-async fn extract(tabs: &[TabInfo], page_tokens: usize, browser: &impl ChatBrowser) -> Vec<PageContext> {
-    let budget = page_tokens / tabs.len().max(1);
-    let mut out = Vec::new();
+/// Reads every tab, then shares `page_tokens` by need: a short page's unused share goes to the
+/// longer ones. A tab that can't be read says why, to the model and in the panel.
+async fn extract(tabs: &[TabInfo], page_tokens: usize, browser: &impl ChatBrowser, sink: &impl ChatSink) -> Vec<PageContext> {
+    let mut reads = Vec::new();
     for tab in tabs {
-        let text = match browser.text_snapshot(tab, budget).await {
-            Ok(t) => t,
-            Err(e) => format!("[Dusk could not read this page: {e}]"),
+        reads.push(browser.read_page(tab, snapshot_chars(page_tokens as u32)).await);
+    }
+    let needs: Vec<u32> = reads.iter().map(|r| r.as_ref().map_or(0, need)).collect();
+    let shares = prompt::shares(&needs, page_tokens as u32);
+    let mut out = Vec::new();
+    for ((tab, read), share) in tabs.iter().zip(reads).zip(shares) {
+        let text = match read {
+            Ok(page) => text_snapshot(&page, share).block,
+            Err(e) => {
+                let why = format!("Dusk could not read “{}”: {e}", tab.title);
+                sink.emit(ChatEvent::Step { text: why.clone(), screenshot: None });
+                format!("[{why}]")
+            }
         };
         out.push(PageContext { tab: tab.clone(), text });
     }

@@ -4,12 +4,14 @@
 use super::{PageContext, TabInfo};
 use crate::agent::{self, Host, RunState};
 use crate::llm::Image;
+use crate::protocol::page::PageText;
 use std::cell::RefCell;
 
 /// What the chat may do to tabs, on top of what the runtime needs.
 #[allow(async_fn_in_trait)]
 pub trait ChatBrowser: Host {
-    async fn text_snapshot(&self, tab: &TabInfo, token_budget: usize) -> Result<String, String>;
+    /// The page measured as boxes and blocks of text, read up to about `max_chars` characters.
+    async fn read_page(&self, tab: &TabInfo, max_chars: u32) -> Result<PageText, String>;
     async fn screenshot(&self, tab: &TabInfo) -> Result<Image, String>;
     async fn scroll(&self, tab: &TabInfo, down: bool, screens: f64) -> Result<String, String>;
     async fn tab_exists(&self, tab: &TabInfo) -> bool;

@@ -12,6 +12,21 @@ pub fn budget_per_tab(tabs: usize) -> usize {
     PAGE_TOKEN_BUDGET / tabs.max(1)
 }
 
+/// Shares `total` tokens between tabs needing `needs`: each gets what it needs up to an even
+/// share of what is left, so a short page's unused share goes to the longer ones.
+pub fn shares(needs: &[u32], total: u32) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..needs.len()).collect();
+    order.sort_by_key(|&i| needs[i]);
+    let mut left = total;
+    let mut out = vec![0; needs.len()];
+    for (n, &i) in order.iter().enumerate() {
+        let fair = left / (order.len() - n) as u32;
+        out[i] = if n + 1 == order.len() { left } else { needs[i].min(fair) };
+        left -= out[i];
+    }
+    out
+}
+
 pub fn system_prompt(tabs: usize) -> String {
     let attribution = if tabs > 1 {
         "Several tabs are open. After each fact, say which tab it came from, like [Tab 2]."
@@ -34,7 +49,7 @@ pub fn system_prompt(tabs: usize) -> String {
 /// The system prompt once tools are bound (pass 2).
 pub fn system_prompt_with_tools(tabs: usize) -> String {
     format!(
-        "{}\nYou now have tools: screenshot, scroll and refresh_page_state. Use them only as needed, \
+        "{}\nYou now have tools: screenshot, scroll, refresh_page_state and read_page_part. Use them only as needed, \
          then answer the question. Do not reply with {NEED_TOOLS} again.",
         system_prompt(tabs)
     )
@@ -107,28 +122,23 @@ mod tests {
     }
 
     #[test]
+    fn a_short_page_gives_its_unused_share_to_the_longer_ones() {
+        assert_eq!(shares(&[500, 20_000, 9_000], 12_000), vec![500, 5_750, 5_750]);
+        assert_eq!(shares(&[100, 100], 12_000).iter().sum::<u32>(), 12_000);
+        assert_eq!(shares(&[30_000, 30_000, 30_000], 12_000), vec![4_000, 4_000, 4_000]);
+        assert_eq!(shares(&[], 12_000), Vec::<u32>::new());
+    }
+
+    #[test]
     fn budget_splits_between_tabs() {
         assert_eq!(budget_per_tab(3), PAGE_TOKEN_BUDGET / 3);
         assert_eq!(budget_per_tab(0), PAGE_TOKEN_BUDGET);
     }
 }
 
-/// A page's text snapshot as Markdown-ish text: headings, then their text.
+/// A page's text snapshot as the page block's text: main content, then the outline.
 pub fn snapshot_text(s: &crate::protocol::page::TextSnapshot) -> String {
-    let mut out = String::new();
-    for section in &s.sections {
-        if let Some(h) = &section.heading {
-            out.push_str(&format!("{} {h}\n", "#".repeat(section.level.clamp(1, 6) as usize)));
-        }
-        if !section.text.is_empty() {
-            out.push_str(section.text.trim());
-            out.push_str("\n\n");
-        }
-    }
-    if s.truncated {
-        out.push_str(&format!("[… cut to {} of {} tokens]\n", s.tokens, s.total_tokens));
-    }
-    out
+    crate::page::snapshot::render(s)
 }
 
 #[cfg(test)]
@@ -147,6 +157,7 @@ mod snapshot_tests {
             tokens: 5,
             total_tokens: 50,
             truncated: true,
+            ..Default::default()
         };
         assert_eq!(snapshot_text(&s), "Intro.\n\n## Usage\nRun it.\n\n[… cut to 5 of 50 tokens]\n");
     }

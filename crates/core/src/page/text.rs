@@ -8,8 +8,9 @@ use crate::protocol::page::{PageText, TextSection, TextSnapshot};
 /// The elements `page_text` reads as headings.
 pub const HEADING_SELECTOR: &str = "h1,h2,h3,h4,h5,h6,[role=heading]";
 
-/// `text_snapshot`: the page's text in sections under its headings, cut to `budget` tokens.
-pub fn text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
+/// A snapshot of a page read as one text: its sections under its headings in order, each cut to
+/// a share of `budget` tokens (page::snapshot::text_snapshot reads a page measured as blocks).
+pub fn whole_text_snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     let headings: Vec<(u8, String)> = page.headings.iter().map(|h| (heading_level(&h.tag, h.aria_level.as_deref()), h.text.clone())).collect();
     let mut snap = fit_budget(&page.title, sectionize(&page.text, &headings), budget.clamp(50, SNAPSHOT_TOKENS));
     // A read cut at `snapshot_chars` holds less than the page.
@@ -109,7 +110,7 @@ pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextS
     let head_cost = |s: &TextSection| s.heading.as_deref().map_or(0, estimate_tokens) + 1;
     let total: u32 = sections.iter().map(|s| head_cost(s) + estimate_tokens(&s.text)).sum();
     if total <= budget {
-        return TextSnapshot { title: title.into(), sections, tokens: total, total_tokens: total, truncated: false };
+        return TextSnapshot { title: title.into(), sections, tokens: total, total_tokens: total, truncated: false, ..Default::default() };
     }
     // Keep as many sections' headings as a third of the budget allows, in document order.
     let mut kept = Vec::new();
@@ -138,7 +139,7 @@ pub fn fit_budget(title: &str, sections: Vec<TextSection>, budget: u32) -> TextS
         s.text = cut_to_tokens(&s.text, grant);
         tokens += estimate_tokens(&s.text);
     }
-    TextSnapshot { title: title.into(), sections: kept, tokens, total_tokens: total, truncated: true }
+    TextSnapshot { title: title.into(), sections: kept, tokens, total_tokens: total, truncated: true, ..Default::default() }
 }
 
 #[cfg(test)]
@@ -194,13 +195,13 @@ mod tests {
         let read = r#"{"title":"Guide","text":"Lead\nInstall\nRun it\nMore","headings":[
             {"tag":"H1","aria_level":null,"text":"Guide"},{"tag":"DIV","aria_level":"3","text":" Install "}]}"#;
         let page: PageText = serde_json::from_str(read).unwrap();
-        let snap = text_snapshot(&page, 0);
+        let snap = whole_text_snapshot(&page, 0);
         assert_eq!(snap.title, "Guide");
         assert_eq!(snap.sections.len(), 2);
         assert_eq!((snap.sections[1].level, snap.sections[1].heading.as_deref()), (3, Some("Install")));
         assert_eq!(snap.sections[1].text, "Run it\nMore");
         let long = PageText { text: "word ".repeat(200_000), ..Default::default() };
-        assert!(text_snapshot(&long, u32::MAX).tokens <= SNAPSHOT_TOKENS);
+        assert!(whole_text_snapshot(&long, u32::MAX).tokens <= SNAPSHOT_TOKENS);
     }
 
     #[test]
@@ -212,8 +213,8 @@ mod tests {
         let cut = body[..snapshot_chars(budget) as usize].rfind('\n').unwrap_or(0);
         let rest: String = heads.iter().filter(|h| !body[..cut].contains(&format!("{}\n", h.text))).map(|h| format!("\n{}", h.text)).collect();
         let read = PageText { text: format!("{}{rest}", &body[..cut]), headings: heads.clone(), whole_chars: Some(body.len() as u32), ..Default::default() };
-        let whole = text_snapshot(&PageText { text: body.clone(), headings: heads, ..Default::default() }, budget);
-        let snap = text_snapshot(&read, budget);
+        let whole = whole_text_snapshot(&PageText { text: body.clone(), headings: heads, ..Default::default() }, budget);
+        let snap = whole_text_snapshot(&read, budget);
         assert!(snap.truncated && snap.tokens <= budget);
         assert!(snap.total_tokens * 10 >= whole.total_tokens * 9, "the page's size, not the read's: {} of {}", snap.total_tokens, whole.total_tokens);
         assert!(snap.tokens * 10 >= whole.tokens * 8, "{} of {}", snap.tokens, whole.tokens);

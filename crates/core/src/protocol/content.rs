@@ -91,6 +91,9 @@ pub enum ContentRequest {
         /// (a snapshot's budget, so a huge page is not judged whole); None reads it all.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         max_chars: Option<u32>,
+        /// Measure the page as boxes and blocks (`PageText::boxes`, `blocks`) for the chat's reader.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        blocks: bool,
     },
     /// The always-on script's read of the text on screen now (answered as `page_text`, no
     /// headings), up to about `text_limit` characters: what a scroll brought into view.

@@ -12,6 +12,7 @@ pub mod css;
 pub mod dark;
 pub mod layer;
 pub mod page;
+pub mod page_blocks;
 pub mod page_facts;
 pub mod sender;
 mod status;

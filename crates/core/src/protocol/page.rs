@@ -322,6 +322,11 @@ pub struct PageText {
     /// the length of the whole body's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub whole_chars: Option<u32>,
+    /// With `blocks` asked for: the boxes and blocks of text the page is made of (then `text` is empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub boxes: Vec<super::page_blocks::PageBox>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<super::page_blocks::PageBlock>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -342,6 +347,15 @@ pub struct TextSnapshot {
     /// Estimated tokens of the whole readable text.
     pub total_tokens: u32,
     pub truncated: bool,
+    /// One line for each part of the page outside its main content (menus, footers, sidebars).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outline: Vec<String>,
+    /// The line saying how much of the main content is left and how to read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub more: Option<String>,
+    /// The page block as the chat sends it to the model.
+    #[serde(default)]
+    pub block: String,
 }
 
 #[cfg(test)]

@@ -239,7 +239,7 @@ impl Browser for FakeBrowser {
                     text: format!("{} Status: {}", p.text, p.status),
                     headings: vec![],
                     hidden: 0,
-                    whole_chars: None,
+                    ..Default::default()
                 })
             }
             ContentRequest::GetElements { .. } => self.with_page(tab, |p| {

@@ -5,10 +5,10 @@ use super::store;
 use dusk_chrome::message::error_text;
 use dusk_chrome::tabs;
 use dusk_core::agent::{Host, StopSignal};
-use dusk_core::chat::prompt::snapshot_text;
 use dusk_core::chat::{ChatBrowser, TabInfo};
 use dusk_core::llm::Image;
 use dusk_core::protocol::actions::{Direction, Target};
+use dusk_core::protocol::page::PageText;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 
 pub struct TabBrowser {
@@ -25,11 +25,8 @@ impl Host for TabBrowser {
 }
 
 impl ChatBrowser for TabBrowser {
-    async fn text_snapshot(&self, tab: &TabInfo, token_budget: usize) -> Result<String, String> {
-        match rpc(tab, ContentRequest::TextSnapshot { token_budget: token_budget as u32 }).await? {
-            ContentResponse::TextSnapshot(s) => Ok(snapshot_text(&s)),
-            other => Err(other.unexpected()),
-        }
+    async fn read_page(&self, tab: &TabInfo, max_chars: u32) -> Result<PageText, String> {
+        crate::content_rpc::page_blocks(tab.tab_id, max_chars).await
     }
 
     async fn screenshot(&self, tab: &TabInfo) -> Result<Image, String> {

@@ -1,0 +1,326 @@
+//! Finds a page's main content as a reader does, from the boxes and blocks the always-on script
+//! measured: landmarks first, then prose against link text, the central column and the font size.
+//! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
+
+pub use super::regions::{region, Kind};
+use crate::protocol::page_blocks::{PageBlock, PageBox};
+
+/// A part of the page outside its main content: its blocks, in page order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    pub kind: Kind,
+    /// Its aria-label or first heading.
+    pub name: Option<String>,
+    pub blocks: Vec<usize>,
+    /// Boxes directly inside it that hold text: a thread's posts, a list's entries.
+    pub items: u32,
+}
+
+/// The page read as a reader would: the main content's blocks in page order, and the other parts.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reading {
+    pub main: Vec<usize>,
+    pub parts: Vec<Part>,
+}
+
+fn is_landmark(b: &PageBox, name: &str) -> bool {
+    b.tag == name || b.role.as_deref() == Some(name)
+}
+
+/// Per box: totals over the blocks inside it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Totals {
+    chars: f32,
+    link_chars: f32,
+    links: u32,
+    prose: f32,
+    /// Link text and boilerplate: what a box holds besides its content.
+    junk: f32,
+}
+
+/// The main content and the parts around it.
+pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
+    if boxes.is_empty() || blocks.is_empty() {
+        return Reading { main: (0..blocks.len()).collect(), parts: vec![] };
+    }
+    let parent = |i: usize| boxes[i].parent.map(|p| p as usize).filter(|&p| p < i);
+    let all_chars: f32 = blocks.iter().map(|b| b.chars as f32).sum();
+    // Box totals of every block, before a region is judged: a box holding most of the page is no sidebar.
+    let mut raw = vec![0f32; boxes.len()];
+    for b in blocks {
+        raw[(b.parent as usize).min(boxes.len() - 1)] += b.chars as f32;
+    }
+    for i in (1..boxes.len()).rev() {
+        if let Some(p) = parent(i) {
+            raw[p] += raw[i];
+        }
+    }
+    let kinds: Vec<Option<Kind>> = boxes.iter().map(region).collect();
+    // Boilerplate (header and footer of an article are its own), and inside an article or main.
+    let mut boiler = vec![false; boxes.len()];
+    let mut in_article = vec![false; boxes.len()];
+    for i in 0..boxes.len() {
+        let b = &boxes[i];
+        let (pb, pa) = parent(i).map_or((false, false), |p| (boiler[p], in_article[p]));
+        let own_part = pa && matches!(b.tag.as_str(), "header" | "footer");
+        boiler[i] = pb || (kinds[i].is_some_and(Kind::is_boiler) && !own_part && raw[i] < 0.5 * all_chars);
+        in_article[i] = pa || is_landmark(b, "article") || is_landmark(b, "main");
+    }
+    let font = median_font(blocks);
+    let mut totals = vec![Totals::default(); boxes.len()];
+    for b in blocks {
+        let i = (b.parent as usize).min(boxes.len() - 1);
+        let t = &mut totals[i];
+        t.chars += b.chars as f32;
+        t.link_chars += b.link_chars.min(b.chars) as f32;
+        t.links += b.links;
+        t.prose += if boiler[i] { 0.0 } else { prose(b, font) };
+        t.junk += if boiler[i] { b.chars as f32 } else { b.link_chars.min(b.chars) as f32 };
+    }
+    for i in (1..boxes.len()).rev() {
+        if let Some(p) = parent(i) {
+            let t = totals[i];
+            let pt = &mut totals[p];
+            pt.chars += t.chars;
+            pt.link_chars += t.link_chars;
+            pt.links += t.links;
+            pt.prose += t.prose;
+            pt.junk += t.junk;
+        }
+    }
+    let depth: Vec<u32> = (0..boxes.len())
+        .scan(Vec::new(), |d: &mut Vec<u32>, i| {
+            let v = parent(i).map_or(0, |p| d[p] + 1);
+            d.push(v);
+            Some(v)
+        })
+        .collect();
+    let main_box = choose(boxes, &totals, &boiler, &depth, &parent);
+    let under = |mut i: usize, top: usize| loop {
+        if i == top {
+            return true;
+        }
+        match parent(i) {
+            Some(p) => i = p,
+            None => return false,
+        }
+    };
+    // Inside the main box, menus, link lists and asides stay out of the content.
+    let carved: Vec<usize> = (0..boxes.len())
+        .filter(|&i| i != main_box && under(i, main_box))
+        .filter(|&i| {
+            let t = totals[i];
+            let dense = t.links >= 5 && t.link_chars >= 0.6 * t.chars;
+            let small = t.chars < 0.5 * totals[main_box].chars;
+            small
+                && (dense
+                    || kinds[i].is_some_and(|k| k.is_boiler() && !(in_article[i] && matches!(boxes[i].tag.as_str(), "header" | "footer")))
+                    || kinds[i] == Some(Kind::Comments))
+        })
+        .collect();
+    let top_carved = |i: usize| -> Option<usize> {
+        let mut at = Some(i);
+        let mut found = None;
+        while let Some(j) = at {
+            if j == main_box {
+                break;
+            }
+            if carved.binary_search(&j).is_ok() {
+                found = Some(j);
+            }
+            at = parent(j);
+        }
+        found
+    };
+    let mut main = Vec::new();
+    // Each block not in the main content, with the box that names its part.
+    let mut rest: Vec<(usize, usize)> = Vec::new();
+    for (k, b) in blocks.iter().enumerate() {
+        let i = (b.parent as usize).min(boxes.len() - 1);
+        if under(i, main_box) {
+            match top_carved(i) {
+                None => main.push(k),
+                Some(c) => rest.push((k, c)),
+            }
+        } else {
+            // The part is the highest box that holds no main content.
+            let mut root = i;
+            while let Some(p) = parent(root) {
+                if under(main_box, p) {
+                    break;
+                }
+                root = p;
+            }
+            rest.push((k, root));
+        }
+    }
+    // The headline often sits just above the article's box.
+    if !main.iter().any(|&k| blocks[k].heading == 1) {
+        let first = main.first().copied().unwrap_or(blocks.len());
+        if let Some(pos) = rest.iter().rposition(|&(k, root)| k < first && blocks[k].heading == 1 && !boiler[root]) {
+            let (k, _) = rest.remove(pos);
+            main.insert(0, k);
+        }
+    }
+    Reading { main, parts: parts(boxes, blocks, &kinds, rest, &parent) }
+}
+
+/// How much a block reads as prose: its text outside links, less for a short line or small print,
+/// nothing for a block that is mostly links.
+fn prose(b: &PageBlock, font: f32) -> f32 {
+    let chars = b.chars as f32;
+    let links = b.link_chars.min(b.chars) as f32;
+    if chars == 0.0 || links > 0.5 * chars {
+        return 0.0;
+    }
+    let mut v = chars - links;
+    if b.chars < 25 && b.heading == 0 {
+        v *= 0.3;
+    }
+    if b.font > 0.0 && font > 0.0 && b.font < 0.85 * font {
+        v *= 0.6;
+    }
+    v
+}
+
+/// The font size most of the page's text is set in.
+fn median_font(blocks: &[PageBlock]) -> f32 {
+    let mut sizes: Vec<(f32, u32)> = blocks.iter().filter(|b| b.font > 0.0).map(|b| (b.font, b.chars)).collect();
+    sizes.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let half = sizes.iter().map(|s| s.1 as u64).sum::<u64>() / 2;
+    let mut seen = 0u64;
+    sizes
+        .iter()
+        .find(|s| {
+            seen += s.1 as u64;
+            seen > half
+        })
+        .map_or(16.0, |s| s.0)
+}
+
+/// The box of the main content: the `main` landmark or one article when they hold the prose, else
+/// the box whose prose outweighs the other text in it most, in the central column.
+fn choose(boxes: &[PageBox], totals: &[Totals], boiler: &[bool], depth: &[u32], parent: &dyn Fn(usize) -> Option<usize>) -> usize {
+    let all = totals[0];
+    let best_of = |pick: &dyn Fn(usize) -> bool| (0..boxes.len()).filter(|&i| pick(i)).max_by(|&a, &b| totals[a].prose.total_cmp(&totals[b].prose));
+    let inside = |mut i: usize, tag: &str| {
+        while let Some(p) = parent(i) {
+            if is_landmark(&boxes[p], tag) {
+                return true;
+            }
+            i = p;
+        }
+        false
+    };
+    let articles: Vec<usize> = (0..boxes.len()).filter(|&i| is_landmark(&boxes[i], "article") && !inside(i, "article")).collect();
+    let one_article = |within: Option<usize>, share: f32, of: f32| {
+        let here: Vec<usize> = articles.iter().copied().filter(|&a| within.is_none_or(|w| a != w && reaches(a, w, parent))).collect();
+        let best = here.iter().copied().max_by(|&a, &b| totals[a].prose.total_cmp(&totals[b].prose))?;
+        let others: f32 = here.iter().filter(|&&a| a != best).map(|&a| totals[a].prose).sum();
+        (totals[best].prose >= share * of && others < 0.5 * totals[best].prose).then_some(best)
+    };
+    if all.prose >= 100.0 {
+        if let Some(m) = best_of(&|i| (is_landmark(&boxes[i], "main") || boxes[i].role.as_deref() == Some("application")) && !boiler[i]) {
+            if totals[m].prose >= 0.3 * all.prose {
+                return one_article(Some(m), 0.7, totals[m].prose).unwrap_or(m);
+            }
+        }
+        if let Some(a) = one_article(None, 0.4, all.prose) {
+            return a;
+        }
+    } else if let Some(m) = best_of(&|i| is_landmark(&boxes[i], "main") || boxes[i].role.as_deref() == Some("application")) {
+        // An app with little prose: its working area when it marks one.
+        if totals[m].chars > 0.0 {
+            return m;
+        }
+    }
+    let width = boxes[0].rect[2].max(1.0);
+    let worth = |i: usize| {
+        let t = totals[i];
+        // With almost no prose (an app, a form), the text that is not links counts.
+        let body = if all.prose >= 100.0 { t.prose } else { t.chars - t.link_chars };
+        let mut f = body - 0.5 * t.junk;
+        let [x, _, w, _] = boxes[i].rect;
+        let centre = (x + w / 2.0) / width;
+        let penalty = |f: f32, m: f32| if f > 0.0 { f * m } else { f / m };
+        if w > 0.0 && w < 0.4 * width && !(0.25..=0.75).contains(&centre) {
+            f = penalty(f, 0.5);
+        }
+        if boiler[i] {
+            f = penalty(f, 0.2);
+        }
+        f
+    };
+    let scores: Vec<f32> = (0..boxes.len()).map(worth).collect();
+    let top = scores.iter().copied().fold(f32::MIN, f32::max);
+    // Near-ties go to the deepest box: a wrapper adds nothing but its other text.
+    (0..boxes.len()).filter(|&i| scores[i] >= top - 0.02 * top.abs()).max_by_key(|&i| depth[i]).unwrap_or(0)
+}
+
+fn reaches(mut i: usize, top: usize, parent: &dyn Fn(usize) -> Option<usize>) -> bool {
+    while let Some(p) = parent(i) {
+        if p == top {
+            return true;
+        }
+        i = p;
+    }
+    false
+}
+
+/// Groups the blocks outside the main content by the box that holds them, in page order.
+fn parts(boxes: &[PageBox], blocks: &[PageBlock], kinds: &[Option<Kind>], rest: Vec<(usize, usize)>, parent: &dyn Fn(usize) -> Option<usize>) -> Vec<Part> {
+    let mut out: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (k, root) in rest {
+        match out.last_mut() {
+            Some((r, ks)) if *r == root => ks.push(k),
+            _ => out.push((root, vec![k])),
+        }
+    }
+    // A part's kind: its box's, else the first region inside it.
+    let kind_of = |root: usize, ks: &[usize]| {
+        kinds[root].or_else(|| {
+            ks.iter().find_map(|&k| {
+                let mut at = Some(blocks[k].parent as usize);
+                while let Some(i) = at.filter(|&i| i < boxes.len()) {
+                    if i == root {
+                        break;
+                    }
+                    if let Some(kind) = kinds[i] {
+                        return Some(kind);
+                    }
+                    at = parent(i);
+                }
+                None
+            })
+        })
+    };
+    let mut merged: Vec<Part> = Vec::new();
+    for (root, ks) in out {
+        let kind = kind_of(root, &ks).unwrap_or(Kind::Section);
+        let name = boxes[root]
+            .label
+            .clone()
+            .filter(|l| !l.trim().is_empty())
+            .or_else(|| ks.iter().find_map(|&k| if blocks[k].heading > 0 { blocks[k].text.clone() } else { blocks[k].heads.first().map(|h| h.1.clone()) }));
+        let mut items: Vec<usize> = ks.iter().filter_map(|&k| child_of(blocks[k].parent as usize, root, parent)).collect();
+        items.dedup();
+        let part = Part { kind, name: name.map(|n| n.split_whitespace().collect::<Vec<_>>().join(" ")), blocks: ks, items: items.len() as u32 };
+        // Loose lines between regions join the part before them rather than each getting a line.
+        match merged.last_mut() {
+            Some(prev) if kind == Kind::Section && prev.kind == Kind::Section => prev.blocks.extend(part.blocks),
+            _ => merged.push(part),
+        }
+    }
+    merged
+}
+
+/// The box directly inside `root` that holds box `i`, if `i` is below it.
+fn child_of(mut i: usize, root: usize, parent: &dyn Fn(usize) -> Option<usize>) -> Option<usize> {
+    while let Some(p) = parent(i) {
+        if p == root {
+            return Some(i);
+        }
+        i = p;
+    }
+    None
+}

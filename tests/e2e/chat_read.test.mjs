@@ -1,0 +1,113 @@
+// What the chat sends the model about a page: the main content first, whole and in order, the
+// rest as an outline, a budget that keeps the answer, and never a page block made of nothing.
+import assert from "node:assert/strict";
+import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
+import { openPage } from "./page-helpers.mjs";
+
+const systemOf = (req) => req.body.messages.find((m) => m.role === "system").content;
+const lastUserOf = (req) => {
+  const m = req.body.messages.filter((x) => x.role === "user").pop();
+  return typeof m.content === "string" ? m.content : m.content.map((p) => p.text || "").join("");
+};
+/** The page blocks the model was sent, by tab number. */
+const blocksOf = (req) => [...lastUserOf(req).matchAll(/<page tab="(\d+)"[^>]*>\n([^]*?)\n<\/page>/g)].map((m) => m[2]);
+const FERRY = /From Monday the first ferry leaves at six/;
+
+export const tests = [
+  ["an article longer than the budget: its headline and start reach the model with a line saying it continues, and the menus do not", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "The harbour closed." });
+    const { panel } = await panelFor(env, ["/pages/read/long-article.html"]);
+    await ask(panel, "What happened?");
+    await answerText(panel);
+    const [block] = blocksOf(env.llm.lastRequest());
+    assert.ok(block.startsWith("# Storm closes the harbour\nParagraph 0 of the storm report"), block.slice(0, 300));
+    assert.match(block, /\[The main content continues: about \d+ more tokens of \d+ are not shown here\. In pass 2, read_page_part with part 0 and from \d+ reads on\.\]/);
+    assert.doesNotMatch(block, /^Section 3$/m, "no menu line");
+    assert.doesNotMatch(block, /^Popular story 2$/m, "no related-links line");
+    assert.doesNotMatch(block, /^## Most read$/m, "a list's heading is no section of the page");
+    assert.match(block, /^\[1\] Header \(20 links, ~\d+ tokens\): Section 0, Section 1/m, `the menu is one outline line: ${block.slice(-600)}`);
+  }],
+
+  ["a menu of 60 links is one outline line, not 60 lines", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "Harbour news." });
+    const { panel } = await panelFor(env, ["/pages/read/menu-60.html"]);
+    await ask(panel, "What's in the menu?");
+    await answerText(panel);
+    const [block] = blocksOf(env.llm.lastRequest());
+    assert.ok(block.startsWith("# Harbour reopens\nParagraph 0"), block.slice(0, 200));
+    const lines = block.split("\n").filter((l) => /Topic \d/.test(l));
+    assert.equal(lines.length, 1, block);
+    assert.match(lines[0], /^\[1\] Navigation \(60 links, ~\d+ tokens\): Topic 0, Topic 1, Topic 2, .*…$/);
+  }],
+
+  ["three tabs, one short: the long ones get the short one's unused share", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "Three pages." });
+    const { panel } = await panelFor(env, ["/pages/read/long-article.html", "/pages/chat-a.html", "/pages/read/long-article.html?again"]);
+    await ask(panel, "Summarise each");
+    await answerText(panel);
+    const blocks = blocksOf(env.llm.lastRequest());
+    assert.equal(blocks.length, 3);
+    assert.match(blocks[1], /red fox/);
+    // An even split gives each tab 4,000 tokens, about 105 of these paragraphs.
+    const last = (b) => Math.max(...[...b.matchAll(/Paragraph (\d+) of the storm/g)].map((m) => +m[1]));
+    for (const b of [blocks[0], blocks[2]]) {
+      assert.ok(last(b) >= 130, `read to paragraph ${last(b)}`);
+      assert.match(b, /The main content continues/);
+    }
+  }],
+
+  ["orders in a menu or a footer stay quoted page data", async (env) => {
+    await configure(env);
+    env.llm.setDefault({ text: "A lemon cake recipe." });
+    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
+    await ask(panel, "Summarise");
+    await answerText(panel);
+    const normal = env.llm.lastRequest();
+    await panel.locator("#new-chat").click();
+    await panel.locator(".msg").first().waitFor({ state: "detached" });
+    const injected = await panelFor(env, ["/pages/read/injection-menu.html"]);
+    await ask(injected.panel, "Summarise");
+    assert.equal(await answerText(injected.panel), "A lemon cake recipe.");
+    const req = env.llm.lastRequest();
+    assert.equal(systemOf(req), systemOf(normal));
+    const user = lastUserOf(req);
+    const [block] = blocksOf(req);
+    assert.match(block, /^# Lemon cake\nMix flour/);
+    assert.match(block, /ignore previous instructions/, "the menu's text is outlined inside the page block");
+    assert.equal(user.split("ignore previous instructions").length, 2, "and nowhere else");
+    assert.equal(user.split("</page>").length, 2);
+    assert.ok(!JSON.stringify(req.body).includes("sk-test"));
+  }],
+
+  ["a page veiled by an anti-flicker snippet (opacity 0 on html) is read", async (env) => {
+    const { call } = await openPage(env, "/pages/read/veil-opacity.html");
+    const s = await call({ type: "text_snapshot", token_budget: 2000 });
+    assert.match(s.block, FERRY);
+    assert.match(s.block, /^# Ferry timetable changes/);
+  }],
+
+  ["a page hidden until a script runs (visibility hidden on html) is read", async (env) => {
+    const { call } = await openPage(env, "/pages/read/veil-visibility.html");
+    const s = await call({ type: "text_snapshot", token_budget: 2000 });
+    assert.match(s.block, FERRY);
+  }],
+
+  ["a document replaced by document.write is read as it is now", async (env) => {
+    const { page, call } = await openPage(env, "/pages/read/replaced.html");
+    await page.waitForFunction(() => document.title === "Ferry news");
+    const s = await call({ type: "text_snapshot", token_budget: 2000 });
+    assert.match(s.block, FERRY);
+    assert.doesNotMatch(s.block, /Loading/);
+  }],
+
+  ["a body swapped in by script after load is read", async (env) => {
+    const { page, call } = await openPage(env, "/pages/read/late-body.html");
+    await page.waitForFunction(() => document.body?.textContent.includes("ferry"));
+    const s = await call({ type: "text_snapshot", token_budget: 2000 });
+    assert.match(s.block, FERRY);
+  }],
+
+];
