@@ -4,7 +4,7 @@
 
 use dusk_core::browser_agent::tools::read_text::{answer, chunk, CHUNK};
 use dusk_core::page::elements::{clean_text, describe};
-use dusk_core::page::text::text_snapshot;
+use dusk_core::page::snapshot::text_snapshot;
 use dusk_core::protocol::page::PageText;
 
 fn planes() -> String {
@@ -74,7 +74,7 @@ fn read_text_of_a_megabyte_value_says_its_length_and_ends_at_a_line() {
 
 #[test]
 fn a_snapshot_of_strange_text_holds_it() {
-    let page = PageText { title: "Strange \u{fffd}".into(), text: format!("{}\n{BROKEN}", planes()), headings: vec![], hidden: 0, whole_chars: None };
+    let page = PageText { title: "Strange \u{fffd}".into(), text: format!("{}\n{BROKEN}", planes()), headings: vec![], hidden: 0, whole_chars: None, boxes: vec![], blocks: vec![] };
     let snap = text_snapshot(&page, 2000);
     let all = serde_json::to_string(&snap).unwrap();
     assert!(all.contains(&planes()), "{all}");

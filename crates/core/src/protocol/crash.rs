@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn a_crash_names_each_element_and_the_action_target() {
         assert_eq!(ContentRequest::GetElementDetails { indices: vec![3, 4] }.doing(), "reading elements 3, 4");
-        let typed = ContentRequest::TypeText { target: Target { selector: Some("#q".into()), ..Target::default() }, text: "x".into(), clear: false };
+        let typed = ContentRequest::TypeText { target: Target { selector: Some("#q".into()), ..Target::default() }, text: "x".into(), clear: false, at: None };
         assert_eq!(typed.doing(), "typing into `#q`");
         assert_eq!(ContentRequest::Click { target: Target::index(7), modifiers: Default::default() }.doing(), "clicking element 7");
     }
