@@ -74,7 +74,15 @@ fn read_text_of_a_megabyte_value_says_its_length_and_ends_at_a_line() {
 
 #[test]
 fn a_snapshot_of_strange_text_holds_it() {
-    let page = PageText { title: "Strange \u{fffd}".into(), text: format!("{}\n{BROKEN}", planes()), headings: vec![], hidden: 0, whole_chars: None, boxes: vec![], blocks: vec![] };
+    let page = PageText {
+        title: "Strange \u{fffd}".into(),
+        text: format!("{}\n{BROKEN}", planes()),
+        headings: vec![],
+        hidden: 0,
+        whole_chars: None,
+        boxes: vec![],
+        blocks: vec![],
+    };
     let snap = text_snapshot(&page, 2000);
     let all = serde_json::to_string(&snap).unwrap();
     assert!(all.contains(&planes()), "{all}");

@@ -2,23 +2,9 @@
 //! appended to its sheets) built alone, so the page layer adds rules for them and nothing else.
 
 use super::css::{self, Decl, Rule};
-use super::{build_scopes, emit_block, emit_sheet, follow_chains, var_roles, Scope, VarRoles};
+use super::{emit_block, emit_sheet, follow_chains, var_roles, Roles, Scope};
 use crate::dark::css_text::escape;
 use crate::dark::markup::emit_attrs;
-
-/// What a build knew of the page's custom properties: the roles each is used in and the
-/// `var()` chains between them. An addition that changes neither can be built alone.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Roles {
-    roles: VarRoles,
-    chains: Vec<(String, String)>,
-}
-
-/// `build`, and the custom properties' roles it found.
-pub fn build_with_roles(scopes: &[Scope]) -> (Vec<String>, Roles) {
-    let (css, roles, chains) = build_scopes(scopes);
-    (css, Roles { roles, chains })
-}
 
 /// The override rules, one top-level rule each, for what one scope gained: `added.sheets` hold
 /// only the appended rules' text. None when they give a custom property a role (or a chain) the
@@ -78,7 +64,7 @@ fn top_level_rules(css: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build, Sheet};
+    use super::super::{build, build_with_roles, Sheet};
     use super::*;
     use crate::dark::Attr;
 

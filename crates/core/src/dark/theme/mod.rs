@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod added;
-pub use added::{build_added, build_with_roles, Roles};
+pub use added::build_added;
 
 /// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -253,6 +253,20 @@ fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
         body.push_str("!important");
     }
     body.push(';');
+}
+
+/// What a build knew of the page's custom properties: the roles each is used in and the
+/// `var()` chains between them. An addition that changes neither can be built alone.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Roles {
+    pub(crate) roles: VarRoles,
+    pub(crate) chains: Vec<(String, String)>,
+}
+
+/// `build`, and the custom properties' roles it found.
+pub fn build_with_roles(scopes: &[Scope]) -> (Vec<String>, Roles) {
+    let (css, roles, chains) = build_scopes(scopes);
+    (css, Roles { roles, chains })
 }
 
 #[cfg(test)]
