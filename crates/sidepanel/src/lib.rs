@@ -5,6 +5,7 @@ mod dom;
 mod icons;
 mod pages;
 mod status;
+mod switch;
 mod worker;
 
 use wasm_bindgen::prelude::*;

@@ -2,6 +2,7 @@
 //! every tool of the browser session (the agent's 18 and Customize's), written from the real
 //! target and page the gate read plus the call's own arguments.
 
+use super::context::grouped;
 use super::prompt::is_chinese;
 use super::safety::replaced::Replacement;
 use super::safety::site::host;
@@ -25,7 +26,7 @@ pub fn what_will_happen(request: &ConfirmRequest, locale: &str) -> String {
 /// The text the page had and what would replace it, counted.
 fn replaced_sentence(r: &Replacement, zh: bool) -> String {
     let name = r.name.trim();
-    let (before, now) = (thousands(r.before), thousands(r.now));
+    let (before, now) = (grouped(r.before.into()), grouped(r.now.into()));
     match (zh, name.is_empty()) {
         (false, named) => {
             let field = if named { format!("field [{}]", r.index) } else { quoted(name) };
@@ -42,19 +43,6 @@ fn replaced_sentence(r: &Replacement, zh: bool) -> String {
             format!("。这会把{field}的文字（{before} 个字符）替换为{with}")
         }
     }
-}
-
-/// 4120 as "4,120".
-fn thousands(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A dialog the page opened, in the page's own words: "127.0.0.1 asks: “Really delete?”".

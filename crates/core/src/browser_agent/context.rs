@@ -112,7 +112,7 @@ pub fn element_lines(elements: &[ElementInfo], page_url: &str) -> String {
 }
 
 /// `12,400`: thousands marked, as people read page lengths.
-fn grouped(n: u32) -> String {
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -148,10 +148,10 @@ pub fn left_out_lines(l: &LeftOut) -> Vec<String> {
         n => format!(" ({n} more elements)"),
     };
     if p.below_px > 0 {
-        out.push(format!("… the page continues {} px below{}: scroll down", grouped(p.below_px), more(p.below)));
+        out.push(format!("… the page continues {} px below{}: scroll down", grouped(p.below_px.into()), more(p.below)));
     }
     if p.above_px > 0 {
-        out.push(format!("… the page continues {} px above{}: scroll up", grouped(p.above_px), more(p.above)));
+        out.push(format!("… the page continues {} px above{}: scroll up", grouped(p.above_px.into()), more(p.above)));
     }
     out
 }

@@ -1,6 +1,7 @@
 use super::action::Ctx;
 use crate::agent::{Gate, Tool, ToolOutput};
 use crate::browser_agent::browser::Browser;
+use crate::browser_agent::context::grouped;
 use crate::browser_agent::safety::Action;
 use crate::browser_agent::session::BrowserSession;
 use crate::page::text::HEADING_SELECTOR;
@@ -28,19 +29,6 @@ fn lines_of(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
 }
 
-/// `12,400`.
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The chunk of `text` from character `offset`, at most `CHUNK` long, ending at a line or word
 /// break when one is near; and the character it stops before.
 pub fn chunk(text: &str, offset: usize) -> (String, usize) {
@@ -66,7 +54,7 @@ pub fn answer(what: &str, text: &str, offset: usize, hidden: u32, index: Option<
     }
     let (part, end) = chunk(text, offset);
     let start = offset.min(total);
-    let mut head = format!("{what}, characters {}–{} of {}", grouped(start + 1), grouped(end), grouped(total));
+    let mut head = format!("{what}, characters {}–{} of {}", grouped(start as u64 + 1), grouped(end as u64), grouped(total as u64));
     if end < total {
         let at = index.map_or(String::new(), |i| format!("\"index\": {i}, "));
         head.push_str(&format!("; more: read_text {{{at}\"offset\": {end}}}"));

@@ -55,7 +55,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
             max_turns: if n.is_finite() { (n as u32).clamp(1, MAX_TURNS) } else { 20 },
             sites: parsed,
             ask_before_acting: false,
-            use_debugger: is_on(&debugger_state),
+            use_debugger: crate::switch::is_on(&debugger_state),
         };
         turns.set_value_as_number(settings.max_turns as f64);
         sites.set_value(&sites_text(&settings.sites));
@@ -81,32 +81,20 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// A labelled switch (`role="switch"`, so Space toggles it) with its one-line hint under it.
+/// A labelled switch with its one-line hint under it.
 fn switch(parent: &Element, id: &str, message_key: &str, on: bool) -> Result<Element, JsValue> {
-    let row = dom::append(parent, "label", "switch-row", "")?;
-    let text = dom::append_i18n(&row, "span", "switch-text", message_key)?;
-    text.set_id(&format!("{id}-label"));
-    let button = dom::append(&row, "button", "switch small", "")?;
-    button.set_id(id);
-    button.set_attribute("type", "button")?;
-    button.set_attribute("role", "switch")?;
-    button.set_attribute("aria-labelledby", &format!("{id}-label"))?;
+    let button = crate::switch::switch(parent, id, message_key, on)?;
     button.set_attribute("aria-describedby", &format!("{id}-hint"))?;
-    button.set_attribute("aria-checked", if on { "true" } else { "false" })?;
     let hint = dom::append_i18n(parent, "p", "notice", &format!("{message_key}Hint"))?;
     hint.set_id(&format!("{id}-hint"));
     Ok(button)
-}
-
-fn is_on(switch: &Element) -> bool {
-    switch.get_attribute("aria-checked").as_deref() == Some("true")
 }
 
 /// The debugger switch applies at once: only its field of the stored settings changes.
 fn on_debugger_toggle(switch: &Element, result: Element) -> Result<(), JsValue> {
     let target = switch.clone();
     dom::on(switch, "click", move || {
-        let on = !is_on(&target);
+        let on = !crate::switch::is_on(&target);
         let _ = target.set_attribute("aria-checked", if on { "true" } else { "false" });
         let result = result.clone();
         wasm_bindgen_futures::spawn_local(async move {

@@ -24,7 +24,7 @@ pub async fn render(body: &HtmlElement) -> Result<(), JsValue> {
     let title = dom::append(&head, "h1", "title", "")?;
     icons::append(&title, Icon::Moon)?;
     dom::append_i18n(&title, "span", "", "popupTitle")?;
-    let auto = switch(&head, "dark-auto", "darkAllSites", false)?;
+    let auto = crate::switch::switch(&head, "dark-auto", "darkAllSites", false)?;
     auto.set_attribute("aria-busy", "true")?;
     let main = dom::append(body, "main", "popup-body", "")?;
     let section = dom::append(&main, "section", "dark", "")?;
@@ -160,7 +160,7 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
         }
     };
     if let Some(auto) = dom::document()?.get_element_by_id("dark-auto") {
-        set_checked(&auto, state.auto);
+        crate::switch::set_on(&auto, state.auto);
         auto.remove_attribute("aria-busy")?;
     }
     if let Some(id) = state.tab_id {
@@ -188,7 +188,7 @@ fn show(section: &Element, state: Result<TabDarkState, String>) -> Result<(), Js
             site.set_attribute("role", "switch")?;
             site.set_attribute("aria-labelledby", "dark-host")?;
             site.set_attribute("aria-describedby", "dark-reason")?;
-            set_checked(&site, state.on);
+            crate::switch::set_on(&site, state.on);
             let tab_id = state.tab_id;
             on_toggle(&site, move |on| async move {
                 let Some(tab_id) = tab_id else { return Err("no tab".into()) };
@@ -320,24 +320,6 @@ pub(super) async fn show_and_follow(section: &Element, state: Result<TabDarkStat
     }
 }
 
-/// A labelled switch: a button with `role="switch"`, so Space and Enter toggle it.
-fn switch(parent: &Element, id: &str, message_key: &str, checked: bool) -> Result<Element, JsValue> {
-    let row = dom::append(parent, "label", "switch-row", "")?;
-    let text = dom::append_i18n(&row, "span", "switch-text", message_key)?;
-    text.set_id(&format!("{id}-label"));
-    let button = dom::append(&row, "button", "switch small", "")?;
-    button.set_id(id);
-    button.set_attribute("type", "button")?;
-    button.set_attribute("role", "switch")?;
-    button.set_attribute("aria-labelledby", &format!("{id}-label"))?;
-    set_checked(&button, checked);
-    Ok(button)
-}
-
-fn set_checked(switch: &Element, on: bool) {
-    let _ = switch.set_attribute("aria-checked", if on { "true" } else { "false" });
-}
-
 /// Flips the switch at once, sends its new value and re-renders the section from the answer.
 fn on_toggle<F, Fut>(switch: &Element, send: F) -> Result<(), JsValue>
 where
@@ -347,7 +329,7 @@ where
     let target = switch.clone();
     dom::on(switch, "click", move || {
         let on = target.get_attribute("aria-checked").as_deref() != Some("true");
-        set_checked(&target, on);
+        crate::switch::set_on(&target, on);
         let fut = send(on);
         let section = dom::document().ok().and_then(|d| d.get_element_by_id("dark"));
         let refocus = target.id();
