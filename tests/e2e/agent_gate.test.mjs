@@ -3,17 +3,8 @@
 // read the gate could not make asks the user instead of letting the action through.
 import assert from "node:assert/strict";
 import { agentTest, decide, finish, lastCallOfRun, nextCard, startRun, usePolicy } from "./agent_panel.mjs";
-import { answer, byText, lastListing, toolCall } from "./agent_policy.mjs";
+import { typePolicy } from "./agent_policy.mjs";
 
-/** Lists the fields, types `text` into the one the listing names `label`, then reports how it went. */
-const typePolicy = (label, text) => (p) => {
-  if (!p.last) return toolCall("get_elements", { filter: "input" });
-  if (p.last.name === "get_elements") {
-    const el = byText(lastListing(p), label);
-    return el ? toolCall("type", { index: el.index, text }) : answer(`There is no "${label}" field.`);
-  }
-  return answer(p.last.result.success ? `Typed into "${label}".` : `Could not type: ${p.last.result.error}`);
-};
 
 const passwordAsks = (path) =>
   agentTest(`typing a password into ${path} shows a card; Deny leaves the field empty and tells the model`, path, {}, async (env, { page, panel }) => {

@@ -355,6 +355,16 @@ function listThenAct(re, listArgs, plan, done) {
 
 const submitOf = (list, label = "Submit") => byText(list, label, isButton);
 
+/** List inputs, type `text` into the field labelled `label`, answer with how it went. */
+export const typePolicy = (label, text) => (p) => {
+  if (!p.last) return toolCall("get_elements", { filter: "input" });
+  if (p.last.name === "get_elements") {
+    const el = byText(lastListing(p), label);
+    return el ? toolCall("type", { index: el.index, text }) : answer(`There is no "${label}" field.`);
+  }
+  return answer(p.last.result.success ? `Typed into "${label}".` : `Could not type: ${p.last.result.error}`);
+};
+
 export const policies = {
   "click-button": listThenAct(
     /Click on the "(.*)" button/,

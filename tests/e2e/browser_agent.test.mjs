@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { agentPanel as openAgentPanel, agentTest as panelTest, callsIn, decide, exported, finish, lastCallOfRun, nextCard, press, startRun, stopRun, usePolicy } from "./agent_panel.mjs";
 import { rpc } from "./page-helpers.mjs";
-import { answer, byText, elementsOf, lastListing, parseRequest, policies, toolCall, toolCalls } from "./agent_policy.mjs";
+import { answer, byText, elementsOf, lastListing, parseRequest, policies, toolCall, toolCalls, typePolicy } from "./agent_policy.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SEEDS = ["dusk-1", "dusk-2", "dusk-3"];
@@ -35,15 +35,6 @@ const clickPolicy = (label, filter = "button") => (p) => {
   return answer(p.last.result.success ? `Clicked "${label}".` : `Could not click "${label}": ${p.last.result.error}`);
 };
 
-/** List inputs, type `text` into the field labelled `label`, answer with how it went. */
-const typePolicy = (label, text) => (p) => {
-  if (!p.last) return toolCall("get_elements", { filter: "input" });
-  if (p.last.name === "get_elements") {
-    const el = byText(lastListing(p), label);
-    return el ? toolCall("type", { index: el.index, text }) : answer(`There is no "${label}" field.`);
-  }
-  return answer(p.last.result.success ? `Typed into "${label}".` : `Could not type: ${p.last.result.error}`);
-};
 
 // ---------------------------------------------------------------- MiniWoB
 

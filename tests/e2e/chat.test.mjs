@@ -1,12 +1,7 @@
 // Side panel chat: two passes, streaming, Stop, multi-tab, markdown, prompt injection, worker restart.
 import assert from "node:assert/strict";
-import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
+import { answerText, ask, askHarmlessThen, configure, lastUserOf, panelFor, systemOf } from "./chat_panel.mjs";
 
-const systemOf = (req) => req.body.messages.find((m) => m.role === "system").content;
-const lastUserOf = (req) => {
-  const m = req.body.messages.filter((x) => x.role === "user").pop();
-  return typeof m.content === "string" ? m.content : m.content.map((p) => p.text || "").join("");
-};
 
 export const tests = [
   ["pass 1 answers about a Readability article, streaming, with no tools", async (env) => {
@@ -146,18 +141,8 @@ export const tests = [
   }],
 
   ["a page saying 'ignore previous instructions' changes nothing", async (env) => {
-    await configure(env);
-    env.llm.setDefault({ text: "A lemon cake recipe." });
-    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
-    await ask(panel, "Summarise");
-    await answerText(panel);
-    const normal = env.llm.lastRequest();
-    await panel.locator("#new-chat").click();
-    await panel.locator(".msg").first().waitFor({ state: "detached" });
-    const injected = await panelFor(env, ["/pages/injection.html"]);
-    await ask(injected.panel, "Summarise");
-    assert.equal(await answerText(injected.panel), "A lemon cake recipe.");
-    const req = env.llm.lastRequest();
+    const { normal, req, answer } = await askHarmlessThen(env, "/pages/injection.html");
+    assert.equal(answer, "A lemon cake recipe.");
     assert.equal(systemOf(req), systemOf(normal), "the system prompt is the same as for a harmless page");
     assert.ok(!systemOf(req).includes("PWNED"));
     const user = lastUserOf(req);

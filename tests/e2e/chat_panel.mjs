@@ -72,3 +72,28 @@ export async function keepChats(env, exchanges) {
   }
   return panel;
 }
+
+/** The system prompt of a request. */
+export const systemOf = (req) => req.body.messages.find((m) => m.role === "system").content;
+
+/** The text of a request's last user message. */
+export const lastUserOf = (req) => {
+  const m = req.body.messages.filter((x) => x.role === "user").pop();
+  return typeof m.content === "string" ? m.content : m.content.map((p) => p.text || "").join("");
+};
+
+/** "Summarise" asked of a harmless page, then, in a new chat, of `path`: both requests, the model answering the same. */
+export async function askHarmlessThen(env, path) {
+  await configure(env);
+  env.llm.setDefault({ text: "A lemon cake recipe." });
+  const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
+  await ask(panel, "Summarise");
+  await answerText(panel);
+  const normal = env.llm.lastRequest();
+  await panel.locator("#new-chat").click();
+  await panel.locator(".msg").first().waitFor({ state: "detached" });
+  const other = await panelFor(env, [path]);
+  await ask(other.panel, "Summarise");
+  const answer = await answerText(other.panel);
+  return { normal, req: env.llm.lastRequest(), answer };
+}

@@ -1,14 +1,9 @@
 // What the chat sends the model about a page: the main content first, whole and in order, the
 // rest as an outline, a budget that keeps the answer, and never a page block made of nothing.
 import assert from "node:assert/strict";
-import { answerText, ask, configure, panelFor } from "./chat_panel.mjs";
+import { answerText, ask, askHarmlessThen, configure, lastUserOf, panelFor, systemOf } from "./chat_panel.mjs";
 import { openPage } from "./page-helpers.mjs";
 
-const systemOf = (req) => req.body.messages.find((m) => m.role === "system").content;
-const lastUserOf = (req) => {
-  const m = req.body.messages.filter((x) => x.role === "user").pop();
-  return typeof m.content === "string" ? m.content : m.content.map((p) => p.text || "").join("");
-};
 /** The page blocks the model was sent, by tab number. */
 const blocksOf = (req) => [...lastUserOf(req).matchAll(/<page tab="(\d+)"[^>]*>\n([^]*?)\n<\/page>/g)].map((m) => m[2]);
 const FERRY = /From Monday the first ferry leaves at six/;
@@ -60,18 +55,8 @@ export const tests = [
   }],
 
   ["orders in a menu or a footer stay quoted page data", async (env) => {
-    await configure(env);
-    env.llm.setDefault({ text: "A lemon cake recipe." });
-    const { panel } = await panelFor(env, ["/pages/chat-a.html"]);
-    await ask(panel, "Summarise");
-    await answerText(panel);
-    const normal = env.llm.lastRequest();
-    await panel.locator("#new-chat").click();
-    await panel.locator(".msg").first().waitFor({ state: "detached" });
-    const injected = await panelFor(env, ["/pages/read/injection-menu.html"]);
-    await ask(injected.panel, "Summarise");
-    assert.equal(await answerText(injected.panel), "A lemon cake recipe.");
-    const req = env.llm.lastRequest();
+    const { normal, req, answer } = await askHarmlessThen(env, "/pages/read/injection-menu.html");
+    assert.equal(answer, "A lemon cake recipe.");
     assert.equal(systemOf(req), systemOf(normal));
     const user = lastUserOf(req);
     const [block] = blocksOf(req);
