@@ -23,10 +23,7 @@ pub async fn allowed() -> bool {
     })
 }
 
-/// The agent settings changed (or a run read them): switched off, the debugger leaves every tab now.
+/// The agent settings changed (or a run read them).
 pub fn set(on: bool) {
     USE.with(|u| u.set(Some(on)));
-    if !on {
-        wasm_bindgen_futures::spawn_local(crate::listeners::release_all());
-    }
 }

@@ -95,7 +95,12 @@ pub fn debugger_event(tab_id: i32, method: String, params: JsValue) {
 #[wasm_bindgen]
 pub fn agent_settings_changed(value: JsValue) {
     let value = dusk_chrome::message::from_js::<serde_json::Value>(value).ok();
-    debugger_choice::set(dusk_core::browser_agent::AgentSettings::from_stored(value).use_debugger);
+    let on = dusk_core::browser_agent::AgentSettings::from_stored(value).use_debugger;
+    debugger_choice::set(on);
+    // Switched off, the debugger leaves every tab now.
+    if !on {
+        wasm_bindgen_futures::spawn_local(listeners::release_all());
+    }
 }
 
 /// Checks `kind` (a message type or port name) against core's sender table.

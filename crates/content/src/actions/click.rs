@@ -57,7 +57,7 @@ pub fn click(doc: &Document, target: &Target, modifiers: Modifiers) -> Outcome<A
     let (hit, x, y) = hit_point(&el)?;
     press(&hit, x, y, modifiers);
     // A click in a text field puts the caret where it lands, as a person's does.
-    if matches!(super::type_text::editable_kind(&el), Some(super::type_text::Editable::Field)) && crate::dom::deep_active_element(doc).as_ref() == Some(&el) {
+    if matches!(super::editable::editable_kind(&el), Some(super::editable::Editable::Field)) && crate::dom::deep_active_element(doc).as_ref() == Some(&el) {
         super::caret::place_at_point(&el, x, y);
     }
     Ok(ActionResult::ok(format!("clicked {}", describe_el(&el))))

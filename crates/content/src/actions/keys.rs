@@ -2,8 +2,8 @@
 //! (Enter submits a form via its default button or requestSubmit, Tab moves focus, and so on).
 
 use super::click::press;
+use super::editable::{editable_kind, Editable};
 use super::events::{input, key, native_set, plain};
-use super::type_text::{editable_kind, Editable};
 use super::{resolve, scroll_into_view, Outcome};
 use crate::dom::{as_element, as_tag, deep_active_element, focus, is_visible, local_rect, tag};
 use crate::names::describe_el;

@@ -4,6 +4,7 @@
 pub mod caret;
 pub mod click;
 pub mod drag;
+pub mod editable;
 pub mod events;
 pub mod hover;
 pub mod keys;

@@ -3,9 +3,10 @@
 
 use super::caret;
 use super::click::press;
+use super::editable::{editable_kind, Editable, EDITABLE};
 use super::events::{exec_command, input, key, native_set, plain};
 use super::{check_enabled, check_visible, control_of, hit_point, resolve, scroll_into_view, Outcome};
-use crate::dom::{deep_active_element, is_visible, local_rect, tag};
+use crate::dom::{deep_active_element, is_visible, local_rect};
 use crate::names::describe_el;
 use dusk_core::page::input_value::{is_whole_value, whole_value};
 use dusk_core::page::keys::{key_spec, KeySpec};
@@ -13,26 +14,6 @@ use dusk_core::page::text_edit::edit_range;
 use dusk_core::protocol::actions::{ActionResult, FailReason, Modifiers, Target, TypeAt};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
-
-pub const EDITABLE: &str = "input,textarea,[contenteditable]:not([contenteditable=false])";
-const NON_TEXT_INPUTS: [&str; 10] = ["checkbox", "radio", "button", "submit", "reset", "file", "image", "color", "range", "hidden"];
-
-pub enum Editable {
-    Field,
-    Rich,
-}
-
-pub fn editable_kind(el: &Element) -> Option<Editable> {
-    match tag(el).as_str() {
-        "input" => {
-            let t = el.get_attribute("type").unwrap_or_default().to_ascii_lowercase();
-            (!NON_TEXT_INPUTS.contains(&t.as_str())).then_some(Editable::Field)
-        }
-        "textarea" => Some(Editable::Field),
-        _ if crate::dom::as_html(el).is_some_and(|h| h.is_content_editable()) => Some(Editable::Rich),
-        _ => None,
-    }
-}
 
 fn value(el: &Element) -> String {
     crate::dom::member(el, "value").as_string().unwrap_or_default()

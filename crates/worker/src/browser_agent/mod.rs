@@ -142,6 +142,9 @@ async fn start(window_id: i32, task: String, tab_id: Option<i32>, kind: RunKind)
     store::set_start_page(window_id, PageRef { title: tab.title.clone(), url: tab.url.clone() });
     let settings = AgentSettings::from_stored(read(mode::STORAGE_KEY).await);
     crate::debugger_choice::set(settings.use_debugger);
+    if !settings.use_debugger {
+        crate::listeners::release_all().await;
+    }
     let vision = provider.capabilities().vision;
     let browser = TabsBrowser { window_id, run_id: run_id.clone(), stop: stop.clone() };
     let locale = dusk_chrome::i18n::ui_language();
