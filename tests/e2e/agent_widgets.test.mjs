@@ -128,6 +128,8 @@ const selectTests = [
     }
     assert.deepEqual(list.filter((e) => e.tag === "input" || e.tag === "select" || e.role === "textbox" || e.role === "option").map((e) => e.line), [], lines);
     assert.equal(list.filter((e) => !named(e)).length, 0, `every line is named:\n${lines}`);
+    // The page writes its order after the widgets' own change handlers have run.
+    await page.waitForFunction(() => document.querySelector("#result").textContent !== "", null, { timeout: 3000 }).catch(() => {});
     assert.equal(await page.locator("#result").textContent(), "Ordered: Banana, pt, green");
     const shown = await page.evaluate(() => [".selectric .label", "#select2-country-container", ".choices__list--single"].map((s) => document.querySelector(s).textContent.trim()));
     assert.deepEqual(shown, ["Banana", "Portugal", "Green"], "each widget shows the option a person would have clicked");
