@@ -310,7 +310,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     };
     // Clipped to nothing: a placed box of a pixel or less that clips or hides its overflow, on p or
     // just above it (how "visually hidden" text is written). Its position first: a style read costs
-    // a tenth of a layout read, and few boxes are placed.
+    // less than the two layout reads, and few boxes are placed.
     const tiny = (e) => {
       if (!e) return false;
       let t = small.get(e);
