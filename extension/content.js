@@ -187,13 +187,32 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
     const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
     let taken = 0;
+    // textContent's length (to `most`), and its trimmed length, counted without building it: a
+    // page's inline scripts can hold 100 KB, copied again for every box around them.
+    const texts = (e) => { const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT), out = []; for (let t = w.nextNode(); t; t = w.nextNode()) out.push(t); return out; };
+    const textLength = (e, most) => {
+      const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT);
+      let n = 0;
+      for (let t = w.nextNode(); t && n <= most; t = w.nextNode()) n += t.length;
+      return n;
+    };
+    const trimmedLength = (e) => {
+      if (read(e, "nodeType") === 3) return e.data.trim().length;
+      const nodes = texts(e);
+      let all = 0, lead = 0, trail = 0;
+      for (const t of nodes) all += t.length;
+      for (const t of nodes) { const d = t.data, w = d.length - d.trimStart().length; lead += w; if (w < d.length) break; }
+      if (lead === all) return 0;
+      for (let i = nodes.length - 1; i >= 0; i--) { const d = nodes[i].data, w = d.length - d.trimEnd().length; trail += w; if (w < d.length) break; }
+      return all - lead - trail;
+    };
     const level = (e) => (/^h[1-6]$/.test(read(e, "localName")) ? +read(e, "localName")[1] : call(e, "getAttribute", "role") === "heading" ? +(call(e, "getAttribute", "aria-level") || 2) || 2 : 0);
     const leaf = (els, parent, style, inLink) => {
       const one = els.length === 1 && read(els[0], "nodeType") === 1 ? els[0] : null;
       let chars = 0, linkChars = 0, links = 0;
       const labels = [];
       for (const e of els) {
-        chars += read(e, "textContent").trim().length;
+        chars += trimmedLength(e);
         if (read(e, "nodeType") !== 1) continue;
         const as = read(e, "localName") === "a" ? [e] : call(e, "getElementsByTagName", "a");
         for (let i = 0; i < as.length; i++) {
@@ -229,7 +248,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         const ks = getComputedStyle(k);
         if (/^(inline|contents|ruby)/.test(ks.display) && read(k, "localName") !== "a") { run.push(k); continue; }
         flush();
-        const deeper = read(k, "firstElementChild") && !LEAFY.test(read(k, "localName")) && level(k) === 0 && (REGION.test(read(k, "localName")) || call(k, "hasAttribute", "role") || read(k, "textContent").length > LEAF);
+        const deeper = read(k, "firstElementChild") && !LEAFY.test(read(k, "localName")) && level(k) === 0 && (REGION.test(read(k, "localName")) || call(k, "hasAttribute", "role") || textLength(k, LEAF) > LEAF);
         if (deeper) visit(k, b, ks, inLink);
         else leaf([k], b, ks, inLink || read(k, "localName") === "a");
       }
@@ -253,15 +272,26 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
   // Each element's style is read once, and only for the text read (text_snapshot's budget).
   function unseenText(veils = []) {
-    const styles = new Map(), behind = new Map(), faded = new Map(), judged = new Map(), out = { count: 0 };
+    const styles = new Map(), behind = new Map(), painted = new Map(), faded = new Map(), judged = new Map(), small = new Map(), colours = new Map(), out = { count: 0 };
     const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = read(read(e, "ownerDocument"), "defaultView").getComputedStyle(e))); return s; };
     const up = (e) => read(e, "parentElement") || call(e, "getRootNode").host || null;
-    const rgb = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
+    const parse = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
+    // A page uses a few colours thousands of times: each is parsed once.
+    const rgb = (c) => { let v = colours.get(c); if (v === undefined) colours.set(c, (v = parse(c))); return v; };
     // The colour painted behind e: the nearest opaque background; null when an image or unknown.
+    const page = () => (/dark/.test(style(read(document, "documentElement")).colorScheme) ? null : [255, 255, 255, 1]);
     const back = (e) => {
-      if (!e) return /dark/.test(style(read(document, "documentElement")).colorScheme) ? null : [255, 255, 255, 1];
+      if (!e) return page();
       let b = behind.get(e);
       if (b === undefined) { const s = style(e), c = rgb(s.backgroundColor); behind.set(e, (b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e)))); }
+      return b;
+    };
+    // The same with images left aside: `back` is this colour or null, so text far from it is far
+    // from what `back` says too, and the images need reading only for text near it.
+    const plain = (e) => {
+      if (!e) return page();
+      let b = painted.get(e);
+      if (b === undefined) { const c = rgb(style(e).backgroundColor); painted.set(e, (b = c && c[3] > 0.9 ? c : plain(up(e)))); }
       return b;
     };
     // What is painted right under p's text on screen: true for an image or a picture, else a
@@ -279,12 +309,18 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       return null;
     };
     // Clipped to nothing: a placed box of a pixel or less that clips or hides its overflow, on p or
-    // just above it (how "visually hidden" text is written). Its size first: a layout read costs less.
+    // just above it (how "visually hidden" text is written). Its position first: a style read costs
+    // less than the two layout reads, and few boxes are placed.
     const tiny = (e) => {
-      const name = e && read(e, "localName");
-      if (!e || name === "body" || name === "html" || (read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1)) return false;
-      const s = style(e);
-      return (s.position === "absolute" || s.position === "fixed") && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+      if (!e) return false;
+      let t = small.get(e);
+      if (t === undefined) {
+        const s = style(e), name = read(e, "localName");
+        t = (s.position === "absolute" || s.position === "fixed") && name !== "body" && name !== "html" && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
+          (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+        small.set(e, t);
+      }
+      return t;
     };
     // Opacity 0 on e or an ancestor.
     const transparent = (e) => {
@@ -297,7 +333,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       if (parseFloat(s.fontSize) < 1 || transparent(p)) return true;
       if (!c) return false;
       if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
-      const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = back(p);
+      const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = plain(p) && near(plain(p)) && back(p);
       // Text the colour of its background is unseen unless something else shows under it.
       if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
       return tiny(p) || tiny(up(p));

@@ -2,10 +2,11 @@
 // (12,000 tokens), through the worker as the chat asks it, what the page block starts with, and
 // the always-on script's size.
 // Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build)
+// Builds side by side: DUSK_DISTS=before=/path,main=/path,after=dist node tests/bench/chat_read.mjs 9
+//   (one Chromium per build, their reads taken in turn, so a busy machine slows each alike).
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import { launch } from "../e2e/env.mjs";
 
 const RUNS = Number(process.argv[2] || 9);
 const NEW_TABS = Number(process.env.NEW_TABS || 5);
@@ -17,8 +18,15 @@ const PAGES = [
   ["text no one can see", "/pages/agent/hidden-text.html"],
 ];
 const RPC = { type: "text_snapshot", token_budget: 12000 };
+const builds = (process.env.DUSK_DISTS || `${process.env.DUSK_DIST ? "build" : "dist"}=${process.env.DUSK_DIST || new URL("../../dist", import.meta.url).pathname}`)
+  .split(",").map((b) => b.split("=")).map(([name, dist]) => ({ name, dist: path.resolve(dist) }));
+// env.mjs reads DUSK_DIST when loaded: one instance of it per build.
+for (const b of builds) {
+  process.env.DUSK_DIST = b.dist;
+  const { launch } = await import(`../e2e/env.mjs?build=${encodeURIComponent(b.name)}`);
+  b.env = await launch();
+}
 
-const env = await launch();
 const snapshot = (ext, tabId) => ext.evaluate(async ({ tabId, rpc }) => {
   const t0 = performance.now();
   const r = await chrome.runtime.sendMessage({ type: "tab_rpc", tab_id: tabId, rpc });
@@ -29,34 +37,39 @@ const snapshot = (ext, tabId) => ext.evaluate(async ({ tabId, rpc }) => {
 const at = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 const rows = [];
 for (const [name, p] of PAGES) {
-  const url = `${env.base}${p}`;
-  const ext = await env.extPage();
+  const state = builds.map(() => ({ firsts: [], warm: [] }));
   // A new tab's first read (nothing compiled yet in its renderer), then warm reads in the last one.
-  const firsts = [];
-  let page, tabId, shape;
   for (let i = 0; i < NEW_TABS; i++) {
-    if (page) await page.close();
-    page = await env.open(url);
-    tabId = await env.tabIdFor(url);
-    await page.waitForTimeout(300);
-    const r = await snapshot(ext, tabId);
-    firsts.push(r.ms);
-    shape = r;
+    for (const [k, b] of builds.entries()) {
+      const s = state[k], url = `${b.env.base}${p}`;
+      s.ext = await b.env.extPage();
+      if (s.page) await s.page.close();
+      s.page = await b.env.open(url);
+      s.tabId = await b.env.tabIdFor(url);
+      await s.page.waitForTimeout(300);
+      const r = await snapshot(s.ext, s.tabId);
+      s.firsts.push(r.ms);
+      s.shape = r;
+    }
   }
-  const warm = [];
-  for (let i = 0; i < RUNS; i++) warm.push((await snapshot(ext, tabId)).ms);
-  const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
-  await page.close();
-  rows.push({
-    page: `${name} (${elements} el.)`,
-    "new tab median / p90 ms": `${at(firsts, 0.5).toFixed(1)} / ${at(firsts, 0.9).toFixed(1)}`,
-    "warm median / p90 ms": `${at(warm, 0.5).toFixed(1)} / ${at(warm, 0.9).toFixed(1)}`,
-    "snapshot tokens (of page)": `${shape.tokens} (${shape.total}), ${shape.sections} sections, ${shape.outline} outline lines`,
-    "page block starts": shape.starts,
-  });
+  for (let i = 0; i < RUNS; i++) for (const s of state) s.warm.push((await snapshot(s.ext, s.tabId)).ms);
+  for (const [k, b] of builds.entries()) {
+    const s = state[k];
+    const elements = await s.page.evaluate(() => document.getElementsByTagName("*").length);
+    await s.page.close();
+    rows.push({
+      ...(builds.length > 1 ? { build: b.name } : {}),
+      page: `${name} (${elements} el.)`,
+      "new tab median / p90 ms": `${at(s.firsts, 0.5).toFixed(1)} / ${at(s.firsts, 0.9).toFixed(1)}`,
+      "warm median / p90 ms": `${at(s.warm, 0.5).toFixed(1)} / ${at(s.warm, 0.9).toFixed(1)}`,
+      "snapshot tokens (of page)": `${s.shape.tokens} (${s.shape.total}), ${s.shape.sections} sections, ${s.shape.outline} outline lines`,
+      "page block starts": s.shape.starts,
+    });
+  }
 }
-await env.close();
+for (const b of builds) await b.env.close();
 console.table(rows);
-const dist = process.env.DUSK_DIST ? path.resolve(process.env.DUSK_DIST) : new URL("../../dist", import.meta.url).pathname;
-const script = readFileSync(path.join(dist, "content.js"));
-console.log(`content.js: ${script.length} bytes, ${gzipSync(script, { level: 9 }).length} gzipped`);
+for (const b of builds) {
+  const script = readFileSync(path.join(b.dist, "content.js"));
+  console.log(`${b.name} content.js: ${script.length} bytes, ${gzipSync(script, { level: 9 }).length} gzipped`);
+}

@@ -15,6 +15,13 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
     dusk_core::protocol::from_value(json).map_err(|e| format!("malformed message: {e}"))
 }
 
+/// A large message read from its JSON text: the browser writes it in one call, where walking
+/// thousands of objects field by field across the wasm boundary costs several times as much.
+pub fn from_js_text<T: DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+    let text = js_sys::JSON::stringify(value).map_err(|e| error_text(&e))?.as_string().ok_or("the message is not JSON")?;
+    dusk_core::protocol::from_str(&text).map_err(|e| format!("malformed message: {e}"))
+}
+
 /// Best-effort text for a JsValue error (an Error's message, or its string form).
 pub fn error_text(e: &JsValue) -> String {
     js_sys::Reflect::get(e, &"message".into()).ok().and_then(|m| m.as_string()).or_else(|| e.as_string()).unwrap_or_else(|| format!("{e:?}"))

@@ -98,7 +98,8 @@ impl ChatBrowser for Browser {
         assert!(max_chars > 0);
         self.snapshots.borrow_mut().push(tab.tab_id);
         self.budgets.borrow_mut().push(max_chars as usize / 4);
-        if tab.url.starts_with("chrome://") {
+        // Chrome may hide a chrome:// tab's URL from extensions too.
+        if tab.url.starts_with("chrome://") || tab.url.is_empty() {
             return Err("extensions can't read chrome:// pages".into());
         }
         Ok(PageText {
@@ -280,6 +281,15 @@ fn an_unreadable_tab_is_described_to_the_model_and_in_the_panel_not_fatal() {
     let sent = format!("{:?}", model.requests.borrow()[0].messages);
     assert!(sent.contains("could not read “Settings”"), "the model is told: {sent}");
     assert!(sink.0.borrow().iter().any(|e| matches!(e, ChatEvent::Step { text, .. } if text.contains("could not read “Settings”"))), "the panel says why");
+}
+
+#[test]
+fn an_unreadable_tab_chrome_hides_the_title_of_is_named_by_its_number() {
+    let (model, browser, mut s) = (Model::default().text("Can't see it."), Browser::default(), ChatSession::default());
+    let t = TabInfo { tab_id: 9, title: String::new(), url: String::new() };
+    let sink = run(&mut s, "q", vec![t], &model, &browser);
+    assert!(s.contexts[0].text.starts_with("[Dusk could not read “#9”: "), "{}", s.contexts[0].text);
+    assert!(sink.0.borrow().iter().any(|e| matches!(e, ChatEvent::Step { text, .. } if text.starts_with("Dusk could not read “#9”: "))), "the panel says why");
 }
 
 #[test]

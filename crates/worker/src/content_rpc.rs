@@ -5,7 +5,7 @@
 //! from `page_text` and `page_facts`, and a page_summary (an agent starting) loads the page layer
 //! in the background, since the agent's next reads and actions need it.
 
-use dusk_chrome::message::{error_text, from_js, to_js};
+use dusk_chrome::message::{error_text, from_js, from_js_text, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::snapshot::text_snapshot;
@@ -189,12 +189,14 @@ pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String
     let request = to_js(&ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars), blocks: true });
     let reply = match send_raw(tab_id, &request).await {
         Ok(reply) => reply,
-        Err(first) => {
-            inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT).await.map_err(|e| format!("{first}; injecting Dusk's script failed too: {e}"))?;
+        Err(_) => {
+            inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT)
+                .await
+                .map_err(|e| format!("Dusk's script can't run in this page ({e}); Chrome lets no extension read pages like chrome:// and the Web Store"))?;
             send_raw(tab_id, &request).await?
         }
     };
-    match from_js(reply)? {
+    match from_js_text(&reply)? {
         ContentResponse::PageText(page) => Ok(page),
         ContentResponse::Error { message } => Err(message),
         other => Err(other.unexpected()),

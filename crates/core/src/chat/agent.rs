@@ -182,7 +182,7 @@ async fn extract(tabs: &[TabInfo], page_tokens: usize, browser: &impl ChatBrowse
         let text = match read {
             Ok(page) => text_snapshot(&page, share).block,
             Err(e) => {
-                let why = format!("Dusk could not read “{}”: {e}", tab.title);
+                let why = format!("Dusk could not read “{}”: {e}", tab.name());
                 sink.emit(ChatEvent::Step { text: why.clone(), screenshot: None });
                 format!("[{why}]")
             }

@@ -11,6 +11,14 @@ pub struct TabInfo {
     pub url: String,
 }
 
+impl TabInfo {
+    /// What names the tab to the user: its title, else its URL, else its number (a tab still
+    /// loading, or a chrome:// page whose title and URL Chrome keeps from extensions).
+    pub fn name(&self) -> String {
+        [self.title.as_str(), self.url.as_str()].into_iter().find(|s| !s.is_empty()).map_or_else(|| format!("#{}", self.tab_id), str::to_string)
+    }
+}
+
 /// A tab's readable text, extracted once per conversation and again when the page navigates.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PageContext {

@@ -15,9 +15,7 @@ pub fn fill(list: &Element, tabs: &[TabInfo]) -> Result<(), JsValue> {
         check.set_type("checkbox");
         check.set_attribute("data-tab-id", &tab.tab_id.to_string())?;
         check.set_checked(keep.contains(&tab.tab_id));
-        // A tab still loading may have neither title nor URL yet; its number still names it.
-        let name = [tab.title.as_str(), tab.url.as_str()].into_iter().find(|s| !s.is_empty()).map_or_else(|| format!("#{}", tab.tab_id), str::to_string);
-        dom::append(&row, "span", "", &name)?;
+        dom::append(&row, "span", "", &tab.name())?;
     }
     Ok(())
 }
