@@ -3,6 +3,7 @@
 //! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
 
 pub use super::regions::{region, Kind};
+use super::span::{headline, prose_span};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
 
 /// A part of the page outside its main content: its blocks, in page order.
@@ -153,6 +154,19 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
             }
             rest.push((k, root));
         }
+    }
+    // Inside the main box, the prose runs from its first paragraph to its last; the rest joins the outline.
+    let span = prose_span(blocks, &main);
+    if span.len() < main.len() {
+        let headline = headline(blocks, &main, span.start);
+        let top = |k: usize| child_of(blocks[k].parent as usize, main_box, &parent).unwrap_or(main_box);
+        for (n, &k) in main.iter().enumerate() {
+            if !span.contains(&n) && Some(n) != headline {
+                rest.push((k, top(k)));
+            }
+        }
+        main = headline.map(|h| main[h]).into_iter().chain(main[span].iter().copied()).collect();
+        rest.sort_unstable_by_key(|&(k, _)| k);
     }
     // The headline often sits just above the article's box.
     if !main.iter().any(|&k| blocks[k].heading == 1) {

@@ -1,0 +1,116 @@
+//! Where the prose of a main content starts and ends, the way jusText classes blocks: a long
+//! paragraph with few links is prose, a block mostly of links is not, and a short line or a
+//! middling one takes the side of the blocks around it. Share buttons, datelines and font-size
+//! pickers before the first paragraph and "most read" lists after the last are trimmed; what sits
+//! between the first and the last paragraph stays, so a table or a list inside the text is whole.
+
+use crate::protocol::page_blocks::PageBlock;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Class {
+    Prose,
+    Middling,
+    Short,
+    Links,
+    Heading,
+}
+
+/// Shorter than this a line is short; from `PROSE` characters with few links it is a paragraph.
+const SHORT: usize = 30;
+const PROSE: usize = 80;
+
+/// The characters a block shows (its text when read, else its size as written).
+fn shown(b: &PageBlock) -> usize {
+    b.text.as_deref().map_or(b.chars as usize, |t| t.trim().chars().count())
+}
+
+fn class(b: &PageBlock) -> Class {
+    if b.heading > 0 {
+        return Class::Heading;
+    }
+    let density = b.link_chars.min(b.chars) as f32 / b.chars.max(1) as f32;
+    let len = shown(b);
+    if b.links > 0 && density > 0.5 {
+        Class::Links
+    } else if len < SHORT {
+        Class::Short
+    } else if len >= PROSE && density < 0.3 {
+        Class::Prose
+    } else {
+        Class::Middling
+    }
+}
+
+/// The positions in `main` (block indices in page order) that are its prose span: the headline
+/// (the last top-level heading before the first paragraph), then the first paragraph to the last.
+/// All of `main` when paragraphs are not most of its text (a table, a form, a list of results).
+pub fn prose_span(blocks: &[PageBlock], main: &[usize]) -> std::ops::Range<usize> {
+    let classes: Vec<Class> = main.iter().map(|&k| class(&blocks[k])).collect();
+    let total: usize = main.iter().map(|&k| shown(&blocks[k])).sum();
+    let prose: usize = main.iter().zip(&classes).filter(|(_, c)| **c == Class::Prose).map(|(&k, _)| shown(&blocks[k])).sum();
+    if prose * 2 < total {
+        return 0..main.len();
+    }
+    // The nearest block each side that is prose or links (short, middling lines and headings skipped).
+    let decided = |c: Class| matches!(c, Class::Prose | Class::Links);
+    let mut before = vec![None; main.len()];
+    let mut last = None;
+    for (i, &c) in classes.iter().enumerate() {
+        before[i] = last;
+        if decided(c) {
+            last = Some(c);
+        }
+    }
+    let mut after = vec![None; main.len()];
+    last = None;
+    for (i, &c) in classes.iter().enumerate().rev() {
+        after[i] = last;
+        if decided(c) {
+            last = Some(c);
+        }
+    }
+    let content = |i: usize| match classes[i] {
+        Class::Prose => true,
+        Class::Middling => before[i] == Some(Class::Prose) || after[i] == Some(Class::Prose),
+        // A short line between links is their label; the page's edge sides with neither.
+        Class::Short => before[i] != Some(Class::Links) && after[i] != Some(Class::Links),
+        Class::Links | Class::Heading => false,
+    };
+    // What a block adds to the span: its text outside links when it is content, less its link
+    // text; the span is the run that adds most (body text extraction as Finn et al. score it).
+    let weight = |i: usize| {
+        let b = &blocks[main[i]];
+        let links = b.link_chars.min(b.chars) as f32 * shown(b) as f32 / b.chars.max(1) as f32;
+        let text = shown(b) as f32 - links;
+        match classes[i] {
+            Class::Heading => 0.0,
+            Class::Short if content(i) => 1.0,
+            _ if content(i) => text - links,
+            _ => -(text.max(links)),
+        }
+    };
+    let (mut best, mut range) = (f32::MIN, 0..0);
+    let (mut sum, mut from) = (0f32, 0);
+    for i in 0..main.len() {
+        if sum <= 0.0 {
+            sum = 0.0;
+            from = i;
+        }
+        sum += weight(i);
+        if sum > best {
+            best = sum;
+            range = from..i + 1;
+        }
+    }
+    let mut start = range.start;
+    // Headings right above the start introduce it.
+    while start > 0 && classes[start - 1] == Class::Heading {
+        start -= 1;
+    }
+    start..range.end
+}
+
+/// The headline kept before a span that starts after it: the last level-1 heading above `start`.
+pub fn headline(blocks: &[PageBlock], main: &[usize], start: usize) -> Option<usize> {
+    (0..start).rev().find(|&i| blocks[main[i]].heading == 1)
+}
