@@ -156,7 +156,12 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
         }
     }
     // Inside the main box, the prose runs from its first paragraph to its last; the rest joins the outline.
-    let span = prose_span(blocks, &main);
+    // The body is the deepest box under the main box that holds nearly all its prose: teasers beside it fall outside.
+    let core = body_box(main_box, &totals, boxes.len(), &parent);
+    let inside: Vec<usize> = (0..main.len()).filter(|&n| under(blocks[main[n]].parent as usize, core)).collect();
+    let body = inside.first().map_or(0..main.len(), |&a| a..inside[inside.len() - 1] + 1);
+    let span = prose_span(blocks, &main[body.clone()]);
+    let span = span.start + body.start..span.end + body.start;
     if span.len() < main.len() {
         let headline = headline(blocks, &main, span.start);
         let top = |k: usize| child_of(blocks[k].parent as usize, main_box, &parent).unwrap_or(main_box);
@@ -178,6 +183,26 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
     }
     Reading { main, parts: parts(boxes, blocks, &kinds, rest, &parent) }
 }
+
+/// The deepest box from `top` down whose prose is nearly all of `top`'s.
+fn body_box(top: usize, totals: &[Totals], n: usize, parent: &dyn Fn(usize) -> Option<usize>) -> usize {
+    let mut best_child = vec![None::<usize>; n];
+    for i in top + 1..n {
+        if let Some(p) = parent(i) {
+            if best_child[p].is_none_or(|c| totals[i].prose > totals[c].prose) {
+                best_child[p] = Some(i);
+            }
+        }
+    }
+    let mut at = top;
+    while let Some(c) = best_child[at].filter(|&c| totals[c].prose >= BODY_SHARE * totals[top].prose && totals[top].prose > 0.0) {
+        at = c;
+    }
+    at
+}
+
+/// The share of the main box's prose the body's box holds.
+const BODY_SHARE: f32 = 0.85;
 
 /// How much a block reads as prose: its text outside links, less for a short line or small print,
 /// nothing for a block that is mostly links.

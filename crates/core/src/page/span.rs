@@ -18,6 +18,8 @@ enum Class {
 /// Shorter than this a line is short; from `PROSE` characters with few links it is a paragraph.
 const SHORT: usize = 30;
 const PROSE: usize = 80;
+/// Characters a paragraph's lines hold on average, at the least.
+const LINE: usize = 40;
 
 /// The characters a block shows (its text when read, else its size as written).
 fn shown(b: &PageBlock) -> usize {
@@ -30,11 +32,13 @@ fn class(b: &PageBlock) -> Class {
     }
     let density = b.link_chars.min(b.chars) as f32 / b.chars.max(1) as f32;
     let len = shown(b);
+    // A menu read as one block is many short lines; a paragraph is few long ones.
+    let lines = b.text.as_deref().map_or(1, |t| t.lines().filter(|l| !l.trim().is_empty()).count().max(1));
     if b.links > 0 && density > 0.5 {
         Class::Links
     } else if len < SHORT {
         Class::Short
-    } else if len >= PROSE && density < 0.3 {
+    } else if len >= PROSE && density < 0.3 && len >= LINE * lines {
         Class::Prose
     } else {
         Class::Middling
@@ -103,7 +107,12 @@ pub fn prose_span(blocks: &[PageBlock], main: &[usize]) -> std::ops::Range<usize
         }
     }
     let mut start = range.start;
-    // Headings right above the start introduce it.
+    // What shares the first paragraph's box is its item's too (a result's title, a post's author);
+    // headings right above the start introduce it.
+    let first_box = main.get(start).map(|&k| blocks[k].parent);
+    while start > 0 && Some(blocks[main[start - 1]].parent) == first_box {
+        start -= 1;
+    }
     while start > 0 && classes[start - 1] == Class::Heading {
         start -= 1;
     }
