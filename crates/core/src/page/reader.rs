@@ -157,7 +157,7 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
     }
     // Inside the main box, the prose runs from its first paragraph to its last; the rest joins the outline.
     // The body is the deepest box under the main box that holds nearly all its prose: teasers beside it fall outside.
-    let core = body_box(main_box, &totals, boxes.len(), &parent);
+    let core = body_box(boxes, main_box, &totals, &parent);
     let inside: Vec<usize> = (0..main.len()).filter(|&n| under(blocks[main[n]].parent as usize, core)).collect();
     let body = inside.first().map_or(0..main.len(), |&a| a..inside[inside.len() - 1] + 1);
     let span = prose_span(blocks, &main[body.clone()]);
@@ -185,7 +185,10 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
 }
 
 /// The deepest box from `top` down whose prose is nearly all of `top`'s.
-fn body_box(top: usize, totals: &[Totals], n: usize, parent: &dyn Fn(usize) -> Option<usize>) -> usize {
+/// Not into one of several alike boxes that hold prose (a page's sections, a thread's posts:
+/// the same tag and id/class, or both a `section`).
+fn body_box(boxes: &[PageBox], top: usize, totals: &[Totals], parent: &dyn Fn(usize) -> Option<usize>) -> usize {
+    let n = boxes.len();
     let mut best_child = vec![None::<usize>; n];
     for i in top + 1..n {
         if let Some(p) = parent(i) {
@@ -195,14 +198,23 @@ fn body_box(top: usize, totals: &[Totals], n: usize, parent: &dyn Fn(usize) -> O
         }
     }
     let mut at = top;
-    while let Some(c) = best_child[at].filter(|&c| totals[c].prose >= BODY_SHARE * totals[top].prose && totals[top].prose > 0.0) {
+    let alike = |c: usize, p: usize| {
+        (p + 1..n).any(|i| {
+            i != c
+                && parent(i) == Some(p)
+                && boxes[i].tag == boxes[c].tag
+                && (boxes[i].name == boxes[c].name || matches!(boxes[c].tag.as_str(), "section" | "article"))
+                && totals[i].prose > 0.0
+        })
+    };
+    while let Some(c) = best_child[at].filter(|&c| totals[c].prose >= BODY_SHARE * totals[top].prose && totals[top].prose > 0.0 && !alike(c, at)) {
         at = c;
     }
     at
 }
 
 /// The share of the main box's prose the body's box holds.
-const BODY_SHARE: f32 = 0.85;
+const BODY_SHARE: f32 = 0.75;
 
 /// How much a block reads as prose: its text outside links, less for a short line or small print,
 /// nothing for a block that is mostly links.

@@ -12,6 +12,8 @@ enum Class {
     Middling,
     Short,
     Links,
+    /// Many short lines in one block: a menu or a picker read whole.
+    Lines,
     Heading,
 }
 
@@ -36,6 +38,8 @@ fn class(b: &PageBlock) -> Class {
     let lines = b.text.as_deref().map_or(1, |t| t.lines().filter(|l| !l.trim().is_empty()).count().max(1));
     if b.links > 0 && density > 0.5 {
         Class::Links
+    } else if len >= PROSE && len < SHORT * lines {
+        Class::Lines
     } else if len < SHORT {
         Class::Short
     } else if len >= PROSE && density < 0.3 && len >= LINE * lines {
@@ -78,6 +82,7 @@ pub fn prose_span(blocks: &[PageBlock], main: &[usize]) -> std::ops::Range<usize
         Class::Middling => before[i] == Some(Class::Prose) || after[i] == Some(Class::Prose),
         // A short line between links is their label; the page's edge sides with neither.
         Class::Short => before[i] != Some(Class::Links) && after[i] != Some(Class::Links),
+        Class::Lines => before[i] == Some(Class::Prose) && after[i] == Some(Class::Prose),
         Class::Links | Class::Heading => false,
     };
     // What a block adds to the span: its text outside links when it is content, less its link
@@ -110,7 +115,7 @@ pub fn prose_span(blocks: &[PageBlock], main: &[usize]) -> std::ops::Range<usize
     // What shares the first paragraph's box is its item's too (a result's title, a post's author);
     // headings right above the start introduce it.
     let first_box = main.get(start).map(|&k| blocks[k].parent);
-    while start > 0 && Some(blocks[main[start - 1]].parent) == first_box {
+    while start > 0 && Some(blocks[main[start - 1]].parent) == first_box && matches!(classes[start - 1], Class::Links | Class::Short | Class::Middling) {
         start -= 1;
     }
     while start > 0 && classes[start - 1] == Class::Heading {
