@@ -99,9 +99,9 @@ pub fn snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     } else {
         outline::tokens(&compact).min(budget / 6).min(OUTLINE_TOKENS)
     };
-    // When the main content is cut, a tenth of the budget names the headings left out.
+    // When the main content is cut, a twentieth of the budget names the headings left out.
     let fits = main_tokens + unread + outline_room + NOTE_TOKENS <= budget;
-    let heads_room = if fits { 0 } else { budget / 10 };
+    let heads_room = if fits { 0 } else { budget / 20 };
     let main_room = budget.saturating_sub(outline_room + NOTE_TOKENS + heads_room);
     let headings: Vec<String> = sections.iter().map(|s| s.heading.clone().unwrap_or_default()).collect();
     let (kept, shown) = cut_main(sections, main_room);
