@@ -181,9 +181,10 @@ const nothing = peersOnly ? [] : rows.filter((r) => r.scores.dusk.recall < 0.05 
 for (const [name, why] of Object.entries(failed)) console.log(`Chat did not complete on ${name}: ${why}`);
 if (!peersOnly) console.log(`\nPages where Dusk sent (almost) none of the main text (recall < 0.05): ${nothing.length ? nothing.map((r) => `${r.name} (recall ${r.scores.dusk.recall.toFixed(3)}, ${r.sent} tokens sent)`).join(", ") : "none"}`);
 if (args.includes("--pages")) {
-  console.log(`\n${line(["page", "kind", "main tokens", "Dusk sent", "outline", ...tools.map((t) => `${t} P / R`)])}`);
-  console.log(line(Array(5 + tools.length).fill("---")));
-  for (const r of rows) console.log(line([r.name, r.kind, r.mainTokens, r.sent, r.outline, ...tools.map((t) => `${f2(r.scores[t].precision)} / ${f2(r.scores[t].recall)}`)]));
+  const part = peersOnly ? [] : ["Dusk main part P / R"];
+  console.log(`\n${line(["page", "kind", "main tokens", "Dusk sent", "outline", ...part, ...tools.map((t) => `${t} P / R`)])}`);
+  console.log(line(Array(5 + part.length + tools.length).fill("---")));
+  for (const r of rows) console.log(line([r.name, r.kind, r.mainTokens, r.sent, r.outline, ...(peersOnly ? [] : [`${f2(r.duskMainPart.precision)} / ${f2(r.duskMainPart.recall)}`]), ...tools.map((t) => `${f2(r.scores[t].precision)} / ${f2(r.scores[t].recall)}`)]));
   const cut = rows.filter((r) => r.budgetRecall !== null && r.budgetRecall !== undefined);
   if (cut.length) console.log(`\nMain text over the budget (recall of the main part against the whole main text / against its start that fits the budget): ${cut.map((r) => `${r.name} ${f2(r.duskMainPart.recall)} / ${f2(r.budgetRecall)}`).join(", ")}`);
 }

@@ -3,7 +3,7 @@
 //! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
 
 pub use super::regions::{region, Kind};
-use super::span::{headline, prose_span};
+use super::span::{headline, many_short_lines, prose_span, shown};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
 
 /// A part of the page outside its main content: its blocks, in page order.
@@ -224,7 +224,12 @@ fn prose(b: &PageBlock, font: f32) -> f32 {
     if chars == 0.0 || links > 0.5 * chars {
         return 0.0;
     }
-    let mut v = chars - links;
+    // What a person sees of it: hidden captions and collapsed menus count for nothing, a menu
+    // read as one block of short lines for little.
+    let mut v = shown(b).min(b.chars as usize) as f32 * (1.0 - links / chars);
+    if many_short_lines(b) {
+        v *= 0.3;
+    }
     if b.chars < 25 && b.heading == 0 {
         v *= 0.3;
     }

@@ -24,8 +24,19 @@ const PROSE: usize = 80;
 const LINE: usize = 40;
 
 /// The characters a block shows (its text when read, else its size as written).
-fn shown(b: &PageBlock) -> usize {
+pub fn shown(b: &PageBlock) -> usize {
     b.text.as_deref().map_or(b.chars as usize, |t| t.trim().chars().count())
+}
+
+/// Lines in a block's text, at least one.
+fn lines(b: &PageBlock) -> usize {
+    b.text.as_deref().map_or(1, |t| t.lines().filter(|l| !l.trim().is_empty()).count().max(1))
+}
+
+/// A menu or a picker read whole: long, but every line short.
+pub fn many_short_lines(b: &PageBlock) -> bool {
+    let len = shown(b);
+    len >= PROSE && len < SHORT * lines(b)
 }
 
 fn class(b: &PageBlock) -> Class {
@@ -35,10 +46,10 @@ fn class(b: &PageBlock) -> Class {
     let density = b.link_chars.min(b.chars) as f32 / b.chars.max(1) as f32;
     let len = shown(b);
     // A menu read as one block is many short lines; a paragraph is few long ones.
-    let lines = b.text.as_deref().map_or(1, |t| t.lines().filter(|l| !l.trim().is_empty()).count().max(1));
+    let lines = lines(b);
     if b.links > 0 && density > 0.5 {
         Class::Links
-    } else if len >= PROSE && len < SHORT * lines {
+    } else if many_short_lines(b) {
         Class::Lines
     } else if len < SHORT {
         Class::Short
