@@ -128,3 +128,19 @@ fn the_outline_stays_within_two_hundred_tokens_and_numbers_the_parts_it_leaves_o
     let last = snap.outline.last().expect("an outline");
     assert!(last.contains("more parts left out") && last.ends_with(" to 31)]"), "{last}");
 }
+
+#[test]
+fn text_no_one_can_see_weighs_nothing_when_the_body_is_found() {
+    let mut p = Page::new();
+    let wrap = p.group(0, "div", "container", 0.0, WIDTH);
+    let mut want = vec![p.heading(wrap, 1, "Harbour reopens after the storm")];
+    // A slideshow's captions, all but the first hidden: long as written, nothing shown.
+    let gallery = p.group(wrap, "div", "gallery", 0.0, WIDTH);
+    for i in 0..12 {
+        let k = p.para(gallery, "");
+        p.blocks[k].chars = 400 + i;
+    }
+    let story = p.group(wrap, "div", "story", 0.0, WIDTH);
+    want.extend(body(&mut p, story, 6));
+    assert_eq!(read(&p.boxes, &p.blocks).main, want);
+}
