@@ -9,6 +9,22 @@ fn main() {
             continue;
         };
         let block = dusk_core::page::snapshot::text_snapshot(&page, 12_000).block;
+        // DUSK_TIMES=n: the median time of n snapshots of this read, on stderr (DUSK_READ_ONLY: of the reader alone).
+        if let Some(n) = std::env::var("DUSK_TIMES").ok().and_then(|n| n.parse::<usize>().ok()) {
+            let mut ms: Vec<f64> = (0..n.max(1))
+                .map(|_| {
+                    let t = std::time::Instant::now();
+                    if std::env::var("DUSK_READ_ONLY").is_ok() {
+                        std::hint::black_box(dusk_core::page::reader::read(&page.boxes, &page.blocks));
+                    } else {
+                        std::hint::black_box(dusk_core::page::snapshot::text_snapshot(&page, 12_000));
+                    }
+                    t.elapsed().as_secs_f64() * 1000.0
+                })
+                .collect();
+            ms.sort_by(f64::total_cmp);
+            eprintln!("{file}: {:.2} ms", ms[ms.len() / 2]);
+        }
         out.insert(file, block.into());
     }
     println!("{}", serde_json::Value::Object(out));

@@ -3,7 +3,7 @@
 //! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
 
 pub use super::regions::{region, Kind};
-use super::span::{headline, many_short_lines, prose_span, shown};
+use super::span::{headline, measure, prose_span, Shown};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
 
 /// A part of the page outside its main content: its blocks, in page order.
@@ -68,14 +68,15 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
         in_article[i] = pa || is_landmark(b, "article") || is_landmark(b, "main");
     }
     let font = median_font(blocks);
+    let shown: Vec<Shown> = blocks.iter().map(measure).collect();
     let mut totals = vec![Totals::default(); boxes.len()];
-    for b in blocks {
+    for (b, &size) in blocks.iter().zip(&shown) {
         let i = (b.parent as usize).min(boxes.len() - 1);
         let t = &mut totals[i];
         t.chars += b.chars as f32;
         t.link_chars += b.link_chars.min(b.chars) as f32;
         t.links += b.links;
-        t.prose += if boiler[i] { 0.0 } else { prose(b, font) };
+        t.prose += if boiler[i] { 0.0 } else { prose(b, size, font) };
         t.junk += if boiler[i] { b.chars as f32 } else { b.link_chars.min(b.chars) as f32 };
     }
     for i in (1..boxes.len()).rev() {
@@ -160,7 +161,7 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
     let core = body_box(boxes, main_box, &totals, &parent);
     let inside: Vec<usize> = (0..main.len()).filter(|&n| under(blocks[main[n]].parent as usize, core)).collect();
     let body = inside.first().map_or(0..main.len(), |&a| a..inside[inside.len() - 1] + 1);
-    let span = prose_span(blocks, &main[body.clone()]);
+    let span = prose_span(blocks, &shown, &main[body.clone()]);
     let span = span.start + body.start..span.end + body.start;
     if span.len() < main.len() {
         let headline = headline(blocks, &main, span.start);
@@ -218,7 +219,7 @@ const BODY_SHARE: f32 = 0.75;
 
 /// How much a block reads as prose: its text outside links, less for a short line or small print,
 /// nothing for a block that is mostly links.
-fn prose(b: &PageBlock, font: f32) -> f32 {
+fn prose(b: &PageBlock, shown: Shown, font: f32) -> f32 {
     let chars = b.chars as f32;
     let links = b.link_chars.min(b.chars) as f32;
     if chars == 0.0 || links > 0.5 * chars {
@@ -226,8 +227,8 @@ fn prose(b: &PageBlock, font: f32) -> f32 {
     }
     // What a person sees of it: hidden captions and collapsed menus count for nothing, a menu
     // read as one block of short lines for little.
-    let mut v = shown(b).min(b.chars as usize) as f32 * (1.0 - links / chars);
-    if many_short_lines(b) {
+    let mut v = shown.chars.min(b.chars as usize) as f32 * (1.0 - links / chars);
+    if shown.many_short_lines() {
         v *= 0.3;
     }
     if b.chars < 25 && b.heading == 0 {

@@ -23,33 +23,39 @@ const PROSE: usize = 80;
 /// Characters a paragraph's lines hold on average, at the least.
 const LINE: usize = 40;
 
-/// The characters a block shows (its text when read, else its size as written).
-pub fn shown(b: &PageBlock) -> usize {
-    b.text.as_deref().map_or(b.chars as usize, |t| t.trim().chars().count())
+/// What a block shows, counted once per read: its characters (its text when read, else its size
+/// as written) and its lines.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    pub chars: usize,
+    lines: usize,
 }
 
-/// Lines in a block's text, at least one.
-fn lines(b: &PageBlock) -> usize {
-    b.text.as_deref().map_or(1, |t| t.lines().filter(|l| !l.trim().is_empty()).count().max(1))
+pub fn measure(b: &PageBlock) -> Shown {
+    match b.text.as_deref() {
+        Some(t) => Shown { chars: t.trim().chars().count(), lines: t.lines().filter(|l| !l.trim().is_empty()).count().max(1) },
+        None => Shown { chars: b.chars as usize, lines: 1 },
+    }
 }
 
-/// A menu or a picker read whole: long, but every line short.
-pub fn many_short_lines(b: &PageBlock) -> bool {
-    let len = shown(b);
-    len >= PROSE && len < SHORT * lines(b)
+impl Shown {
+    /// A menu or a picker read whole: long, but every line short.
+    pub fn many_short_lines(self) -> bool {
+        self.chars >= PROSE && self.chars < SHORT * self.lines
+    }
 }
 
-fn class(b: &PageBlock) -> Class {
+fn class(b: &PageBlock, shown: Shown) -> Class {
     if b.heading > 0 {
         return Class::Heading;
     }
     let density = b.link_chars.min(b.chars) as f32 / b.chars.max(1) as f32;
-    let len = shown(b);
+    let len = shown.chars;
     // A menu read as one block is many short lines; a paragraph is few long ones.
-    let lines = lines(b);
+    let lines = shown.lines;
     if b.links > 0 && density > 0.5 {
         Class::Links
-    } else if many_short_lines(b) {
+    } else if shown.many_short_lines() {
         Class::Lines
     } else if len < SHORT {
         Class::Short
@@ -63,10 +69,10 @@ fn class(b: &PageBlock) -> Class {
 /// The positions in `main` (block indices in page order) that are its prose span: the headline
 /// (the last top-level heading before the first paragraph), then the first paragraph to the last.
 /// All of `main` when paragraphs are not most of its text (a table, a form, a list of results).
-pub fn prose_span(blocks: &[PageBlock], main: &[usize]) -> std::ops::Range<usize> {
-    let classes: Vec<Class> = main.iter().map(|&k| class(&blocks[k])).collect();
-    let total: usize = main.iter().map(|&k| shown(&blocks[k])).sum();
-    let prose: usize = main.iter().zip(&classes).filter(|(_, c)| **c == Class::Prose).map(|(&k, _)| shown(&blocks[k])).sum();
+pub fn prose_span(blocks: &[PageBlock], shown: &[Shown], main: &[usize]) -> std::ops::Range<usize> {
+    let classes: Vec<Class> = main.iter().map(|&k| class(&blocks[k], shown[k])).collect();
+    let total: usize = main.iter().map(|&k| shown[k].chars).sum();
+    let prose: usize = main.iter().zip(&classes).filter(|(_, c)| **c == Class::Prose).map(|(&k, _)| shown[k].chars).sum();
     if prose * 2 < total {
         return 0..main.len();
     }
@@ -100,8 +106,9 @@ pub fn prose_span(blocks: &[PageBlock], main: &[usize]) -> std::ops::Range<usize
     // text; the span is the run that adds most (body text extraction as Finn et al. score it).
     let weight = |i: usize| {
         let b = &blocks[main[i]];
-        let links = b.link_chars.min(b.chars) as f32 * shown(b) as f32 / b.chars.max(1) as f32;
-        let text = shown(b) as f32 - links;
+        let size = shown[main[i]].chars as f32;
+        let links = b.link_chars.min(b.chars) as f32 * size / b.chars.max(1) as f32;
+        let text = size - links;
         match classes[i] {
             Class::Heading => 0.0,
             Class::Short if content(i) => 1.0,
