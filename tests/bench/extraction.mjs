@@ -106,6 +106,19 @@ function readability(p) {
   return article ? `${article.title || ""}\n\n${textOf(article.content || "")}` : "";
 }
 
+// A page whose main text is longer than the tab's budget can only be sent in part: its recall is
+// also scored against the main text's start that fits the budget after the outline and the line
+// saying it continues (Dusk's estimate, four characters a token), when the block says it continues.
+const BUDGET = 12000;
+function budgetRecall(block, at, main) {
+  const more = block.match(/^\[The main content continues[^\n]*$/m);
+  if (!more) return null;
+  const est = (t) => Math.ceil([...t].length / 4);
+  const room = 4 * (BUDGET - (at >= 0 ? est(block.slice(at)) : 0) - est(more[0]));
+  const cut = main.slice(0, room);
+  return score(at >= 0 ? block.slice(0, at) : block, cut.slice(0, Math.max(cut.lastIndexOf(" "), 0))).recall;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
@@ -129,9 +142,11 @@ const rows = pages.map((p) => {
     ...p,
     mainTokens: main,
     sent: tokens(block).length,
+    mainPart: tokens(at >= 0 ? block.slice(0, at) : block).length,
     outline: tokens(outline).length,
     hasOutline: at >= 0,
     duskMainPart: score(at >= 0 ? block.slice(0, at) : block, p.main),
+    budgetRecall: budgetRecall(block, at, p.main),
     scores: Object.fromEntries(Object.entries(texts).map(([tool, t]) => [tool, score(t, p.main)])),
   };
 });
@@ -142,13 +157,14 @@ const kinds = [...new Set(rows.map((r) => r.kind))].sort();
 const line = (cells) => `| ${cells.join(" | ")} |`;
 console.log(`\nPrecision / recall / F1 of 4-token shingles against the hand-marked main text, mean per kind (trafilatura ${traf.version}, @mozilla/readability ${JSON.parse(readFileSync(new URL("../../node_modules/@mozilla/readability/package.json", import.meta.url))).version}).`);
 console.log("Dusk's tokens sent ÷ main text's tokens (word tokens), median / mean; outline tokens median / max over the pages whose block has one.\n");
-const duskCols = peersOnly ? [] : ["Dusk main part P / R", "Dusk sent ÷ main, median / mean", "Dusk outline tokens"];
+const duskCols = peersOnly ? [] : ["Dusk main part P / R", "Dusk sent ÷ main, median / mean", "Dusk main part ÷ main, median / mean", "Dusk outline tokens"];
 console.log(line(["kind (pages)", ...tools.map((t) => `${t} P / R / F1`), ...duskCols]));
 console.log(line(Array(1 + tools.length + duskCols.length).fill("---")));
 for (const kind of [...kinds, "all"]) {
   const rs = rows.filter((r) => kind === "all" || r.kind === kind);
   const cell = (tool) => ["precision", "recall", "f1"].map((k) => f2(mean(rs.map((r) => r.scores[tool][k])))).join(" / ");
   const ratios = rs.map((r) => r.sent / Math.max(1, r.mainTokens));
+  const partRatios = rs.map((r) => r.mainPart / Math.max(1, r.mainTokens));
   const withOutline = rs.filter((r) => r.hasOutline).map((r) => r.outline);
   console.log(line([
     `${kind} (${rs.length})`,
@@ -156,6 +172,7 @@ for (const kind of [...kinds, "all"]) {
     ...(peersOnly ? [] : [
       `${f2(mean(rs.map((r) => r.duskMainPart.precision)))} / ${f2(mean(rs.map((r) => r.duskMainPart.recall)))}`,
       `${f2(median(ratios))} / ${f2(mean(ratios))}`,
+      `${f2(median(partRatios))} / ${f2(mean(partRatios))}`,
       withOutline.length ? `${median(withOutline)} / ${Math.max(...withOutline)} (${withOutline.length} pages)` : "no outline part",
     ]),
   ]));
@@ -164,8 +181,11 @@ const nothing = peersOnly ? [] : rows.filter((r) => r.scores.dusk.recall < 0.05 
 for (const [name, why] of Object.entries(failed)) console.log(`Chat did not complete on ${name}: ${why}`);
 if (!peersOnly) console.log(`\nPages where Dusk sent (almost) none of the main text (recall < 0.05): ${nothing.length ? nothing.map((r) => `${r.name} (recall ${r.scores.dusk.recall.toFixed(3)}, ${r.sent} tokens sent)`).join(", ") : "none"}`);
 if (args.includes("--pages")) {
-  console.log(`\n${line(["page", "kind", "main tokens", "Dusk sent", "outline", ...tools.map((t) => `${t} P / R`)])}`);
-  console.log(line(Array(5 + tools.length).fill("---")));
-  for (const r of rows) console.log(line([r.name, r.kind, r.mainTokens, r.sent, r.outline, ...tools.map((t) => `${f2(r.scores[t].precision)} / ${f2(r.scores[t].recall)}`)]));
+  const part = peersOnly ? [] : ["Dusk main part P / R"];
+  console.log(`\n${line(["page", "kind", "main tokens", "Dusk sent", "outline", ...part, ...tools.map((t) => `${t} P / R`)])}`);
+  console.log(line(Array(5 + part.length + tools.length).fill("---")));
+  for (const r of rows) console.log(line([r.name, r.kind, r.mainTokens, r.sent, r.outline, ...(peersOnly ? [] : [`${f2(r.duskMainPart.precision)} / ${f2(r.duskMainPart.recall)}`]), ...tools.map((t) => `${f2(r.scores[t].precision)} / ${f2(r.scores[t].recall)}`)]));
+  const cut = rows.filter((r) => r.budgetRecall !== null && r.budgetRecall !== undefined);
+  if (cut.length) console.log(`\nMain text over the budget (recall of the main part against the whole main text / against its start that fits the budget): ${cut.map((r) => `${r.name} ${f2(r.duskMainPart.recall)} / ${f2(r.budgetRecall)}`).join(", ")}`);
 }
 console.log(`\nTexts: ${path.relative(process.cwd(), out)}/<page>.<tool>.txt`);

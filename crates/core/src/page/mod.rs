@@ -21,6 +21,7 @@ pub mod reader;
 pub mod regions;
 pub mod selector;
 pub mod snapshot;
+pub mod span;
 pub mod summary;
 pub mod text;
 pub mod text_edit;

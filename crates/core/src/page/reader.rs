@@ -3,6 +3,7 @@
 //! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
 
 pub use super::regions::{region, Kind};
+use super::span::{headline, measure, prose_span, Shown};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
 
 /// A part of the page outside its main content: its blocks, in page order.
@@ -67,14 +68,15 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
         in_article[i] = pa || is_landmark(b, "article") || is_landmark(b, "main");
     }
     let font = median_font(blocks);
+    let shown: Vec<Shown> = blocks.iter().map(measure).collect();
     let mut totals = vec![Totals::default(); boxes.len()];
-    for b in blocks {
+    for (b, &size) in blocks.iter().zip(&shown) {
         let i = (b.parent as usize).min(boxes.len() - 1);
         let t = &mut totals[i];
         t.chars += b.chars as f32;
         t.link_chars += b.link_chars.min(b.chars) as f32;
         t.links += b.links;
-        t.prose += if boiler[i] { 0.0 } else { prose(b, font) };
+        t.prose += if boiler[i] { 0.0 } else { prose(b, size, font) };
         t.junk += if boiler[i] { b.chars as f32 } else { b.link_chars.min(b.chars) as f32 };
     }
     for i in (1..boxes.len()).rev() {
@@ -154,6 +156,24 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
             rest.push((k, root));
         }
     }
+    // Inside the main box, the prose runs from its first paragraph to its last; the rest joins the outline.
+    // The body is the deepest box under the main box that holds nearly all its prose: teasers beside it fall outside.
+    let core = body_box(boxes, main_box, &totals, &parent);
+    let inside: Vec<usize> = (0..main.len()).filter(|&n| under(blocks[main[n]].parent as usize, core)).collect();
+    let body = inside.first().map_or(0..main.len(), |&a| a..inside[inside.len() - 1] + 1);
+    let span = prose_span(blocks, &shown, &main[body.clone()]);
+    let span = span.start + body.start..span.end + body.start;
+    if span.len() < main.len() {
+        let headline = headline(blocks, &main, span.start);
+        let top = |k: usize| child_of(blocks[k].parent as usize, main_box, &parent).unwrap_or(main_box);
+        for (n, &k) in main.iter().enumerate() {
+            if !span.contains(&n) && Some(n) != headline {
+                rest.push((k, top(k)));
+            }
+        }
+        main = headline.map(|h| main[h]).into_iter().chain(main[span].iter().copied()).collect();
+        rest.sort_unstable_by_key(|&(k, _)| k);
+    }
     // The headline often sits just above the article's box.
     if !main.iter().any(|&k| blocks[k].heading == 1) {
         let first = main.first().copied().unwrap_or(blocks.len());
@@ -165,15 +185,52 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
     Reading { main, parts: parts(boxes, blocks, &kinds, rest, &parent) }
 }
 
+/// The deepest box from `top` down whose prose is nearly all of `top`'s.
+/// Not into one of several alike boxes that hold prose (a page's sections, a thread's posts:
+/// the same tag and id/class, or both a `section`).
+fn body_box(boxes: &[PageBox], top: usize, totals: &[Totals], parent: &dyn Fn(usize) -> Option<usize>) -> usize {
+    let n = boxes.len();
+    let mut best_child = vec![None::<usize>; n];
+    for i in top + 1..n {
+        if let Some(p) = parent(i) {
+            if best_child[p].is_none_or(|c| totals[i].prose > totals[c].prose) {
+                best_child[p] = Some(i);
+            }
+        }
+    }
+    let mut at = top;
+    let alike = |c: usize, p: usize| {
+        (p + 1..n).any(|i| {
+            i != c
+                && parent(i) == Some(p)
+                && boxes[i].tag == boxes[c].tag
+                && (boxes[i].name == boxes[c].name || matches!(boxes[c].tag.as_str(), "section" | "article"))
+                && totals[i].prose > 0.0
+        })
+    };
+    while let Some(c) = best_child[at].filter(|&c| totals[c].prose >= BODY_SHARE * totals[top].prose && totals[top].prose > 0.0 && !alike(c, at)) {
+        at = c;
+    }
+    at
+}
+
+/// The share of the main box's prose the body's box holds.
+const BODY_SHARE: f32 = 0.75;
+
 /// How much a block reads as prose: its text outside links, less for a short line or small print,
 /// nothing for a block that is mostly links.
-fn prose(b: &PageBlock, font: f32) -> f32 {
+fn prose(b: &PageBlock, shown: Shown, font: f32) -> f32 {
     let chars = b.chars as f32;
     let links = b.link_chars.min(b.chars) as f32;
     if chars == 0.0 || links > 0.5 * chars {
         return 0.0;
     }
-    let mut v = chars - links;
+    // What a person sees of it: hidden captions and collapsed menus count for nothing, a menu
+    // read as one block of short lines for little.
+    let mut v = shown.chars.min(b.chars as usize) as f32 * (1.0 - links / chars);
+    if shown.many_short_lines() {
+        v *= 0.3;
+    }
     if b.chars < 25 && b.heading == 0 {
         v *= 0.3;
     }

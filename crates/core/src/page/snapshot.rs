@@ -15,6 +15,9 @@ pub const READ_PART_TOOL: &str = "read_page_part";
 /// Tokens a continuation line and the outline's heading line take.
 const NOTE_TOKENS: u32 = 45;
 
+/// The most the outline takes: a line per part while they fit, then one naming the parts left out.
+const OUTLINE_TOKENS: u32 = 200;
+
 /// The main content's sections, and the tokens of its text the read did not reach.
 pub fn main_sections(blocks: &[PageBlock], reading: &Reading) -> (Vec<TextSection>, u32) {
     let mut sections: Vec<TextSection> = Vec::new();
@@ -91,11 +94,14 @@ pub fn snapshot(page: &PageText, budget: u32) -> TextSnapshot {
     let main_tokens: u32 = sections.iter().map(section_tokens).sum();
     let total = main_tokens + unread + outline::tokens(&full);
     // The outline gives way first: compact, and at most a sixth of the budget, when the main content needs the room.
-    let outline_room =
-        if main_tokens + outline::tokens(&full) + NOTE_TOKENS <= budget { outline::tokens(&full) } else { outline::tokens(&compact).min(budget / 6) };
-    // When the main content is cut, a tenth of the budget names the headings left out.
+    let outline_room = if main_tokens + outline::tokens(&full) + NOTE_TOKENS <= budget {
+        outline::tokens(&full).min(OUTLINE_TOKENS)
+    } else {
+        outline::tokens(&compact).min(budget / 6).min(OUTLINE_TOKENS)
+    };
+    // When the main content is cut, a twentieth of the budget names the headings left out.
     let fits = main_tokens + unread + outline_room + NOTE_TOKENS <= budget;
-    let heads_room = if fits { 0 } else { budget / 10 };
+    let heads_room = if fits { 0 } else { budget / 20 };
     let main_room = budget.saturating_sub(outline_room + NOTE_TOKENS + heads_room);
     let headings: Vec<String> = sections.iter().map(|s| s.heading.clone().unwrap_or_default()).collect();
     let (kept, shown) = cut_main(sections, main_room);
@@ -108,7 +114,7 @@ pub fn snapshot(page: &PageText, budget: u32) -> TextSnapshot {
         )
     });
     let shown = shown + more.as_deref().map_or(0, estimate_tokens).saturating_sub(NOTE_TOKENS);
-    let room = budget.saturating_sub(shown + if more.is_some() { NOTE_TOKENS } else { 0 });
+    let room = budget.saturating_sub(shown + if more.is_some() { NOTE_TOKENS } else { 0 }).min(OUTLINE_TOKENS);
     let lines = fit_outline(&reading, &full, &compact, room, more.is_some());
     let tokens = shown + outline::tokens(&lines);
     let truncated = more.is_some() || lines.len() != full.len() || lines != full;
@@ -146,7 +152,7 @@ fn fit_outline(reading: &Reading, full: &[String], compact: &[String], room: u32
         lines.push(line.clone());
     }
     while lines.len() < full.len() {
-        let note = left_out(&reading.parts[lines.len()..]);
+        let note = left_out(&reading.parts[lines.len()..], lines.len() + 1);
         if outline::tokens(&lines) + estimate_tokens(&note) < room || lines.is_empty() {
             lines.push(note);
             break;
@@ -156,8 +162,8 @@ fn fit_outline(reading: &Reading, full: &[String], compact: &[String], room: u32
     lines
 }
 
-/// `[24 more parts left out: 22 Sidebar, Footer]`
-fn left_out(parts: &[super::reader::Part]) -> String {
+/// `[24 more parts left out: 22 Sidebar, Footer (parts 3 to 26)]`
+fn left_out(parts: &[super::reader::Part], first: usize) -> String {
     let mut kinds: Vec<(&str, usize)> = Vec::new();
     for p in parts {
         match kinds.iter_mut().find(|(k, _)| *k == p.kind.label()) {
@@ -166,7 +172,7 @@ fn left_out(parts: &[super::reader::Part]) -> String {
         }
     }
     let named: Vec<String> = kinds.iter().map(|(k, n)| if *n > 1 { format!("{n} {k}") } else { k.to_string() }).collect();
-    format!("[{} more parts left out: {}]", parts.len(), named.join(", "))
+    format!("[{} more parts left out: {} (parts {first} to {})]", parts.len(), named.join(", "), first + parts.len() - 1)
 }
 
 /// The sections in order within `room` tokens, the last one cut at a word; and the tokens kept.
