@@ -75,7 +75,7 @@ function processes() {
     } catch {}
     const type = arg("type") || "browser";
     const kind = type === "renderer" ? (p.cmd.includes("--extension-process") ? "extension" : "tab") : type === "utility" ? `utility:${arg("utility-sub-type")}` : type;
-    return { pid: p.pid, kind, pss, uss, wasm: kind === "tab" ? wasmMemory(p.pid) : 0 };
+    return { pid: p.pid, kind, pss, uss };
   });
 }
 
@@ -87,26 +87,6 @@ const watch = setInterval(() => {
 }, 1000);
 
 /** Garbage-collects the service worker (as the tabs are) and says whether it is running. */
-/** The PSS of a renderer's WebAssembly memories (the dark layer's, in a tab): V8 puts each at the
- * start of a free stretch of its 1 TB sandbox, so it is a read-write mapping followed by ≥ 1000 GB
- * reserved and unmapped (its guard regions and the rest of the sandbox). */
-function wasmMemory(pid) {
-  let smaps = "";
-  try { smaps = readFileSync(`/proc/${pid}/smaps`, "utf8"); } catch { return 0; }
-  if (!smaps) return 0;
-  const maps = smaps.split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/).map((m) => {
-    const [range, perms] = m.split(" ");
-    const [start, end] = range.split("-").map((h) => BigInt(`0x${h}`));
-    return { start, end, perms, pss: Number(m.match(/^Pss:\s+(\d+)/m)?.[1] ?? 0) / 1024 };
-  });
-  let sum = 0;
-  for (let i = 1; i < maps.length; i++) {
-    const [before, m] = [maps[i - 1], maps[i]];
-    if (m.perms.startsWith("---") && m.end - before.start >= 1000n << 30n && before.end === m.start && before.perms.startsWith("rw")) sum += before.pss;
-  }
-  return sum;
-}
-
 async function gcWorker() {
   const cdp = await env.ctx.browser().newBrowserCDPSession();
   try {
@@ -150,7 +130,7 @@ async function arm(name) {
   const sum = (kind, key = "pss") => procs.filter((p) => p.kind === kind).reduce((a, p) => a + p[key], 0);
   const utility = {};
   for (const p of procs.filter((p) => p.kind.startsWith("utility:"))) utility[p.kind.slice(8)] = (utility[p.kind.slice(8)] ?? 0) + p.pss;
-  return { wasm: sum("tab", "wasm"), tabs: sum("tab"), tabsUss: sum("tab", "uss"), extensionUss: sum("extension", "uss"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), extensionCount: procs.filter((p) => p.kind === "extension").length, workerAlive, utility };
+  return { tabs: sum("tab"), tabsUss: sum("tab", "uss"), extensionUss: sum("extension", "uss"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), extensionCount: procs.filter((p) => p.kind === "extension").length, workerAlive, utility };
 }
 
 // Switched as a user does: the popup's "All sites" switch (the popup shown for a tab of its own), then
@@ -188,8 +168,8 @@ const f1 = (v) => v.toFixed(1);
 const none = median(samples.none.map((s) => s.tabs));
 const noneUss = median(samples.none.map((s) => s.tabsUss));
 console.log(`MB, ${PAGES.length} tabs (one site each), median of ${RUNS}; PSS, and the private part (USS) in brackets`);
-console.log("| arm | tab renderers (sum) | added per tab | of it, WebAssembly memory per tab | extension process (worker alive) | utility processes |");
-console.log("|---|---|---|---|---|---|");
+console.log("| arm | tab renderers (sum) | added per tab | extension process (worker alive) | utility processes |");
+console.log("|---|---|---|---|---|");
 for (const [key, label] of ARMS) {
   const s = samples[key];
   const tabs = median(s.map((x) => x.tabs));
@@ -198,7 +178,6 @@ for (const [key, label] of ARMS) {
   const utility = kinds.map((k) => `${k.replace(/^.*\./, "") || "(none)"} ${f1(median(s.map((x) => x.utility[k] ?? 0)))}`).join(", ");
   const added = key === "none" ? "–" : `${f1((tabs - none) / PAGES.length)} (${f1((tabsUss - noneUss) / PAGES.length)})`;
   const extension = `${f1(median(s.map((x) => x.extension)))} (${f1(median(s.map((x) => x.extensionUss)))}; ${s.map((x) => x.workerAlive ? "yes" : "no").join("/")})`;
-  const wasm = f1(median(s.map((x) => x.wasm)) / PAGES.length);
-  console.log(`| ${label} | ${f1(tabs)} (${f1(tabsUss)}; ${median(s.map((x) => x.tabCount))} processes) | ${added} | ${wasm} | ${extension} | ${utility} |`);
+  console.log(`| ${label} | ${f1(tabs)} (${f1(tabsUss)}; ${median(s.map((x) => x.tabCount))} processes) | ${added} | ${extension} | ${utility} |`);
 }
 console.log(`utility processes started: ${[...started.values()].map((u) => `${u.kind.replace(/^.*\./, "")} at ${u.at.toFixed(0)} s (${u.arm})`).join(", ")}`);

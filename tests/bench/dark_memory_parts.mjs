@@ -1,6 +1,10 @@
-// Benchmark (not a test): where a dark tab's memory goes. One corpus page per arm, each on a site
-// of its own, dark mode off and on; for its renderer, Chrome's memory-infra dump (detailed) by
-// allocator, and the PSS. Usage: [PAGE=…] node tests/bench/dark_memory_parts.mjs
+// Benchmark (not a test): where a dark tab's memory goes. One corpus page, opened on a site of its
+// own with dark mode off, then on another with it on; for the page's renderer (the one that goes
+// when the page closes): its PSS, Chrome's memory-infra dump by allocator (detailed), V8's heap,
+// the DOM counters, the compositor's layers, and WebAssembly memory candidates (a read-write
+// mapping at the start of a free stretch of V8's sandbox; the dark layer's is the one only "on" has).
+// Usage: [PAGE=corpus path] [WAIT=ms before measuring, 3000] [DEPTH=allocator depth, 3]
+//        [OWN_DARK=1: the "off" arm gets the page's own dark CSS instead] node tests/bench/dark_memory_parts.mjs
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,9 +36,8 @@ async function dump(page) {
   await cdp.send("Tracing.end");
   await done;
   await cdp.detach();
-  const out = {}, labels = {};
+  const out = {};
   for (const e of events) {
-    if (e.ph === "M" && e.name === "process_labels") labels[e.pid] = e.args.labels;
     if (e.ph !== "v") continue;
     const a = e.args?.dumps?.allocators ?? {};
     const p = (out[e.pid] ??= {});
@@ -43,7 +46,7 @@ async function dump(page) {
       if (s) p[k] = parseInt(s, 16);
     }
   }
-  return { out, labels };
+  return { out };
 }
 
 /** The renderers of this browser's tabs (not the extension's), by pid. */
@@ -73,7 +76,10 @@ function wasmMemories(smaps) {
   return out;
 }
 
-const pss = (pid) => { try { return Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+)/m)[1]) / 1024; } catch { return 0; } };
+const rollup = (pid, keys) => { try { const r = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"); return keys.reduce((a, k) => a + Number(r.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0), 0) / 1024; } catch { return 0; } };
+const pss = (pid) => rollup(pid, ["Pss"]);
+/** The process's private memory (USS): Chromium's shared code, divided by PSS among every process mapping it, left out. */
+const uss = (pid) => rollup(pid, ["Private_Clean", "Private_Dirty"]);
 
 async function arm(site, dark) {
   await setAuto(dark);
@@ -96,6 +102,7 @@ async function arm(site, dark) {
   const { out } = await dump(page);
   const tabs = tabRenderers();
   const pssOf = Object.fromEntries(tabs.map((t) => [t, pss(t)]));
+  const ussOf = Object.fromEntries(tabs.map((t) => [t, uss(t)]));
   const smapsOf = Object.fromEntries(tabs.map((t) => { try { return [t, readFileSync(`/proc/${t}/smaps`, "utf8")]; } catch { return [t, ""]; } }));
   const shown = await page.evaluate(() => document.documentElement.hasAttribute("data-dusk") || getComputedStyle(document.body).backgroundColor);
   await page.close();
@@ -106,7 +113,7 @@ async function arm(site, dark) {
   if (gone.length !== 1) console.error(`renderers gone with the page: ${gone}`);
   const pid = gone[0];
   const big = wasmMemories(smapsOf[pid] ?? "");
-  const row = { layerList, big, dark: shown, pss: pssOf[pid], heap, dom, alloc: out[pid] ?? {} };
+  const row = { layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
   return row;
 }
 
@@ -115,7 +122,9 @@ const on = await arm(1, true);
 await setAuto(false);
 const MB = (b) => (b / 1048576).toFixed(2);
 console.log(`page ${PAGE} (dark mark off: ${off.dark}, on: ${on.dark})`);
-console.log(`PSS off ${off.pss.toFixed(1)} MB, on ${on.pss.toFixed(1)} MB, +${(on.pss - off.pss).toFixed(1)}`);
+console.log(`PSS off ${off.pss.toFixed(1)} MB, on ${on.pss.toFixed(1)} MB, +${(on.pss - off.pss).toFixed(1)}; USS off ${off.uss.toFixed(1)}, on ${on.uss.toFixed(1)}, +${(on.uss - off.uss).toFixed(1)}`);
+const top = (a) => Object.entries(a).filter(([k]) => !k.includes("/") && k !== "shared_memory").reduce((s, [, v]) => s + v, 0);
+console.log(`memory-infra's allocators (shared memory left out) off ${MB(top(off.alloc))}, on ${MB(top(on.alloc))}, Δ ${MB(top(on.alloc) - top(off.alloc))}`);
 console.log(`wasm memories off: ${off.big.join("; ") || "none"}\nwasm memories on: ${on.big.join("; ") || "none"}`);
 console.log(`layers off: ${off.layerList.join(", ")}\nlayers on: ${on.layerList.join(", ")}`);
 console.log(`V8 heap used off ${MB(off.heap.usedSize)} total ${MB(off.heap.totalSize)}; on ${MB(on.heap.usedSize)} total ${MB(on.heap.totalSize)}`);
