@@ -1,10 +1,14 @@
 // Benchmark (not a test): what dark mode costs in memory. Ten corpus pages, each on a site of its
 // own (so each tab has a renderer process of its own), opened with no theme (Dusk loaded, dark
 // mode off), with Dusk's dark mode on, and with Dark Reader's npm build (Dynamic mode, injected at
-// document start). Per process, the proportional set size (PSS, /proc/<pid>/smaps_rollup) after
-// the pages settled and were garbage-collected: the tabs' renderers, Dusk's extension process
-// (its service worker), and every utility process by sub-type (the on-device model service among them).
-// Usage: [RUNS=3] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
+// document start). Dark mode is switched as a user does: the popup's "All sites" switch, the popup
+// then closed; no options page or side panel is ever open. Per process, the proportional set size
+// (PSS, /proc/<pid>/smaps_rollup) once the pages settled (SETTLE_MS, 10 s: a repainted page's old
+// tiles linger in the compositor's pool for a few seconds) and were garbage-collected: the tabs'
+// renderers, Dusk's extension process (its service worker, checked alive), and every utility process
+// by sub-type, with the second after launch it started (Chrome starts the on-device model service
+// by itself about 3 minutes after launch to rate the device, whatever the extensions do).
+// Usage: [RUNS=3] [SETTLE_MS=10000] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +19,7 @@ import { startFixtureServer } from "../e2e/fixture-server.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const darkreader = readFileSync(path.join(root, "node_modules/darkreader/darkreader.js"), "utf8");
 const RUNS = Number(process.env.RUNS ?? 3);
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 10_000);
 const PAGES = [
   "python-docs/python3.11-doc/html/library/stdtypes.html",
   "git-docs/git-doc/user-manual.html",
@@ -34,6 +39,7 @@ const DR_START = `
   else new MutationObserver((_, o) => { if (document.documentElement) { o.disconnect(); go(); } }).observe(document, { childList: true }); }`;
 
 const profile = mkdtempSync(path.join(tmpdir(), "dusk-memory-"));
+const launched = Date.now();
 const env = await launch({ profile });
 await env.ctx.route(/^(https?|wss?):\/\/(?!(127\.0\.0\.1|[a-z0-9-]+\.duckdns\.org)[:/])/, (r) => r.abort());
 const corpus = await startFixtureServer("corpus");
@@ -58,15 +64,48 @@ function processes() {
   }
   return all.filter((p) => mine.has(p.pid)).map((p) => {
     const arg = (k) => p.cmd.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3) ?? "";
-    let pss = 0;
-    try { pss = Number(readFileSync(`/proc/${p.pid}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+)/m)[1]) / 1024; } catch {}
+    // PSS shares Chromium's own code among every process mapping it (other browsers' too), so the
+    // private part (USS) is kept beside it: it moves only with what the process itself holds.
+    let pss = 0, uss = 0;
+    try {
+      const rollup = readFileSync(`/proc/${p.pid}/smaps_rollup`, "utf8");
+      const kb = (k) => Number(rollup.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0);
+      pss = kb("Pss") / 1024;
+      uss = (kb("Private_Clean") + kb("Private_Dirty")) / 1024;
+    } catch {}
     const type = arg("type") || "browser";
     const kind = type === "renderer" ? (p.cmd.includes("--extension-process") ? "extension" : "tab") : type === "utility" ? `utility:${arg("utility-sub-type")}` : type;
-    return { pid: p.pid, kind, pss };
+    return { pid: p.pid, kind, pss, uss };
   });
 }
 
+/** Each utility process's sub-type and the second after launch it was first seen, and the arm then running. */
+const started = new Map();
+let running = "start";
+const watch = setInterval(() => {
+  for (const p of processes()) if (p.kind.startsWith("utility:") && !started.has(p.pid)) started.set(p.pid, { kind: p.kind.slice(8), at: (Date.now() - launched) / 1000, arm: running });
+}, 1000);
+
+/** Garbage-collects the service worker (as the tabs are) and says whether it is running. */
+async function gcWorker() {
+  const cdp = await env.ctx.browser().newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send("Target.getTargets");
+    const sw = targetInfos.find((t) => t.type === "service_worker" && t.url === env.extUrl("worker.js"));
+    if (!sw) return false;
+    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: sw.targetId, flatten: false });
+    const done = new Promise((r) => cdp.on("Target.receivedMessageFromTarget", (e) => e.sessionId === sessionId && JSON.parse(e.message).id === 1 && r(true)));
+    await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }) });
+    await Promise.race([done, new Promise((r) => setTimeout(r, 3000))]);
+    await cdp.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+    return true;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function arm(name) {
+  running = name;
   const pages = [];
   for (const url of urls) {
     const page = await env.ctx.newPage();
@@ -74,29 +113,41 @@ async function arm(name) {
     await page.goto(url, { waitUntil: "load" }).catch(() => {});
     pages.push(page);
   }
-  await new Promise((r) => setTimeout(r, 3000));
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
   for (const page of pages) {
     const cdp = await env.ctx.newCDPSession(page);
     await cdp.send("HeapProfiler.collectGarbage").catch(() => {});
     await cdp.detach();
   }
+  const workerAlive = await gcWorker();
   await new Promise((r) => setTimeout(r, 1000));
   const procs = processes();
   for (const page of pages) await page.close();
   await new Promise((r) => setTimeout(r, 1500));
-  const sum = (kind) => procs.filter((p) => p.kind === kind).reduce((a, p) => a + p.pss, 0);
+  // The pages' renderers are those that went with them (spare renderers and Chrome's own UI stay).
+  const left = new Set(processes().map((p) => p.pid));
+  for (const p of procs) if (p.kind === "tab" && left.has(p.pid)) p.kind = "other renderer";
+  const sum = (kind, key = "pss") => procs.filter((p) => p.kind === kind).reduce((a, p) => a + p[key], 0);
   const utility = {};
   for (const p of procs.filter((p) => p.kind.startsWith("utility:"))) utility[p.kind.slice(8)] = (utility[p.kind.slice(8)] ?? 0) + p.pss;
-  return { tabs: sum("tab"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), utility };
+  return { tabs: sum("tab"), tabsUss: sum("tab", "uss"), extensionUss: sum("extension", "uss"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), extensionCount: procs.filter((p) => p.kind === "extension").length, workerAlive, utility };
 }
 
-// Told from a page opened for the purpose and closed at once: the options page would stay in the
-// extension's process (and ask for the on-device model's availability).
+// Switched as a user does: the popup's "All sites" switch (the popup shown for a tab of its own), then
+// the popup closed, so only the worker stays in the extension's process.
 const setAuto = async (on) => {
-  const page = await env.ctx.newPage();
-  await page.goto(env.extUrl("welcome.html"));
-  await page.evaluate((m) => chrome.runtime.sendMessage(m), { type: "dark_set_auto", on });
-  await page.close();
+  const tab = await env.ctx.newPage();
+  await tab.goto(`http://switch.duckdns.org:${port}/readability/mozilla-1/index.html`);
+  const sw = env.ctx.serviceWorkers()[0] ?? await env.ctx.waitForEvent("serviceworker");
+  const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tab.url());
+  const popup = await env.ctx.newPage();
+  await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
+  const sw2 = popup.locator("#dark-auto");
+  await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-busy") !== "true");
+  if ((await sw2.getAttribute("aria-checked")) !== String(on)) await sw2.click();
+  await popup.waitForFunction((want) => document.querySelector("#dark-auto")?.getAttribute("aria-checked") === want, String(on));
+  await popup.close();
+  await tab.close();
   await new Promise((r) => setTimeout(r, 500));
 };
 const ARMS = [["none", "no theme (Dusk, dark mode off)", false], ["dusk", "Dusk, dark mode on", true], ["dr", "Dark Reader (npm build)", false]];
@@ -109,18 +160,24 @@ for (let r = 0; r < RUNS; r++) {
   console.error(`round ${r + 1} of ${RUNS}`);
 }
 await setAuto(false);
+clearInterval(watch);
 await env.close();
 await corpus.close();
 
 const f1 = (v) => v.toFixed(1);
 const none = median(samples.none.map((s) => s.tabs));
-console.log(`PSS in MB, ${PAGES.length} tabs (one site each), median of ${RUNS}`);
-console.log("| arm | tab renderers (sum) | added per tab | extension process | utility processes |");
+const noneUss = median(samples.none.map((s) => s.tabsUss));
+console.log(`MB, ${PAGES.length} tabs (one site each), median of ${RUNS}; PSS, and the private part (USS) in brackets`);
+console.log("| arm | tab renderers (sum) | added per tab | extension process (worker alive) | utility processes |");
 console.log("|---|---|---|---|---|");
 for (const [key, label] of ARMS) {
   const s = samples[key];
   const tabs = median(s.map((x) => x.tabs));
+  const tabsUss = median(s.map((x) => x.tabsUss));
   const kinds = [...new Set(s.flatMap((x) => Object.keys(x.utility)))].sort();
   const utility = kinds.map((k) => `${k.replace(/^.*\./, "") || "(none)"} ${f1(median(s.map((x) => x.utility[k] ?? 0)))}`).join(", ");
-  console.log(`| ${label} | ${f1(tabs)} (${median(s.map((x) => x.tabCount))} processes) | ${key === "none" ? "–" : f1((tabs - none) / PAGES.length)} | ${f1(median(s.map((x) => x.extension)))} | ${utility} |`);
+  const added = key === "none" ? "–" : `${f1((tabs - none) / PAGES.length)} (${f1((tabsUss - noneUss) / PAGES.length)})`;
+  const extension = `${f1(median(s.map((x) => x.extension)))} (${f1(median(s.map((x) => x.extensionUss)))}; ${s.map((x) => x.workerAlive ? "yes" : "no").join("/")})`;
+  console.log(`| ${label} | ${f1(tabs)} (${f1(tabsUss)}; ${median(s.map((x) => x.tabCount))} processes) | ${added} | ${extension} | ${utility} |`);
 }
+console.log(`utility processes started: ${[...started.values()].map((u) => `${u.kind.replace(/^.*\./, "")} at ${u.at.toFixed(0)} s (${u.arm})`).join(", ")}`);

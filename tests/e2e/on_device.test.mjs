@@ -207,6 +207,32 @@ const cases = [
     assert.equal(env.llm.requests().length, 0);
   }],
 
+  ["switching dark mode on from the popup never asks about the on-device model; opening its settings does", async (env) => {
+    await resetMemory(env);
+    // Even with the on-device model as the provider, Instant needs no model.
+    await useOnDevice(env);
+    const url = `${env.base}${PY}/tutorial/introduction.html`;
+    const page = await env.open(url);
+    const sw = await standIn(env);
+    const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, url);
+    // The helpers' options page asks for the model's availability when it opens: not open here.
+    await env._ext?.close();
+    await sw.evaluate(() => { globalThis.__promptApiStandIn.calls = []; });
+    const popup = await env.ctx.newPage();
+    await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
+    await popup.locator("#dark-site").click();
+    await until(() => isDark(page), "the page to turn dark");
+    await until(async () => (await popup.locator("#dark").getAttribute("data-on")) === "true", "the popup to show on");
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual((await control(sw)).calls, [], "no LanguageModel call on the way to dark");
+    await popup.close();
+    // The control: the settings page does ask, so a call on the switch's path would have been seen.
+    const options = await env.open(env.extUrl("options.html"));
+    await until(async () => (await control(sw)).calls.some((c) => c.method === "availability"), "the settings page to ask for availability");
+    await options.close();
+    await resetMemory(env);
+  }],
+
   ["Stop aborts the on-device stream through its AbortSignal and keeps the partial answer", async (env) => {
     await useOnDevice(env);
     const chunks = Array.from({ length: 40 }, (_, i) => `part${i} `);

@@ -106,7 +106,7 @@ fn decide(i: usize) {
         release(i);
     }
     with_frame(i, |f| f.installed.iter().for_each(|x| x.set_enabled(false)));
-    let dark = super::page_is_dark(&doc);
+    let dark = super::page_is_dark_held(&doc);
     with_frame(i, |f| f.installed.iter().for_each(|x| x.set_enabled(true)));
     if dark {
         switch_off(i);

@@ -277,7 +277,7 @@ fn decide() {
             with(|s| s.installed.iter().for_each(|i| i.set_enabled(false)));
             // The site's own dark rules are switched on in place first, as the browser's dark scheme would.
             let own = own::judge(&document, &roots, &known_unreadable);
-            let dark = own.is_some() || page_is_dark(&document);
+            let dark = own.is_some() || page_is_dark_held(&document);
             with(|s| s.installed.iter().for_each(|i| i.set_enabled(true)));
             (dark, own)
         }
@@ -317,6 +317,24 @@ fn page_is_dark(document: &web_sys::Document) -> bool {
     let html = document.document_element();
     let body = document.body().map(|b| b.unchecked_into::<web_sys::Element>());
     is_already_dark(&read(html, "background-color"), &read(body.clone(), "background-color"), &read(body, "color"))
+}
+
+/// Hides the body's contents from styling while the page's own colours are read with our sheets
+/// off: only html and body restyle, and the rest of the document restyles once, when the theme is back.
+const HOLD_BODY_CSS: &str = "body { content-visibility: hidden !important; }";
+
+/// `page_is_dark` with our sheets off, read without restyling every element twice.
+#[inline(never)]
+fn page_is_dark_held(document: &web_sys::Document) -> bool {
+    let hold = document.default_view().and_then(|w| Installed::in_realm(Root::Doc(document.clone()), &w)).map(|mut h| {
+        h.set(HOLD_BODY_CSS);
+        h
+    });
+    let dark = page_is_dark(document);
+    if let Some(h) = hold {
+        h.remove();
+    }
+    dark
 }
 
 #[inline(never)]

@@ -118,7 +118,7 @@ pub fn judge(doc: &web_sys::Document, roots: &[Root], unreadable: &dyn Fn(&CssSt
     if !switch_on(roots, unreadable) {
         return None;
     }
-    if !super::page_is_dark(doc) {
+    if !super::page_is_dark_held(doc) {
         // Not a dark design of its own (a few dark rules on a light page): the theme recolours the
         // light page and mirrors only the colours of those rules, so nothing moves.
         switch_off();

@@ -31,14 +31,22 @@ impl Rule {
 
 /// Parses a stylesheet's text into its rules.
 pub fn parse_sheet(text: &str) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for_each_rule(text, |r| rules.push(r));
+    rules
+}
+
+/// Parses a sheet one top-level rule at a time, handing each to `f`: a big sheet's rules are
+/// never all held at once.
+pub fn for_each_rule(text: &str, mut f: impl FnMut(Rule)) {
     let mut p = Parser { s: text.as_bytes(), text, pos: 0 };
-    p.block(true).1
+    p.block(true, &mut f);
 }
 
 /// Parses the body of a declaration block, such as a `style` attribute.
 pub fn parse_decls(text: &str) -> Vec<Decl> {
     let mut p = Parser { s: text.as_bytes(), text, pos: 0 };
-    p.block(false).0
+    p.block(false, &mut |_| {})
 }
 
 struct Parser<'a> {
@@ -48,20 +56,20 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    /// Reads declarations and rules until the closing `}` (consumed) or the end.
-    fn block(&mut self, top: bool) -> (Vec<Decl>, Vec<Rule>) {
-        let (mut decls, mut rules) = (Vec::new(), Vec::new());
+    /// Reads declarations until the closing `}` (consumed) or the end, handing each rule to `rules`.
+    fn block(&mut self, top: bool, rules: &mut dyn FnMut(Rule)) -> Vec<Decl> {
+        let mut decls = Vec::new();
         loop {
             self.skip_space();
             if self.pos >= self.s.len() {
-                return (decls, rules);
+                return decls;
             }
             if self.s[self.pos] == b'}' {
                 self.pos += 1;
                 if top {
                     continue;
                 }
-                return (decls, rules);
+                return decls;
             }
             let start = self.pos;
             let end = self.scan_to_delimiter();
@@ -69,8 +77,9 @@ impl Parser<'_> {
             match self.s.get(end) {
                 Some(b'{') => {
                     self.pos = end + 1;
-                    let (d, r) = self.block(false);
-                    rules.push(Rule { prelude: piece.to_string(), decls: d, children: r });
+                    let mut children = Vec::new();
+                    let decls = self.block(false, &mut |r| children.push(r));
+                    rules(Rule { prelude: piece.to_string(), decls, children });
                 }
                 Some(b';') => {
                     self.pos = end + 1;

@@ -45,11 +45,16 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
     build_with_roles(scopes).0
 }
 
+/// The page's sheets are parsed twice, one top-level rule at a time (for the custom properties'
+/// roles, then for the overrides), never held parsed whole: the layer's wasm memory keeps its
+/// peak for good, and a 1.4 MB sheet parses to several MB.
 fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String)>) {
-    let parsed: Vec<Vec<(Vec<Rule>, &str)>> =
-        scopes.iter().map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect()).collect();
     let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes.iter().map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect()).collect();
-    let (roles, chains) = var_roles(&parsed, &inline);
+    let mut walk = RoleWalk::default();
+    for sheet in scopes.iter().flat_map(|s| &s.sheets) {
+        css::for_each_rule(&sheet.css, |rule| walk.rules(std::slice::from_ref(&rule)));
+    }
+    let (roles, chains) = walk.finish(&inline);
     let css = scopes
         .iter()
         .enumerate()
@@ -58,8 +63,8 @@ fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String
             if i == 0 {
                 out.push_str(&base_rules());
             }
-            for (rules, media) in &parsed[i] {
-                emit_sheet(rules, media, &roles, &mut out);
+            for sheet in &scope.sheets {
+                emit_sheet_text(&sheet.css, &sheet.media, &roles, &mut out);
             }
             for (text, decls) in &inline[i] {
                 emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
@@ -96,33 +101,43 @@ fn base_rules() -> String {
 /// Finds the role of every custom property from where it is used, following var() chains.
 /// Also returns the `var()` chains it followed (`--a: var(--b)` as (a, b)).
 fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>]) -> (VarRoles, Vec<(String, String)>) {
-    let mut roles = VarRoles::new();
-    let mut chains: Vec<(String, String)> = Vec::new();
-    let mut visit = |d: &Decl| {
+    let mut walk = RoleWalk::default();
+    parsed.iter().flatten().for_each(|(rules, _)| walk.rules(rules));
+    walk.finish(inline)
+}
+
+/// The custom properties' roles and `var()` chains met so far, rule by rule.
+#[derive(Default)]
+struct RoleWalk {
+    roles: VarRoles,
+    chains: Vec<(String, String)>,
+}
+
+impl RoleWalk {
+    fn decl(&mut self, d: &Decl) {
         if d.name.starts_with("--") {
             for r in var_refs(&d.value) {
-                chains.push((d.name.clone(), r.to_string()));
+                self.chains.push((d.name.clone(), r.to_string()));
             }
         } else if let Some(role) = role_of(&d.name) {
             for r in var_refs(&d.value) {
-                roles.entry(r.to_string()).or_default().insert(role);
+                self.roles.entry(r.to_string()).or_default().insert(role);
             }
         }
-    };
-    fn walk(rules: &[Rule], visit: &mut impl FnMut(&Decl)) {
+    }
+
+    fn rules(&mut self, rules: &[Rule]) {
         for r in rules {
-            r.decls.iter().for_each(&mut *visit);
-            walk(&r.children, visit);
+            r.decls.iter().for_each(|d| self.decl(d));
+            self.rules(&r.children);
         }
     }
-    for scope in parsed {
-        for (rules, _) in scope {
-            walk(rules, &mut visit);
-        }
+
+    fn finish(mut self, inline: &[Vec<(&str, Vec<Decl>)>]) -> (VarRoles, Vec<(String, String)>) {
+        inline.iter().flatten().flat_map(|(_, d)| d).for_each(|d| self.decl(d));
+        follow_chains(&mut self.roles, &self.chains);
+        (self.roles, self.chains)
     }
-    inline.iter().flatten().flat_map(|(_, d)| d).for_each(&mut visit);
-    follow_chains(&mut roles, &chains);
-    (roles, chains)
 }
 
 /// `--a: var(--b)` hands --a's roles to --b; a few passes cover realistic chain depths.
@@ -140,6 +155,19 @@ fn follow_chains(roles: &mut VarRoles, chains: &[(String, String)]) {
             break;
         }
     }
+}
+
+/// `emit_sheet` of a sheet's text, parsed one top-level rule at a time.
+fn emit_sheet_text(css: &str, media: &str, roles: &VarRoles, out: &mut String) {
+    let media = media.trim();
+    if media.is_empty() || media.eq_ignore_ascii_case("all") {
+        css::for_each_rule(css, |rule| emit_rules(std::slice::from_ref(&rule), roles, false, out));
+        return;
+    }
+    let (query, dark) = rewrite_media(media);
+    let mut inner = String::new();
+    css::for_each_rule(css, |rule| emit_rules(std::slice::from_ref(&rule), roles, dark, &mut inner));
+    wrap(&format!("@media {query}"), &inner, out);
 }
 
 fn emit_sheet(rules: &[Rule], media: &str, roles: &VarRoles, out: &mut String) {
