@@ -136,6 +136,7 @@ fn switch_off(i: usize) {
         return;
     };
     super::icons::unmark(&[Root::Doc(doc.clone())]);
+    super::inline::clear(&Root::Doc(doc.clone()));
     super::shapes::unmark_root(&Root::Doc(doc));
     release(i);
 }
@@ -162,14 +163,15 @@ fn batch(i: usize) {
     if unchanged {
         return;
     }
-    let css = super::with(|s| super::build(&input, &s.refine, s.adjust));
+    let (css, roles) = super::with(|s| super::build_roles(&input, &s.refine, s.adjust));
     let Some(window) = doc.default_view() else { return };
     with_frame(i, |f| {
         if f.installed.is_none() {
-            f.installed = Installed::in_realm(root, &window);
+            f.installed = Installed::in_realm(root.clone(), &window);
         }
         if let (Some(x), Some(css)) = (f.installed.as_mut(), css.first()) {
             x.set(css);
+            super::inline::put(&root, roles.markers.first().map_or(&[][..], Vec::as_slice));
         }
         f.input = input;
     });

@@ -3,8 +3,9 @@
 //! scope per frame; a node the theme already covers costs a lookup and no write.
 
 use super::collect::{self, SheetMark};
+use super::inline::{self, markup_of};
 use super::*;
-use dusk_core::dark::theme::build_added;
+use dusk_core::dark::theme::{build_added, Added};
 use dusk_core::dark::{Attr, Scope, Sheet};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -27,26 +28,9 @@ export function note_records(records, doc, added, touched) {
     if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
   }
   return [batch, any, others];
-}
-export function markup_of(added, touched, selector) {
-  const out = new Map();
-  const note = (e) => {
-    const root = e.getRootNode();
-    let r = out.get(root);
-    if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false }));
-    const style = e.getAttribute('style');
-    if (style && style.trim()) r.styles.add(style);
-    if (e.localName === 'source') { if (/prefers-color-scheme/i.test(e.getAttribute('media') || '')) r.sources = true; return; }
-    const names = e.namespaceURI === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : e.localName === 'font' ? ['bgcolor', 'color'] : e.localName === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
-    for (const n of names) { const v = e.getAttribute(n); if (v !== null) r.attrs.add(n + '\\n' + v); }
-  };
-  for (const el of added) { if (el.matches(selector)) note(el); for (const e of el.querySelectorAll(selector)) note(e); }
-  for (const el of touched) if (el.matches(selector)) note(el);
-  return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources]);
 }")]
 extern "C" {
     fn note_records(records: &Array, doc: &web_sys::Document, added: &Array, touched: &Array) -> Array;
-    fn markup_of(added: &Array, touched: &Array, selector: &str) -> Array;
 }
 
 /// What one observer callback saw.
@@ -109,6 +93,8 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         adds[i].sheets = appended;
         new_sheets[i] = Some((sheets, marks));
     }
+    // Per scope: the elements to mark once their new values' markers are known.
+    let mut later: Vec<Option<Array>> = vec![None; n];
     for entry in markup_of(&pending.added, &pending.touched, MARKUP).iter() {
         let entry: Array = entry.unchecked_into();
         // A node no longer in a themed scope (removed since) needs nothing.
@@ -118,11 +104,9 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
             return false;
         }
         let (last, add) = (&s.last_input[i], &mut adds[i]);
-        for v in Array::from(&entry.get(1)).iter().filter_map(|v| v.as_string()) {
-            if last.inline_styles.binary_search(&v).is_err() {
-                add.inline_styles.push(v);
-            }
-        }
+        // Every value the scope's markers don't name yet (one the last build saw gets its marker back).
+        add.inline_styles.extend(Array::from(&entry.get(1)).iter().filter_map(|v| v.as_string()).filter(|v| !v.trim().is_empty()));
+        later[i] = Some(entry.get(4).unchecked_into());
         for a in Array::from(&entry.get(2)).iter().filter_map(|v| v.as_string()) {
             let Some((name, value)) = a.split_once('\n') else { continue };
             let a = Attr { name: name.to_string(), value: value.to_string() };
@@ -133,26 +117,31 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     }
     let Some(roles) = s.roles.as_ref() else { return false };
     // Per scope: the rules for its sheets' additions, and those for its markup's.
-    let mut rules: Vec<(Vec<String>, Vec<String>)> = Vec::with_capacity(n);
-    let build = |part: Scope| {
+    let mut built: Vec<(Added, Added)> = Vec::with_capacity(n);
+    let build = |part: Scope, root: &JsValue| {
         let empty = part.sheets.is_empty() && part.inline_styles.is_empty() && part.attrs.is_empty();
         if empty {
-            return Some(Vec::new());
+            return Some(Added::default());
         }
-        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part)))
+        let has_rule = |m: &str| inline::has_rule(root, m);
+        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part, &has_rule)))
     };
-    for add in &adds {
-        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() });
-        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() });
+    for (add, root) in adds.iter().zip(&s.roots) {
+        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() }, root.js());
+        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() }, root.js());
         match (sheets, markup) {
-            (Some(a), Some(b)) => rules.push((a, b)),
+            (Some(a), Some(b)) => built.push((a, b)),
             _ => return false,
         }
     }
-    // Everything is built: now the writes, one run per scope that gained rules.
-    for (i, (add, (sheet_rules, markup_rules))) in adds.into_iter().zip(rules).enumerate() {
-        s.installed[i].append_markup(&markup_rules);
-        s.installed[i].append(&sheet_rules);
+    // Everything is built: now the writes, one run per scope that gained rules, then the markers.
+    for (i, (mut add, (sheets, markup))) in adds.into_iter().zip(built).enumerate() {
+        s.installed[i].append_markup(&markup.rules);
+        s.installed[i].append(&sheets.rules);
+        if let Some(later) = later[i].take() {
+            inline::add(s.roots[i].js(), &markup.markers, &later);
+        }
+        add.inline_styles.retain(|v| s.last_input[i].inline_styles.binary_search(v).is_err());
         let last = &mut s.last_input[i];
         if let Some((sheets, marks)) = new_sheets[i].take() {
             last.sheets = sheets;
@@ -161,6 +150,7 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         }
         last.inline_styles.extend(add.inline_styles);
         last.inline_styles.sort();
+        last.inline_styles.dedup();
         last.attrs.extend(add.attrs);
         last.attrs.sort();
     }

@@ -12,6 +12,7 @@ mod grow;
 mod hold;
 mod icons;
 mod images;
+mod inline;
 mod install;
 mod marks;
 mod memory;
@@ -231,6 +232,7 @@ fn switch_off() {
     own::switch_off();
     translucent::remove();
     own::unmark(&with(|s| s.roots.clone()));
+    with(|s| s.roots.iter().for_each(inline::clear));
     with(|s| {
         for i in s.installed.drain(..) {
             i.remove();

@@ -4,7 +4,7 @@
 
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
-use super::css_text::{escape, raw_paint, rewrite_media, wrap};
+use super::css_text::{raw_paint, rewrite_media, wrap};
 use super::inert::paints_nothing;
 use super::map::{base_bg, base_fg, map, Role};
 use super::markup::{emit_attrs, emit_scheme_sources};
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod added;
-pub use added::build_added;
+pub use added::{build_added, Added};
 
 /// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -45,11 +45,12 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
     build_with_roles(scopes).0
 }
 
-fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String)>) {
+fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String)>, Vec<Markers>) {
     let parsed: Vec<Vec<(Vec<Rule>, &str)>> =
         scopes.iter().map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect()).collect();
     let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes.iter().map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect()).collect();
     let (roles, chains) = var_roles(&parsed, &inline);
+    let mut markers = Vec::with_capacity(scopes.len());
     let css = scopes
         .iter()
         .enumerate()
@@ -61,15 +62,51 @@ fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String
             for (rules, media) in &parsed[i] {
                 emit_sheet(rules, media, &roles, &mut out);
             }
-            for (text, decls) in &inline[i] {
-                emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
-            }
+            markers.push(emit_inline(&inline[i], &roles, &|_| false, &mut out));
             emit_attrs(&scope.attrs, &mut out);
             emit_scheme_sources(&scope.scheme_sources, &mut out);
             out
         })
         .collect();
-    (css, roles, chains)
+    (css, roles, chains, markers)
+}
+
+/// Each inline style value and the marker attribute its element carries ("" when the value sets
+/// no colour). Chrome matches an attribute selector only against elements that have that
+/// attribute, so a rule on `[data-dusk-i…]` costs nothing to elements without it, where every
+/// `[style="…"]` rule was matched against every element with a `style` attribute (and each new
+/// value added one). The marker is named by the mapped declarations, so values that differ only
+/// in what the theme leaves alone (a width) share one rule.
+pub type Markers = Vec<(String, String)>;
+
+/// The marker attribute for a rule body (`{…}`): a 64-bit FNV-1a of it, so every build names the
+/// same colours alike and a marker set once stays right across rebuilds.
+fn marker_name(body: &str) -> String {
+    let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("data-dusk-i{hash:016x}")
+}
+
+/// The inline styles' rules, one per marker not yet written (`has_rule`: already in the sheet).
+fn emit_inline(inline: &[(&str, Vec<Decl>)], roles: &VarRoles, has_rule: &dyn Fn(&str) -> bool, out: &mut String) -> Markers {
+    let mut written = BTreeSet::new();
+    inline
+        .iter()
+        .map(|(text, decls)| {
+            let mut body = String::new();
+            emit_block("", decls, roles, true, false, &mut body);
+            if body.is_empty() {
+                return (text.to_string(), String::new());
+            }
+            let marker = marker_name(&body);
+            if !has_rule(&marker) && written.insert(marker.clone()) {
+                out.push('[');
+                out.push_str(&marker);
+                out.push(']');
+                out.push_str(&body);
+            }
+            (text.to_string(), marker)
+        })
+        .collect()
 }
 
 /// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
@@ -255,18 +292,20 @@ fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
     body.push(';');
 }
 
-/// What a build knew of the page's custom properties: the roles each is used in and the
-/// `var()` chains between them. An addition that changes neither can be built alone.
+/// What a build knew of the page: the roles each custom property is used in and the `var()`
+/// chains between them (an addition that changes neither can be built alone), and each scope's
+/// inline style markers, which the page layer puts on the elements.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Roles {
     pub(crate) roles: VarRoles,
     pub(crate) chains: Vec<(String, String)>,
+    pub markers: Vec<Markers>,
 }
 
-/// `build`, and the custom properties' roles it found.
+/// `build`, and the custom properties' roles and inline style markers it found.
 pub fn build_with_roles(scopes: &[Scope]) -> (Vec<String>, Roles) {
-    let (css, roles, chains) = build_scopes(scopes);
-    (css, Roles { roles, chains })
+    let (css, roles, chains, markers) = build_scopes(scopes);
+    (css, Roles { roles, chains, markers })
 }
 
 #[cfg(test)]
