@@ -1,7 +1,8 @@
-//! Inline styles' colours go on marker attributes (core's `theme::Markers`): each element with a
-//! coloured `style` carries `data-dusk-i…` for its value's mapped colours, so Chrome matches a
-//! marker's rule only against the elements that carry it. The value → marker maps live on the
-//! JS side, per scope root, so a batch marks what it reads in the same call.
+//! Inline styles' colours go on a marker attribute (core's `theme::Markers`): each element with a
+//! coloured `style` carries `data-dusk-i` naming its value's mapped colours, so Chrome matches the
+//! markers' rules only against the elements that carry one (one attribute whose value changes:
+//! swapping an attribute per colour cost a dashboard more style time). The value → marker maps
+//! live on the JS side, per scope root, so a batch marks what it reads in the same call.
 
 use super::collect::Root;
 use js_sys::Array;
@@ -10,16 +11,12 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(inline_js = "
 // Per scope root: its value → marker map, and the markers it has rules for.
 const maps = new WeakMap();
-const current = new WeakMap();
 // The element's marker for its current style; false if its value is not in the map yet.
 function mark(e, map) {
   const v = e.getAttribute('style');
   const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
-  const old = current.get(e);
-  if (old !== want) {
-    if (old) e.removeAttribute(old);
-    if (want) { e.setAttribute(want, ''); current.set(e, want); } else current.delete(e);
-  }
+  const old = e.getAttribute('data-dusk-i');
+  if (want) { if (old !== want) e.setAttribute('data-dusk-i', want); } else if (old !== null) e.removeAttribute('data-dusk-i');
   return want !== undefined;
 }
 export function markers_put(root, pairs, replace) {
@@ -30,7 +27,7 @@ export function markers_put(root, pairs, replace) {
 }
 export function markers_clear(root) {
   if (!maps.delete(root)) return;
-  for (const e of root.querySelectorAll('[style]')) mark(e, undefined);
+  for (const e of root.querySelectorAll('[data-dusk-i]')) e.removeAttribute('data-dusk-i');
 }
 export function has_marker(root, name) {
   return !!maps.get(root)?.names.has(name);
@@ -45,7 +42,7 @@ export function markup_of(added, touched, selector) {
     let r = out.get(root);
     if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false, later: [] }));
     // A value the theme has a marker for (or knows sets no colour) is marked now; a new one after its rule is built.
-    if (!mark(e, maps.get(root))) { current.has(e) && mark(e, undefined); r.styles.add(e.getAttribute('style')); r.later.push(e); }
+    if (!mark(e, maps.get(root))) { r.styles.add(e.getAttribute('style')); r.later.push(e); }
     if (e.localName === 'source') { if (/prefers-color-scheme/i.test(e.getAttribute('media') || '')) r.sources = true; return; }
     const names = e.namespaceURI === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : e.localName === 'font' ? ['bgcolor', 'color'] : e.localName === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
     for (const n of names) { const v = e.getAttribute(n); if (v !== null) r.attrs.add(n + '\\n' + v); }

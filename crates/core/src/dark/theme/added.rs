@@ -104,7 +104,7 @@ mod tests {
         let (_, full) = build_with_roles(std::slice::from_ref(&after));
         assert!(markers.iter().all(|m| full.markers[0].contains(m)), "the full build names them alike: {markers:?}");
         assert_eq!(markers[0].0, "background: #fafafa; width: 3px");
-        assert!(rules[0].starts_with(&format!("[{}]{{background-color:#", markers[0].1)) && !rules[0].ends_with("px;}"), "{rules:?}");
+        assert!(rules[0].starts_with(&format!("[data-dusk-i=\"{}\"]{{background-color:#", markers[0].1)) && !rules[0].ends_with("px;}"), "{rules:?}");
     }
 
     #[test]

@@ -71,19 +71,18 @@ fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String
     (css, roles, chains, markers)
 }
 
-/// Each inline style value and the marker attribute its element carries ("" when the value sets
-/// no colour). Chrome matches an attribute selector only against elements that have that
-/// attribute, so a rule on `[data-dusk-i…]` costs nothing to elements without it, where every
-/// `[style="…"]` rule was matched against every element with a `style` attribute (and each new
-/// value added one). The marker is named by the mapped declarations, so values that differ only
-/// in what the theme leaves alone (a width) share one rule.
+/// Each inline style value and the marker its element carries in `data-dusk-i` ("" when the
+/// value sets no colour). Every `[style="…"]` rule was matched against every element with a
+/// `style` attribute, and a page adding values (a width per card) added one rule per element;
+/// a marker is named by the mapped declarations, so values that differ only in what the theme
+/// leaves alone share one rule, and only the elements that carry a marker are matched.
 pub type Markers = Vec<(String, String)>;
 
-/// The marker attribute for a rule body (`{…}`): a 64-bit FNV-1a of it, so every build names the
-/// same colours alike and a marker set once stays right across rebuilds.
+/// The marker for a rule body (`{…}`): a 64-bit FNV-1a of it, so every build names the same
+/// colours alike and a marker set once stays right across rebuilds.
 fn marker_name(body: &str) -> String {
     let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-    format!("data-dusk-i{hash:016x}")
+    format!("{hash:016x}")
 }
 
 /// The inline styles' rules, one per marker not yet written (`has_rule`: already in the sheet).
@@ -99,9 +98,9 @@ fn emit_inline(inline: &[(&str, Vec<Decl>)], roles: &VarRoles, has_rule: &dyn Fn
             }
             let marker = marker_name(&body);
             if !has_rule(&marker) && written.insert(marker.clone()) {
-                out.push('[');
+                out.push_str("[data-dusk-i=\"");
                 out.push_str(&marker);
-                out.push(']');
+                out.push_str("\"]");
                 out.push_str(&body);
             }
             (text.to_string(), marker)
