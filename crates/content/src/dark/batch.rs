@@ -11,12 +11,12 @@ pub(crate) fn run_batch() {
     }
     let started = now();
     // Open shadow roots that came with added nodes get a theme of their own.
-    for el in with(|s| s.pending.added()) {
+    let pending = grow::Pending::take();
+    for el in pending.added() {
         for root in collect::shadow_roots_under(&el) {
             add_root(Root::Shadow(root));
         }
     }
-    let pending = with(|s| std::mem::take(&mut s.pending));
     let full = with(|s| {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
             return false;

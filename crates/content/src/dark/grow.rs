@@ -16,31 +16,35 @@ const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fi
 const MAX_PENDING: u32 = 4000;
 
 #[wasm_bindgen(inline_js = "
-export function note_records(records, doc, added, touched) {
-  let batch = false, any = false;
-  const others = [];
-  for (const r of records) {
-    const t = r.target;
-    if ((t.ownerDocument || t) !== doc) { others.push(r); continue; }
-    if (r.type === 'attributes') { touched.push(t); batch = true; continue; }
-    for (const n of r.addedNodes) if (n.nodeType === 1) { added.push(n); batch = any = true; }
-    // Text under a <style> is a sheet; a removed element may take a sheet with it.
-    if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
-  }
-  return [batch, any, others];
+// What the page's mutations touched since the last batch, noted without entering wasm: a chat
+// streaming its reply appends text only, dozens of times a second.
+let added = [], touched = [], active = false;
+export function observer_callback(on_work) {
+  return (records) => {
+    let batch = false, any = false;
+    const others = [];
+    for (const r of records) {
+      const t = r.target;
+      if ((t.ownerDocument || t) !== document) { others.push(r); continue; }
+      if (r.type === 'attributes') { touched.push(t); batch = true; continue; }
+      for (const n of r.addedNodes) if (n.nodeType === 1) { added.push(n); batch = any = true; }
+      // Text under a <style> is a sheet; a removed element may take a sheet with it.
+      if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
+    }
+    if (batch || others.length || !active) active = on_work(batch, any, others);
+  };
+}
+export function take_pending() {
+  const out = [added, touched];
+  added = [];
+  touched = [];
+  return out;
 }")]
 extern "C" {
-    fn note_records(records: &Array, doc: &web_sys::Document, added: &Array, touched: &Array) -> Array;
-}
-
-/// What one observer callback saw.
-pub(super) struct Noted {
-    /// An element was added, restyled, or a sheet may have changed: the frame's batch has work.
-    pub batch: bool,
-    /// An element was added.
-    pub added: bool,
-    /// Records of other documents (same-origin frames').
-    pub others: Array,
+    /// The MutationObserver's callback: it notes records and calls `on_work(batch, added, others)`
+    /// (which answers whether dark mode is on) only when there is work, or when it last answered no.
+    pub(super) fn observer_callback(on_work: &js_sys::Function) -> js_sys::Function;
+    fn take_pending() -> Array;
 }
 
 /// What the page's mutations touched since the last batch.
@@ -53,10 +57,10 @@ pub(super) struct Pending {
 }
 
 impl Pending {
-    /// Notes a callback's records (this document's and its shadow roots').
-    pub fn note(&mut self, records: &Array, doc: &web_sys::Document) -> Noted {
-        let out = note_records(records, doc, &self.added, &self.touched);
-        Noted { batch: out.get(0).is_truthy(), added: out.get(1).is_truthy(), others: out.get(2).unchecked_into() }
+    /// Takes what was noted since the last batch.
+    pub fn take() -> Pending {
+        let both = take_pending();
+        Pending { added: both.get(0).unchecked_into(), touched: both.get(1).unchecked_into() }
     }
 
     /// Too many to read one by one: the batch collects the whole page.

@@ -99,8 +99,6 @@ struct State {
     roles: Option<dusk_core::dark::theme::Roles>,
     /// Each scope's sheets as that build saw them (`collect::sheet_marks`).
     marks: Vec<Vec<collect::SheetMark>>,
-    /// What the page's mutations touched since the last batch.
-    pending: grow::Pending,
 }
 
 #[derive(Clone)]
@@ -242,7 +240,7 @@ fn switch_off() {
         s.own = None;
         s.roles = None;
         s.marks.clear();
-        s.pending = grow::Pending::default();
+        grow::Pending::take();
         s.phase = PagePhase::Off;
     });
     release_fallback();
