@@ -79,6 +79,8 @@ pub(crate) fn run_batch() {
             s.translucent = None;
         } else {
             s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
+            // What the page added since carries values the theme knows.
+            inline::apply(&pending.added, &pending.touched);
         }
         s.marks = grow::marks_now(s, &own);
         s.last_build_ms = now() - started - s.last_collect_ms;

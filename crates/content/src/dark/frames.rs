@@ -161,6 +161,8 @@ fn batch(i: usize) {
     let input = vec![super::with(|s| collect::scope(&root, &mut s.cache, &own))];
     let unchanged = with_frame(i, |f| f.installed.is_some() && f.input == input).unwrap_or(true);
     if unchanged {
+        // Elements added since carry values the theme knows.
+        super::inline::refresh(&root);
         return;
     }
     let (css, roles) = super::with(|s| super::build_roles(&input, &s.refine, s.adjust));

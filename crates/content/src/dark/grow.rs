@@ -53,7 +53,7 @@ pub(super) struct Pending {
     /// Added elements: their whole subtree is read.
     pub added: Array,
     /// Elements whose observed attribute changed: only they are read.
-    touched: Array,
+    pub touched: Array,
 }
 
 impl Pending {

@@ -35,6 +35,19 @@ export function has_marker(root, name) {
 export function markers_apply(els) {
   for (const e of els) mark(e, maps.get(e.getRootNode()));
 }
+export function markers_apply_trees(added, touched) {
+  for (const el of added) {
+    const map = maps.get(el.getRootNode());
+    if (!map) continue;
+    if (el.hasAttribute('style')) mark(el, map);
+    for (const e of el.querySelectorAll('[style]')) mark(e, map);
+  }
+  markers_apply(touched);
+}
+export function markers_apply_all(root) {
+  const map = maps.get(root);
+  if (map) for (const e of root.querySelectorAll('[style]')) mark(e, map);
+}
 export function markup_of(added, touched, selector) {
   const out = new Map();
   const note = (e) => {
@@ -55,6 +68,8 @@ extern "C" {
     fn markers_put(root: &JsValue, pairs: &Array, replace: bool);
     fn markers_clear(root: &JsValue);
     fn markers_apply(els: &Array);
+    fn markers_apply_trees(added: &Array, touched: &Array);
+    fn markers_apply_all(root: &JsValue);
     fn has_marker(root: &JsValue, name: &str) -> bool;
     /// Per scope root the added and touched elements are in: [root, new style values, legacy
     /// colour attributes ("name\nvalue"), a dark-scheme `<source>` came, elements to mark once
@@ -75,6 +90,16 @@ pub fn put(root: &Root, markers: &[(String, String)]) {
 pub fn add(root: &JsValue, markers: &[(String, String)], later: &Array) {
     markers_put(root, &flat(markers), false);
     markers_apply(later);
+}
+
+/// Added subtrees and restyled elements get their values' markers (the theme was not rebuilt).
+pub fn apply(added: &Array, touched: &Array) {
+    markers_apply_trees(added, touched);
+}
+
+/// Every element of the scope gets its value's marker (its theme was not rebuilt).
+pub fn refresh(root: &Root) {
+    markers_apply_all(root.js());
 }
 
 /// The scope has a rule for this marker (the full build's or one added since).

@@ -110,7 +110,8 @@ mod tests {
     #[test]
     fn values_that_differ_only_in_what_the_theme_leaves_alone_share_one_rule() {
         let (_, roles) = build_with_roles(&[Scope::default()]);
-        let added = Scope { inline_styles: vec!["width: 3%; background: #fff".into(), "width: 4%; background: #fff".into(), "width: 5%".into()], ..Default::default() };
+        let added =
+            Scope { inline_styles: vec!["width: 3%; background: #fff".into(), "width: 4%; background: #fff".into(), "width: 5%".into()], ..Default::default() };
         let Added { rules, markers } = build_added(&roles, &added, &|_| false).unwrap();
         assert_eq!(rules.len(), 1, "{rules:?}");
         assert_eq!(markers[0].1, markers[1].1);
@@ -144,7 +145,8 @@ mod tests {
         // A new chain hands roles on.
         assert_eq!(build_added(&roles, &Scope { sheets: vec![sheet(":root{--brand: var(--x)}")], ..Default::default() }, &|_| false), None);
         // Defining a known property again, or using it in its known role, is fine.
-        let same = build_added(&roles, &Scope { sheets: vec![sheet(".x{--brand:#eee;background:var(--brand)}")], ..Default::default() }, &|_| false).unwrap().rules;
+        let same =
+            build_added(&roles, &Scope { sheets: vec![sheet(".x{--brand:#eee;background:var(--brand)}")], ..Default::default() }, &|_| false).unwrap().rules;
         assert!(same[0].contains("--dusk-bg-brand:#"), "{same:?}");
     }
 
