@@ -298,6 +298,8 @@ fn decide() {
     }
     with(|s| s.phase = PagePhase::Active);
     icons::mark(&with(|s| s.roots.clone()));
+    // Elements parsed since the last batch carry their inline colours' markers: shapes read their own paint through them.
+    with(|s| s.roots.iter().for_each(inline::refresh));
     // Before the theme goes on, so a big drawing is dark in the very frame the page turns dark.
     shapes::mark(&with(|s| s.roots.clone()), theme_on());
     run_batch();
