@@ -45,7 +45,7 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
     build_with_roles(scopes).0
 }
 
-fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String)>, Vec<Markers>) {
+fn build_scopes(scopes: &[Scope]) -> (Vec<String>, Roles) {
     let parsed: Vec<Vec<(Vec<Rule>, &str)>> =
         scopes.iter().map(|s| s.sheets.iter().map(|sh| (css::parse_sheet(&sh.css), sh.media.as_str())).collect()).collect();
     let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes.iter().map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect()).collect();
@@ -68,7 +68,7 @@ fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String
             out
         })
         .collect();
-    (css, roles, chains, markers)
+    (css, Roles { roles, chains, markers })
 }
 
 /// Each inline style value and the marker its element carries in `data-dusk-i` ("" when the
@@ -303,8 +303,7 @@ pub struct Roles {
 
 /// `build`, and the custom properties' roles and inline style markers it found.
 pub fn build_with_roles(scopes: &[Scope]) -> (Vec<String>, Roles) {
-    let (css, roles, chains, markers) = build_scopes(scopes);
-    (css, Roles { roles, chains, markers })
+    build_scopes(scopes)
 }
 
 #[cfg(test)]
