@@ -6,8 +6,9 @@
 // long tasks, frames per second, and whether each node the page adds is dark at the first frame
 // after it was inserted (checked on the newest nodes while the page runs).
 // TRACE=1: then one traced run per page and arm, where the time went (trace_summary.mjs).
+// TRACE_DIR=dir: the traced runs' raw traces are written there too (page-arm.json).
 // Usage: [RUNS=3] [DURATION=8000] [TRACE=1] node tests/bench/busy_pages.mjs [page,…]   (build dist/ first)
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
@@ -78,7 +79,7 @@ async function run(arm, name, tracing = false) {
   await page.waitForTimeout(DURATION);
   const after = await read();
   const p = await page.evaluate(() => { window.__busy.on = false; return window.__busy; });
-  const trace = tracing ? await stopTrace(cdp) : null;
+  const trace = tracing ? await stopTrace(cdp, `${name}-${arm}`) : null;
   await page.close();
   const ms = (k) => (after[k] - before[k]) * 1000;
   return { task: ms("TaskDuration"), style: ms("RecalcStyleDuration"), layout: ms("LayoutDuration"), script: ms("ScriptDuration"), fps: (p.frames * 1000) / DURATION, long: p.long, longMs: p.longMs, dark: p.checked ? p.dark / p.checked : null, trace };
@@ -87,7 +88,7 @@ async function run(arm, name, tracing = false) {
 async function startTrace(cdp) {
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"] } });
 }
-async function stopTrace(cdp) {
+async function stopTrace(cdp, label) {
   const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
   await cdp.send("Tracing.end");
   const { stream } = await done;
@@ -98,6 +99,7 @@ async function stopTrace(cdp) {
     if (chunk.eof) break;
   }
   const parsed = JSON.parse(out);
+  if (process.env.TRACE_DIR) writeFileSync(path.join(process.env.TRACE_DIR, `${label}.json`), out);
   return summarise(parsed.traceEvents ?? parsed);
 }
 

@@ -2,7 +2,7 @@
 // after it is inserted, whether the theme already covered it or it brought a colour of its own.
 import assert from "node:assert/strict";
 import { aaReport } from "../lib/wcag.mjs";
-import { isDark, resetMemory, setSite, until } from "./dark.mjs";
+import { isDark, luminance, resetMemory, setSite, until } from "./dark.mjs";
 
 async function busy(env, name) {
   await resetMemory(env);
@@ -69,5 +69,36 @@ export const tests = [
       } finally { await page.close(); }
     }
     await resetMemory(env);
+  }],
+
+  ["an inline colour the page changes, sets back to one the theme knows, or removes is followed by the next frame; switched off, the page's own colours are back", async (env) => {
+    const page = await busy(env, "feed");
+    try {
+      // Style, then two frames: the batch runs in the first, the check after it has painted.
+      const restyle = (style) => page.evaluate((style) => new Promise((done) => {
+        const el = document.getElementById("probe") ?? document.body.appendChild(Object.assign(document.createElement("div"), { id: "probe", textContent: "probe" }));
+        if (style === null) el.removeAttribute("style"); else el.setAttribute("style", style);
+        requestAnimationFrame(() => requestAnimationFrame(() => done(getComputedStyle(el).backgroundColor)));
+      }), style);
+      const fresh = await restyle("background: #ffeecc; width: 50%");
+      assert.ok(luminance(fresh) < 0.06, `a new colour: ${fresh}`);
+      const other = await restyle("background-color: rgb(250, 250, 210)");
+      assert.ok(luminance(other) < 0.06 && other !== fresh, `changed to another new colour: ${other} (was ${fresh})`);
+      // An avatar's style, which the theme already has a rule for.
+      const [known, avatar] = await page.evaluate(() => { const a = document.querySelector(".avatar"); return [a.getAttribute("style"), getComputedStyle(a).backgroundColor]; });
+      assert.equal(await restyle(known), avatar, "a known value looks as the avatars that carry it");
+      assert.equal(await restyle("width: 40%"), "rgba(0, 0, 0, 0)", "a style with no colour keeps none of the old one");
+      assert.equal(await restyle(null), "rgba(0, 0, 0, 0)");
+      await restyle(known);
+      await setSite(env, page.url(), false);
+      await until(async () => !(await isDark(page)), "the page to turn light");
+      const left = await page.evaluate(() => {
+        const a = document.querySelector(".avatar"), p = document.getElementById("probe");
+        return { avatar: [a.style.backgroundColor, getComputedStyle(a).backgroundColor], probe: [p.style.backgroundColor, getComputedStyle(p).backgroundColor] };
+      });
+      assert.equal(left.avatar[1], left.avatar[0], "the avatar shows its own colour");
+      assert.equal(left.probe[1], left.probe[0], "the probe shows its own colour");
+      assert.equal(await page.evaluate(() => document.querySelectorAll("[data-dusk-i]").length), 0, "no marker is left");
+    } finally { await resetMemory(env); }
   }],
 ];

@@ -2,6 +2,7 @@
 //! sheet), the switching frame's transitions held off, and rebuilds when a foreign sheet arrives.
 
 use super::*;
+use dusk_core::dark::theme::Markers;
 
 /// Holds the page's transitions off for the frame in which the theme switches.
 pub(super) fn freeze(css: &str) {
@@ -24,13 +25,8 @@ pub(super) fn theme_on() -> bool {
     with(|s| s.installed.iter().any(|i| i.is_on()))
 }
 
-/// Core's theme for every scope, adjusted, with the site's refinement after the document's.
-#[inline(never)]
-pub(super) fn build(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> Vec<String> {
-    build_roles(input, refine, adjust).0
-}
-
-/// `build`, and the custom properties' roles it found (what the page adds later is built with them).
+/// Core's theme for every scope, adjusted, with the site's refinement after the document's, and
+/// the custom properties' roles and inline markers it found (what the page adds later is built with them).
 #[inline(never)]
 pub(super) fn build_roles(input: &[dusk_core::dark::Scope], refine: &str, adjust: Adjust) -> (Vec<String>, dusk_core::dark::theme::Roles) {
     let (mut css, roles) = dusk_core::dark::adjust::with_adjust(adjust, || images::during(|| dusk_core::dark::theme::build_with_roles(input)));
@@ -81,13 +77,18 @@ pub(super) fn image_arrived() {
     }
 }
 
-/// Puts one CSS text per scope into its sheet, holding transitions off first if the page has painted.
-pub(super) fn put_theme(s: &mut State, css: &[String], freeze_css: impl FnOnce() -> String) {
+/// Puts one CSS text per scope into its sheet, and its inline style markers on its elements
+/// (none: the CSS has no inline rules), holding transitions off first if the page has painted.
+pub(super) fn put_theme(s: &mut State, css: &[String], markers: Option<&[Markers]>, freeze_css: impl FnOnce() -> String) {
     if std::mem::take(&mut s.freeze_next) {
         freeze(&freeze_css());
     }
-    for (inst, css) in s.installed.iter_mut().zip(css) {
+    for (i, (inst, css)) in s.installed.iter_mut().zip(css).enumerate() {
         inst.set(css);
+        match markers.and_then(|m| m.get(i)) {
+            Some(m) => inline::put(&inst.root, m),
+            None => inline::clear(&inst.root),
+        }
     }
 }
 
@@ -112,6 +113,6 @@ pub(super) fn remeasure_own() {
     with(|s| {
         let all = own_css(&css, &s.last_input);
         s.own = Some(css);
-        put_theme(s, &all, String::new);
+        put_theme(s, &all, None, String::new);
     });
 }

@@ -11,12 +11,12 @@ pub(crate) fn run_batch() {
     }
     let started = now();
     // Open shadow roots that came with added nodes get a theme of their own.
-    for el in with(|s| s.pending.added()) {
+    let pending = grow::Pending::take();
+    for el in pending.added() {
         for root in collect::shadow_roots_under(&el) {
             add_root(Root::Shadow(root));
         }
     }
-    let pending = with(|s| std::mem::take(&mut s.pending));
     let full = with(|s| {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
             return false;
@@ -30,14 +30,18 @@ pub(crate) fn run_batch() {
                 // The theme built when the popup opened goes on at once; whether the page changed
                 // since is checked once it has painted, off the switch's critical path.
                 let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
-                put_theme(s, &css, || p.freeze.clone());
+                let recoloured = s.own.is_none();
+                put_theme(s, &css, recoloured.then_some(p.roles.markers.as_slice()), || p.freeze.clone());
                 if s.own.is_none() && !s.rehearsing && !p.translucent.1.is_empty() {
                     if let Some(doc) = document() {
                         translucent::put(&doc, &p.translucent.1);
                     }
                 }
                 s.last_input = p.input;
-                s.roles = Some(p.roles);
+                // The markers live on the page's side now (`inline`).
+                let mut roles = p.roles;
+                roles.markers = Vec::new();
+                s.roles = Some(roles);
                 s.translucent = Some(p.translucent.0);
                 s.last_build_ms = now() - started;
                 watch::after_paint(run_batch);
@@ -66,12 +70,17 @@ pub(crate) fn run_batch() {
                     (css, Some(roles))
                 }
             };
-            put_theme(s, &css, || freeze_css(&input));
+            put_theme(s, &css, roles.as_ref().map(|r| r.markers.as_slice()), || freeze_css(&input));
             s.last_input = input;
-            s.roles = roles;
+            s.roles = roles.map(|mut r| {
+                r.markers = Vec::new();
+                r
+            });
             s.translucent = None;
         } else {
             s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
+            // What the page added since carries values the theme knows.
+            inline::apply(&pending.added, &pending.touched);
         }
         s.marks = grow::marks_now(s, &own);
         s.last_build_ms = now() - started - s.last_collect_ms;

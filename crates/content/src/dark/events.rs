@@ -3,20 +3,17 @@
 use super::*;
 
 #[inline(never)]
-pub(crate) fn on_mutations(records: &Array) {
+pub(crate) fn on_mutations(batch: bool, added: bool, others: &Array) -> bool {
     let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
-    let Some(doc) = document() else { return };
-    // One crossing notes the added and restyled elements for the frame's batch; text alone
-    // (a chat streaming its reply) carries no colour and asks for nothing.
-    let noted = with(|s| s.pending.note(records, &doc));
     // A frame's mutations only mark it; its shadow roots stay its own.
-    for record in noted.others.iter() {
+    for record in others.iter() {
         frames::touched(record.unchecked_ref());
     }
-    with(|s| s.own_dirty |= s.own.is_some() && noted.added);
-    if noted.batch || noted.others.length() > 0 || !active {
+    with(|s| s.own_dirty |= s.own.is_some() && added);
+    if batch || others.length() > 0 || !active {
         watch::schedule();
     }
+    active
 }
 
 #[inline(never)]

@@ -136,6 +136,7 @@ fn switch_off(i: usize) {
         return;
     };
     super::icons::unmark(&[Root::Doc(doc.clone())]);
+    super::inline::clear(&Root::Doc(doc.clone()));
     super::shapes::unmark_root(&Root::Doc(doc));
     release(i);
 }
@@ -160,16 +161,19 @@ fn batch(i: usize) {
     let input = vec![super::with(|s| collect::scope(&root, &mut s.cache, &own))];
     let unchanged = with_frame(i, |f| f.installed.is_some() && f.input == input).unwrap_or(true);
     if unchanged {
+        // Elements added since carry values the theme knows.
+        super::inline::refresh(&root);
         return;
     }
-    let css = super::with(|s| super::build(&input, &s.refine, s.adjust));
+    let (css, roles) = super::with(|s| super::build_roles(&input, &s.refine, s.adjust));
     let Some(window) = doc.default_view() else { return };
     with_frame(i, |f| {
         if f.installed.is_none() {
-            f.installed = Installed::in_realm(root, &window);
+            f.installed = Installed::in_realm(root.clone(), &window);
         }
         if let (Some(x), Some(css)) = (f.installed.as_mut(), css.first()) {
             x.set(css);
+            super::inline::put(&root, roles.markers.first().map_or(&[][..], Vec::as_slice));
         }
         f.input = input;
     });

@@ -3,8 +3,9 @@
 //! scope per frame; a node the theme already covers costs a lookup and no write.
 
 use super::collect::{self, SheetMark};
+use super::inline::{self, markup_of};
 use super::*;
-use dusk_core::dark::theme::build_added;
+use dusk_core::dark::theme::{build_added, Added};
 use dusk_core::dark::{Attr, Scope, Sheet};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -15,48 +16,35 @@ const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fi
 const MAX_PENDING: u32 = 4000;
 
 #[wasm_bindgen(inline_js = "
-export function note_records(records, doc, added, touched) {
-  let batch = false, any = false;
-  const others = [];
-  for (const r of records) {
-    const t = r.target;
-    if ((t.ownerDocument || t) !== doc) { others.push(r); continue; }
-    if (r.type === 'attributes') { touched.push(t); batch = true; continue; }
-    for (const n of r.addedNodes) if (n.nodeType === 1) { added.push(n); batch = any = true; }
-    // Text under a <style> is a sheet; a removed element may take a sheet with it.
-    if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
-  }
-  return [batch, any, others];
-}
-export function markup_of(added, touched, selector) {
-  const out = new Map();
-  const note = (e) => {
-    const root = e.getRootNode();
-    let r = out.get(root);
-    if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false }));
-    const style = e.getAttribute('style');
-    if (style && style.trim()) r.styles.add(style);
-    if (e.localName === 'source') { if (/prefers-color-scheme/i.test(e.getAttribute('media') || '')) r.sources = true; return; }
-    const names = e.namespaceURI === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : e.localName === 'font' ? ['bgcolor', 'color'] : e.localName === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
-    for (const n of names) { const v = e.getAttribute(n); if (v !== null) r.attrs.add(n + '\\n' + v); }
+// What the page's mutations touched since the last batch, noted without entering wasm: a chat
+// streaming its reply appends text only, dozens of times a second.
+let added = [], touched = [], active = false;
+export function observer_callback(on_work) {
+  return (records) => {
+    let batch = false, any = false;
+    const others = [];
+    for (const r of records) {
+      const t = r.target;
+      if ((t.ownerDocument || t) !== document) { others.push(r); continue; }
+      if (r.type === 'attributes') { touched.push(t); batch = true; continue; }
+      for (const n of r.addedNodes) if (n.nodeType === 1) { added.push(n); batch = any = true; }
+      // Text under a <style> is a sheet; a removed element may take a sheet with it.
+      if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
+    }
+    if (batch || others.length || !active) active = on_work(batch, any, others);
   };
-  for (const el of added) { if (el.matches(selector)) note(el); for (const e of el.querySelectorAll(selector)) note(e); }
-  for (const el of touched) if (el.matches(selector)) note(el);
-  return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources]);
+}
+export function take_pending() {
+  const out = [added, touched];
+  added = [];
+  touched = [];
+  return out;
 }")]
 extern "C" {
-    fn note_records(records: &Array, doc: &web_sys::Document, added: &Array, touched: &Array) -> Array;
-    fn markup_of(added: &Array, touched: &Array, selector: &str) -> Array;
-}
-
-/// What one observer callback saw.
-pub(super) struct Noted {
-    /// An element was added, restyled, or a sheet may have changed: the frame's batch has work.
-    pub batch: bool,
-    /// An element was added.
-    pub added: bool,
-    /// Records of other documents (same-origin frames').
-    pub others: Array,
+    /// The MutationObserver's callback: it notes records and calls `on_work(batch, added, others)`
+    /// (which answers whether dark mode is on) only when there is work, or when it last answered no.
+    pub(super) fn observer_callback(on_work: &js_sys::Function) -> js_sys::Function;
+    fn take_pending() -> Array;
 }
 
 /// What the page's mutations touched since the last batch.
@@ -65,14 +53,14 @@ pub(super) struct Pending {
     /// Added elements: their whole subtree is read.
     pub added: Array,
     /// Elements whose observed attribute changed: only they are read.
-    touched: Array,
+    pub touched: Array,
 }
 
 impl Pending {
-    /// Notes a callback's records (this document's and its shadow roots').
-    pub fn note(&mut self, records: &Array, doc: &web_sys::Document) -> Noted {
-        let out = note_records(records, doc, &self.added, &self.touched);
-        Noted { batch: out.get(0).is_truthy(), added: out.get(1).is_truthy(), others: out.get(2).unchecked_into() }
+    /// Takes what was noted since the last batch.
+    pub fn take() -> Pending {
+        let both = take_pending();
+        Pending { added: both.get(0).unchecked_into(), touched: both.get(1).unchecked_into() }
     }
 
     /// Too many to read one by one: the batch collects the whole page.
@@ -109,6 +97,8 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         adds[i].sheets = appended;
         new_sheets[i] = Some((sheets, marks));
     }
+    // Per scope: the elements to mark once their new values' markers are known.
+    let mut later: Vec<Option<Array>> = vec![None; n];
     for entry in markup_of(&pending.added, &pending.touched, MARKUP).iter() {
         let entry: Array = entry.unchecked_into();
         // A node no longer in a themed scope (removed since) needs nothing.
@@ -118,11 +108,9 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
             return false;
         }
         let (last, add) = (&s.last_input[i], &mut adds[i]);
-        for v in Array::from(&entry.get(1)).iter().filter_map(|v| v.as_string()) {
-            if last.inline_styles.binary_search(&v).is_err() {
-                add.inline_styles.push(v);
-            }
-        }
+        // Every value the scope's markers don't name yet (one the last build saw gets its marker back).
+        add.inline_styles.extend(Array::from(&entry.get(1)).iter().filter_map(|v| v.as_string()).filter(|v| !v.trim().is_empty()));
+        later[i] = Some(entry.get(4).unchecked_into());
         for a in Array::from(&entry.get(2)).iter().filter_map(|v| v.as_string()) {
             let Some((name, value)) = a.split_once('\n') else { continue };
             let a = Attr { name: name.to_string(), value: value.to_string() };
@@ -133,26 +121,31 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     }
     let Some(roles) = s.roles.as_ref() else { return false };
     // Per scope: the rules for its sheets' additions, and those for its markup's.
-    let mut rules: Vec<(Vec<String>, Vec<String>)> = Vec::with_capacity(n);
-    let build = |part: Scope| {
+    let mut built: Vec<(Added, Added)> = Vec::with_capacity(n);
+    let build = |part: Scope, root: &JsValue| {
         let empty = part.sheets.is_empty() && part.inline_styles.is_empty() && part.attrs.is_empty();
         if empty {
-            return Some(Vec::new());
+            return Some(Added::default());
         }
-        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part)))
+        let has_rule = |m: &str| inline::has_rule(root, m);
+        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part, &has_rule)))
     };
-    for add in &adds {
-        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() });
-        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() });
+    for (add, root) in adds.iter().zip(&s.roots) {
+        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() }, root.js());
+        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() }, root.js());
         match (sheets, markup) {
-            (Some(a), Some(b)) => rules.push((a, b)),
+            (Some(a), Some(b)) => built.push((a, b)),
             _ => return false,
         }
     }
-    // Everything is built: now the writes, one run per scope that gained rules.
-    for (i, (add, (sheet_rules, markup_rules))) in adds.into_iter().zip(rules).enumerate() {
-        s.installed[i].append_markup(&markup_rules);
-        s.installed[i].append(&sheet_rules);
+    // Everything is built: now the writes, one run per scope that gained rules, then the markers.
+    for (i, (mut add, (sheets, markup))) in adds.into_iter().zip(built).enumerate() {
+        s.installed[i].append_markup(&markup.rules);
+        s.installed[i].append(&sheets.rules);
+        if let Some(later) = later[i].take() {
+            inline::add(s.roots[i].js(), &markup.markers, &later);
+        }
+        add.inline_styles.retain(|v| s.last_input[i].inline_styles.binary_search(v).is_err());
         let last = &mut s.last_input[i];
         if let Some((sheets, marks)) = new_sheets[i].take() {
             last.sheets = sheets;
@@ -161,6 +154,7 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         }
         last.inline_styles.extend(add.inline_styles);
         last.inline_styles.sort();
+        last.inline_styles.dedup();
         last.attrs.extend(add.attrs);
         last.attrs.sort();
     }

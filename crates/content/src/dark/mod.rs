@@ -12,6 +12,7 @@ mod grow;
 mod hold;
 mod icons;
 mod images;
+mod inline;
 mod install;
 mod marks;
 mod memory;
@@ -98,8 +99,6 @@ struct State {
     roles: Option<dusk_core::dark::theme::Roles>,
     /// Each scope's sheets as that build saw them (`collect::sheet_marks`).
     marks: Vec<Vec<collect::SheetMark>>,
-    /// What the page's mutations touched since the last batch.
-    pending: grow::Pending,
 }
 
 #[derive(Clone)]
@@ -231,6 +230,7 @@ fn switch_off() {
     own::switch_off();
     translucent::remove();
     own::unmark(&with(|s| s.roots.clone()));
+    with(|s| s.roots.iter().for_each(inline::clear));
     with(|s| {
         for i in s.installed.drain(..) {
             i.remove();
@@ -240,7 +240,7 @@ fn switch_off() {
         s.own = None;
         s.roles = None;
         s.marks.clear();
-        s.pending = grow::Pending::default();
+        grow::Pending::take();
         s.phase = PagePhase::Off;
     });
     release_fallback();
@@ -298,6 +298,8 @@ fn decide() {
     }
     with(|s| s.phase = PagePhase::Active);
     icons::mark(&with(|s| s.roots.clone()));
+    // Elements parsed since the last batch carry their inline colours' markers: shapes read their own paint through them.
+    with(|s| s.roots.iter().for_each(inline::refresh));
     // Before the theme goes on, so a big drawing is dark in the very frame the page turns dark.
     shapes::mark(&with(|s| s.roots.clone()), theme_on());
     run_batch();

@@ -19,9 +19,10 @@ pub fn observe(root: &JsValue) {
     OBSERVER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            let callback = Closure::<dyn FnMut(Array)>::new(|records: Array| super::on_mutations(&records));
-            *slot = MutationObserver::new(callback.as_ref().unchecked_ref()).ok();
-            callback.forget();
+            // Records are noted on the JS side; wasm is entered only when a batch has work.
+            let work = Closure::<dyn FnMut(bool, bool, Array) -> bool>::new(|batch, added, others: Array| super::on_mutations(batch, added, &others));
+            *slot = MutationObserver::new(&super::grow::observer_callback(work.as_ref().unchecked_ref())).ok();
+            work.forget();
         }
         // Unchecked: a same-origin frame's document is a Node of another realm.
         if let (Some(observer), Some(node)) = (slot.as_ref(), Some(root.unchecked_ref::<web_sys::Node>())) {

@@ -2,14 +2,23 @@
 //! appended to its sheets) built alone, so the page layer adds rules for them and nothing else.
 
 use super::css::{self, Decl, Rule};
-use super::{emit_block, emit_sheet, follow_chains, var_roles, Roles, Scope};
-use crate::dark::css_text::escape;
+use super::{emit_inline, emit_sheet, follow_chains, var_roles, Markers, Roles, Scope};
 use crate::dark::markup::emit_attrs;
 
-/// The override rules, one top-level rule each, for what one scope gained: `added.sheets` hold
-/// only the appended rules' text. None when they give a custom property a role (or a chain) the
-/// build did not know, or bring a `<picture>` dark source: the whole theme is built again then.
-pub fn build_added(known: &Roles, added: &Scope) -> Option<Vec<String>> {
+/// What one scope gained, built alone.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Added {
+    /// The override rules, one top-level rule each.
+    pub rules: Vec<String>,
+    /// The new inline style values' markers.
+    pub markers: Markers,
+}
+
+/// The override rules for what one scope gained: `added.sheets` hold only the appended rules'
+/// text; an inline style's marker whose rule the scope has already (`has_rule`) gets none. None
+/// when they give a custom property a role (or a chain) the build did not know, or bring a
+/// `<picture>` dark source: the whole theme is built again then.
+pub fn build_added(known: &Roles, added: &Scope, has_rule: &dyn Fn(&str) -> bool) -> Option<Added> {
     if !added.scheme_sources.is_empty() {
         return None;
     }
@@ -29,11 +38,9 @@ pub fn build_added(known: &Roles, added: &Scope) -> Option<Vec<String>> {
     for (rules, media) in &parsed {
         emit_sheet(rules, media, &known.roles, &mut out);
     }
-    for (text, decls) in &inline {
-        emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &known.roles, true, false, &mut out);
-    }
+    let markers = emit_inline(&inline, &known.roles, has_rule, &mut out);
     emit_attrs(&added.attrs, &mut out);
-    Some(top_level_rules(&out))
+    Some(Added { rules: top_level_rules(&out), markers })
 }
 
 /// Splits override CSS into its top-level rules (for `insertRule`, which takes one at a time).
@@ -88,13 +95,30 @@ mod tests {
         let before = Scope { sheets: vec![sheet(":root{--ink:#111} p{color:var(--ink)}")], inline_styles: vec!["color: red".into()], ..Default::default() };
         let (_, roles) = build_with_roles(std::slice::from_ref(&before));
         let added = Scope { inline_styles: vec!["background: #fafafa; width: 3px".into(), "color: var(--ink)".into()], ..Default::default() };
-        let rules = build_added(&roles, &added).expect("no new role");
+        let Added { rules, markers } = build_added(&roles, &added, &|_| false).expect("no new role");
         assert_eq!(rules.len(), 2, "{rules:?}");
         let mut after = before.clone();
         after.inline_styles.extend(added.inline_styles.clone());
         after.inline_styles.sort();
         assert_eq!(rules.concat(), full_extra(&before, &after));
-        assert!(rules[0].starts_with("[style=\"background: #fafafa; width: 3px\"]{background-color:#") && !rules[0].ends_with("px;}"), "{rules:?}");
+        let (_, full) = build_with_roles(std::slice::from_ref(&after));
+        assert!(markers.iter().all(|m| full.markers[0].contains(m)), "the full build names them alike: {markers:?}");
+        assert_eq!(markers[0].0, "background: #fafafa; width: 3px");
+        assert!(rules[0].starts_with(&format!("[data-dusk-i=\"{}\"]{{background-color:#", markers[0].1)) && !rules[0].ends_with("px;}"), "{rules:?}");
+    }
+
+    #[test]
+    fn values_that_differ_only_in_what_the_theme_leaves_alone_share_one_rule() {
+        let (_, roles) = build_with_roles(&[Scope::default()]);
+        let added =
+            Scope { inline_styles: vec!["width: 3%; background: #fff".into(), "width: 4%; background: #fff".into(), "width: 5%".into()], ..Default::default() };
+        let Added { rules, markers } = build_added(&roles, &added, &|_| false).unwrap();
+        assert_eq!(rules.len(), 1, "{rules:?}");
+        assert_eq!(markers[0].1, markers[1].1);
+        assert_eq!(markers[2], ("width: 5%".to_string(), String::new()), "no colour, no marker");
+        // A marker the scope has a rule for already gets none.
+        let again = build_added(&roles, &added, &|m| m == markers[0].1).unwrap();
+        assert!(again.rules.is_empty() && again.markers == markers, "{again:?}");
     }
 
     #[test]
@@ -106,7 +130,7 @@ mod tests {
             attrs: vec![Attr { name: "bgcolor".into(), value: "#ffffff".into() }],
             ..Default::default()
         };
-        let rules = build_added(&roles, &added).expect("no new role");
+        let rules = build_added(&roles, &added, &|_| false).expect("no new role").rules;
         assert_eq!(rules.len(), 3, "{rules:?}");
         assert!(rules[0].starts_with(".c1{background-color:#") && rules[1].starts_with("@media (min-width: 9px){.c1{color:#"), "{rules:?}");
         assert!(rules[2].starts_with("[bgcolor=\"#ffffff\" i]{background-color:#"), "{rules:?}");
@@ -117,11 +141,12 @@ mod tests {
         let before = Scope { sheets: vec![sheet(":root{--brand:#fff} body{background:var(--brand)}")], ..Default::default() };
         let (_, roles) = build_with_roles(std::slice::from_ref(&before));
         // --brand as text colour needs a twin the built theme lacks.
-        assert_eq!(build_added(&roles, &Scope { inline_styles: vec!["color: var(--brand)".into()], ..Default::default() }), None);
+        assert_eq!(build_added(&roles, &Scope { inline_styles: vec!["color: var(--brand)".into()], ..Default::default() }, &|_| false), None);
         // A new chain hands roles on.
-        assert_eq!(build_added(&roles, &Scope { sheets: vec![sheet(":root{--brand: var(--x)}")], ..Default::default() }), None);
+        assert_eq!(build_added(&roles, &Scope { sheets: vec![sheet(":root{--brand: var(--x)}")], ..Default::default() }, &|_| false), None);
         // Defining a known property again, or using it in its known role, is fine.
-        let same = build_added(&roles, &Scope { sheets: vec![sheet(".x{--brand:#eee;background:var(--brand)}")], ..Default::default() }).unwrap();
+        let same =
+            build_added(&roles, &Scope { sheets: vec![sheet(".x{--brand:#eee;background:var(--brand)}")], ..Default::default() }, &|_| false).unwrap().rules;
         assert!(same[0].contains("--dusk-bg-brand:#"), "{same:?}");
     }
 

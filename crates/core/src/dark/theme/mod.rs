@@ -4,7 +4,7 @@
 
 use super::color::Rgba;
 use super::css::{self, Decl, Rule};
-use super::css_text::{escape, raw_paint, rewrite_media, wrap};
+use super::css_text::{raw_paint, rewrite_media, wrap};
 use super::inert::paints_nothing;
 use super::map::{base_bg, base_fg, map, Role};
 use super::markup::{emit_attrs, emit_scheme_sources};
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod added;
-pub use added::build_added;
+pub use added::{build_added, Added};
 
 /// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -48,13 +48,14 @@ pub fn build(scopes: &[Scope]) -> Vec<String> {
 /// The page's sheets are parsed twice, one top-level rule at a time (for the custom properties'
 /// roles, then for the overrides), never held parsed whole: the layer's wasm memory keeps its
 /// peak for good, and a 1.4 MB sheet parses to several MB.
-fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String)>) {
+fn build_scopes(scopes: &[Scope]) -> (Vec<String>, Roles) {
     let inline: Vec<Vec<(&str, Vec<Decl>)>> = scopes.iter().map(|s| s.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect()).collect();
     let mut walk = RoleWalk::default();
     for sheet in scopes.iter().flat_map(|s| &s.sheets) {
         css::for_each_rule(&sheet.css, |rule| walk.rules(std::slice::from_ref(&rule)));
     }
     let (roles, chains) = walk.finish(&inline);
+    let mut markers = Vec::with_capacity(scopes.len());
     let css = scopes
         .iter()
         .enumerate()
@@ -66,15 +67,50 @@ fn build_scopes(scopes: &[Scope]) -> (Vec<String>, VarRoles, Vec<(String, String
             for sheet in &scope.sheets {
                 emit_sheet_text(&sheet.css, &sheet.media, &roles, &mut out);
             }
-            for (text, decls) in &inline[i] {
-                emit_block(&format!("[style=\"{}\"]", escape(text)), decls, &roles, true, false, &mut out);
-            }
+            markers.push(emit_inline(&inline[i], &roles, &|_| false, &mut out));
             emit_attrs(&scope.attrs, &mut out);
             emit_scheme_sources(&scope.scheme_sources, &mut out);
             out
         })
         .collect();
-    (css, roles, chains)
+    (css, Roles { roles, chains, markers })
+}
+
+/// Each inline style value and the marker its element carries in `data-dusk-i` ("" when the
+/// value sets no colour). Every `[style="…"]` rule was matched against every element with a
+/// `style` attribute, and a page adding values (a width per card) added one rule per element;
+/// a marker is named by the mapped declarations, so values that differ only in what the theme
+/// leaves alone share one rule, and only the elements that carry a marker are matched.
+pub type Markers = Vec<(String, String)>;
+
+/// The marker for a rule body (`{…}`): a 64-bit FNV-1a of it, so every build names the same
+/// colours alike and a marker set once stays right across rebuilds.
+fn marker_name(body: &str) -> String {
+    let hash = body.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}")
+}
+
+/// The inline styles' rules, one per marker not yet written (`has_rule`: already in the sheet).
+fn emit_inline(inline: &[(&str, Vec<Decl>)], roles: &VarRoles, has_rule: &dyn Fn(&str) -> bool, out: &mut String) -> Markers {
+    let mut written = BTreeSet::new();
+    inline
+        .iter()
+        .map(|(text, decls)| {
+            let mut body = String::new();
+            emit_block("", decls, roles, true, false, &mut body);
+            if body.is_empty() {
+                return (text.to_string(), String::new());
+            }
+            let marker = marker_name(&body);
+            if !has_rule(&marker) && written.insert(marker.clone()) {
+                out.push_str("[data-dusk-i=\"");
+                out.push_str(&marker);
+                out.push_str("\"]");
+                out.push_str(&body);
+            }
+            (text.to_string(), marker)
+        })
+        .collect()
 }
 
 /// Page-wide defaults, at zero specificity so every page rule still wins. An SVG icon that relies
@@ -283,18 +319,19 @@ fn push_decl(body: &mut String, name: &str, value: &str, important: bool) {
     body.push(';');
 }
 
-/// What a build knew of the page's custom properties: the roles each is used in and the
-/// `var()` chains between them. An addition that changes neither can be built alone.
+/// What a build knew of the page: the roles each custom property is used in and the `var()`
+/// chains between them (an addition that changes neither can be built alone), and each scope's
+/// inline style markers, which the page layer puts on the elements.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Roles {
     pub(crate) roles: VarRoles,
     pub(crate) chains: Vec<(String, String)>,
+    pub markers: Vec<Markers>,
 }
 
-/// `build`, and the custom properties' roles it found.
+/// `build`, and the custom properties' roles and inline style markers it found.
 pub fn build_with_roles(scopes: &[Scope]) -> (Vec<String>, Roles) {
-    let (css, roles, chains) = build_scopes(scopes);
-    (css, Roles { roles, chains })
+    build_scopes(scopes)
 }
 
 #[cfg(test)]

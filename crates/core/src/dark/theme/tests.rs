@@ -1,6 +1,7 @@
 //! The theme builder on small pages: what it mirrors, maps, keeps and leaves out.
 
 use super::*;
+use crate::dark::css_text::escape;
 
 fn one(css: &str) -> String {
     build(&[Scope { sheets: vec![Sheet { css: css.into(), media: String::new() }], ..Default::default() }]).remove(0)
@@ -58,9 +59,13 @@ fn importance_is_kept_and_inline_styles_are_beaten() {
     let out = one("p{color:red!important}");
     assert!(out.contains("p{color:#") && out.contains("!important"), "{out}");
     let scopes = [Scope { inline_styles: vec!["background: white; width: 3px".into(), "say: \"hi\"".into()], ..Default::default() }];
-    let out = build(&scopes).remove(0);
-    assert!(out.contains("[style=\"background: white; width: 3px\"]{background-color:#"), "{out}");
+    let (mut css, roles) = crate::dark::theme::build_with_roles(&scopes);
+    let out = css.remove(0);
+    let marker = &roles.markers[0][0];
+    assert_eq!(marker.0, "background: white; width: 3px");
+    assert!(out.contains(&format!("[data-dusk-i=\"{}\"]{{background-color:#", marker.1)), "{out}");
     assert!(out.contains("!important;}") && !out.contains("px;"), "{out}");
+    assert_eq!(roles.markers[0][1], ("say: \"hi\"".to_string(), String::new()), "no colour, no marker");
 }
 
 #[test]

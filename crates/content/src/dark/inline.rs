@@ -1,0 +1,113 @@
+//! Inline styles' colours go on a marker attribute (core's `theme::Markers`): each element with a
+//! coloured `style` carries `data-dusk-i` naming its value's mapped colours, so Chrome matches the
+//! markers' rules only against the elements that carry one (one attribute whose value changes:
+//! swapping an attribute per colour cost a dashboard more style time). The value → marker maps
+//! live on the JS side, per scope root, so a batch marks what it reads in the same call.
+
+use super::collect::Root;
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = "
+// Per scope root: its value → marker map, and the markers it has rules for.
+const maps = new WeakMap();
+// The element's marker for its current style; false if its value is not in the map yet.
+function mark(e, map) {
+  const v = e.getAttribute('style');
+  const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
+  const old = e.getAttribute('data-dusk-i');
+  if (want) { if (old !== want) e.setAttribute('data-dusk-i', want); } else if (old !== null) e.removeAttribute('data-dusk-i');
+  return want !== undefined;
+}
+export function markers_put(root, pairs, replace) {
+  let map = replace ? undefined : maps.get(root);
+  if (!map) maps.set(root, (map = { map: new Map(), names: new Set() }));
+  for (let i = 0; i + 1 < pairs.length; i += 2) { map.map.set(pairs[i], pairs[i + 1]); if (pairs[i + 1]) map.names.add(pairs[i + 1]); }
+  if (replace) for (const e of root.querySelectorAll('[style]')) mark(e, map);
+}
+export function markers_clear(root) {
+  if (!maps.delete(root)) return;
+  for (const e of root.querySelectorAll('[data-dusk-i]')) e.removeAttribute('data-dusk-i');
+}
+export function has_marker(root, name) {
+  return !!maps.get(root)?.names.has(name);
+}
+export function markers_apply(els) {
+  for (const e of els) mark(e, maps.get(e.getRootNode()));
+}
+export function markers_apply_trees(added, touched) {
+  for (const el of added) {
+    const map = maps.get(el.getRootNode());
+    if (!map) continue;
+    if (el.hasAttribute('style')) mark(el, map);
+    for (const e of el.querySelectorAll('[style]')) mark(e, map);
+  }
+  markers_apply(touched);
+}
+export function markers_apply_all(root) {
+  const map = maps.get(root);
+  if (map) for (const e of root.querySelectorAll('[style]')) mark(e, map);
+}
+export function markup_of(added, touched, selector) {
+  const out = new Map();
+  const note = (e) => {
+    const root = e.getRootNode();
+    let r = out.get(root);
+    if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false, later: [] }));
+    // A value the theme has a marker for (or knows sets no colour) is marked now; a new one after its rule is built.
+    if (!mark(e, maps.get(root))) { r.styles.add(e.getAttribute('style')); r.later.push(e); }
+    if (e.localName === 'source') { if (/prefers-color-scheme/i.test(e.getAttribute('media') || '')) r.sources = true; return; }
+    const names = e.namespaceURI === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : e.localName === 'font' ? ['bgcolor', 'color'] : e.localName === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
+    for (const n of names) { const v = e.getAttribute(n); if (v !== null) r.attrs.add(n + '\\n' + v); }
+  };
+  for (const el of added) { if (el.matches(selector)) note(el); for (const e of el.querySelectorAll(selector)) note(e); }
+  for (const el of touched) note(el);
+  return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources, r.later]);
+}")]
+extern "C" {
+    fn markers_put(root: &JsValue, pairs: &Array, replace: bool);
+    fn markers_clear(root: &JsValue);
+    fn markers_apply(els: &Array);
+    fn markers_apply_trees(added: &Array, touched: &Array);
+    fn markers_apply_all(root: &JsValue);
+    fn has_marker(root: &JsValue, name: &str) -> bool;
+    /// Per scope root the added and touched elements are in: [root, new style values, legacy
+    /// colour attributes ("name\nvalue"), a dark-scheme `<source>` came, elements to mark once
+    /// their values' rules are built].
+    pub(super) fn markup_of(added: &Array, touched: &Array, selector: &str) -> Array;
+}
+
+fn flat(pairs: &[(String, String)]) -> Array {
+    pairs.iter().flat_map(|(v, m)| [JsValue::from_str(v), JsValue::from_str(m)]).collect()
+}
+
+/// A full build's markers for one scope: every element of it is marked anew.
+pub fn put(root: &Root, markers: &[(String, String)]) {
+    markers_put(root.js(), &flat(markers), true);
+}
+
+/// Markers for values built since, added to the scope's map; `later` are then marked.
+pub fn add(root: &JsValue, markers: &[(String, String)], later: &Array) {
+    markers_put(root, &flat(markers), false);
+    markers_apply(later);
+}
+
+/// Added subtrees and restyled elements get their values' markers (the theme was not rebuilt).
+pub fn apply(added: &Array, touched: &Array) {
+    markers_apply_trees(added, touched);
+}
+
+/// Every element of the scope gets its value's marker (its theme was not rebuilt).
+pub fn refresh(root: &Root) {
+    markers_apply_all(root.js());
+}
+
+/// The scope has a rule for this marker (the full build's or one added since).
+pub fn has_rule(root: &JsValue, marker: &str) -> bool {
+    has_marker(root, marker)
+}
+
+/// Takes every marker out of the scope.
+pub fn clear(root: &Root) {
+    markers_clear(root.js());
+}
