@@ -15,8 +15,44 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
 }
 
 /// `serde_json::from_str` the same way: text to a `Value` (one reader for all), then [`from_value`].
+/// A lone surrogate (page text cut inside a pair) reads as U+FFFD, as a page's text does elsewhere.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
-    from_value(serde_json::from_str(text)?)
+    from_value(serde_json::from_str(&well_formed_escapes(text))?)
+}
+
+/// JSON text with every `\u` escape of a lone surrogate written as `\ufffd`: `JSON.stringify`
+/// escapes them, and serde_json refuses them.
+fn well_formed_escapes(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let hex = |at: usize| b.get(at..at + 4).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u16::from_str_radix(h, 16).ok());
+    let escape_at = |at: usize| (b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u')).then(|| hex(at + 2)).flatten();
+    let (mut out, mut copied, mut i) = (String::new(), 0, 0);
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let Some(unit) = escape_at(i) else {
+            i += 2;
+            continue;
+        };
+        let paired = (0xD800..0xDC00).contains(&unit) && escape_at(i + 6).is_some_and(|low| (0xDC00..0xE000).contains(&low));
+        if paired {
+            i += 12;
+        } else if (0xD800..0xE000).contains(&unit) {
+            out.push_str(&text[copied..i]);
+            out.push_str("\\ufffd");
+            i += 6;
+            copied = i;
+        } else {
+            i += 6;
+        }
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// A `Value` as a deserializer whose nested values are read the same way.
@@ -196,6 +232,13 @@ mod tests {
     use serde::Deserialize;
     use serde_json::json;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn lone_surrogates_in_json_text_read_as_replacement_characters_and_pairs_stay() {
+        let got: Vec<String> = from_str(r#"["a\ud800b", "\udc00", "\ud83d\ude00", "\\ud800", "x\ud800\u0041"]"#).unwrap();
+        assert_eq!(got, ["a\u{fffd}b", "\u{fffd}", "\u{1f600}", "\\ud800", "x\u{fffd}A"]);
+        assert!(matches!(well_formed_escapes(r#""plain \u00e9 \\ text""#), std::borrow::Cow::Borrowed(_)));
+    }
 
     #[derive(Debug, PartialEq, Deserialize)]
     #[serde(rename_all = "snake_case")]

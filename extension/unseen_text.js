@@ -1,0 +1,100 @@
+// Text a person can't see, left out of what the always-on script reads (content.js). Reads go
+// through `read` and `call`: a page can shadow a form's or a document's members.
+import { read, call } from "./unshadowed.js";
+
+// Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
+// or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
+// Each element's style is read once, and only for the text read (text_snapshot's budget).
+export function unseenText(veils = []) {
+  const styles = new Map(), behind = new Map(), painted = new Map(), faded = new Map(), judged = new Map(), small = new Map(), colours = new Map(), out = { count: 0 };
+  const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = read(read(e, "ownerDocument"), "defaultView").getComputedStyle(e))); return s; };
+  const up = (e) => read(e, "parentElement") || call(e, "getRootNode").host || null;
+  const parse = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
+  // A page uses a few colours thousands of times: each is parsed once.
+  const rgb = (c) => { let v = colours.get(c); if (v === undefined) colours.set(c, (v = parse(c))); return v; };
+  // The colour painted behind e: the nearest opaque background; null when an image or unknown.
+  const page = () => (/dark/.test(style(read(document, "documentElement")).colorScheme) ? null : [255, 255, 255, 1]);
+  const back = (e) => {
+    if (!e) return page();
+    let b = behind.get(e);
+    if (b === undefined) { const s = style(e), c = rgb(s.backgroundColor); behind.set(e, (b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e)))); }
+    return b;
+  };
+  // The same with images left aside: `back` is this colour or null, so text far from it is far
+  // from what `back` says too, and the images need reading only for text near it.
+  const plain = (e) => {
+    if (!e) return page();
+    let b = painted.get(e);
+    if (b === undefined) { const c = rgb(style(e).backgroundColor); painted.set(e, (b = c && c[3] > 0.9 ? c : plain(up(e)))); }
+    return b;
+  };
+  // What is painted right under p's text on screen: true for an image or a picture, else a
+  // colour; null off screen or unknown (then its ancestors' background decides).
+  const under = (p) => {
+    const r = call(p, "getBoundingClientRect"), d = read(p, "ownerDocument"), v = read(d, "defaultView"), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!(r.width > 0 && x >= 0 && y >= 0 && x < v.innerWidth && y < v.innerHeight)) return null;
+    const stack = call(d, "elementsFromPoint", x, y), inside = (e) => call(p, "contains", e);
+    for (const e of stack.slice(stack.findIndex((e) => e === p || inside(e)) + 1 || stack.length)) {
+      if (inside(e)) continue;
+      const s = style(e), c = rgb(s.backgroundColor);
+      if (/^(img|video|canvas|picture|svg|iframe|embed|object)$/.test(read(e, "localName")) || s.backgroundImage !== "none") return true;
+      if (c && c[3] > 0.9) return c;
+    }
+    return null;
+  };
+  // Clipped to nothing: a placed box of a pixel or less that clips or hides its overflow, on p or
+  // just above it (how "visually hidden" text is written). Its position first: a style read costs
+  // less than the two layout reads, and few boxes are placed.
+  const tiny = (e) => {
+    if (!e) return false;
+    let t = small.get(e);
+    if (t === undefined) {
+      const s = style(e), name = read(e, "localName");
+      t = (s.position === "absolute" || s.position === "fixed") && name !== "body" && name !== "html" && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
+        (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
+      small.set(e, t);
+    }
+    return t;
+  };
+  // Opacity 0 on e or an ancestor.
+  const transparent = (e) => {
+    let f = e ? faded.get(e) : false;
+    if (f === undefined) faded.set(e, (f = (style(e).opacity === "0" && !veils.includes(e)) || transparent(up(e))));
+    return f;
+  };
+  const unseen = (p) => {
+    const s = style(p), c = rgb(s.color);
+    if (parseFloat(s.fontSize) < 1 || transparent(p)) return true;
+    if (!c) return false;
+    if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
+    const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = plain(p) && near(plain(p)) && back(p);
+    // Text the colour of its background is unseen unless something else shows under it.
+    if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
+    return tiny(p) || tiny(up(p));
+  };
+  // Rendered (innerText holds it) and unseen; judged once per parent.
+  const leftOut = (p) => {
+    let j = judged.get(p);
+    if (j === undefined) judged.set(p, (j = unseen(p) && call(p, "checkVisibility", { checkVisibilityCSS: true })));
+    return j;
+  };
+  out.text = (el) => {
+    let t = (el ? read(el, "innerText") : "") ?? "";
+    if (!t) return t;
+    const walk = call(read(el, "ownerDocument"), "createTreeWalker", el, NodeFilter.SHOW_TEXT), low = t.toLowerCase();
+    let cut = [], at = 0;
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const p = n.parentElement;
+      if (!p || !n.data.trim() || !leftOut(p)) continue;
+      const d = n.data.trim().replace(/\s+/g, " ");
+      const i = low.indexOf(d.toLowerCase(), at);
+      if (i < 0) continue;
+      cut.push([i, i + d.length]);
+      at = i + d.length;
+      out.count++;
+    }
+    for (let k = cut.length - 1; k >= 0; k--) t = t.slice(0, cut[k][0]) + t.slice(cut[k][1]);
+    return t;
+  };
+  return out;
+}
