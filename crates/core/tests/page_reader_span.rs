@@ -171,3 +171,16 @@ fn a_body_cut_into_rows_each_beside_a_most_popular_column_is_read_whole() {
     let text = snap.block.split("The rest of the page").next().unwrap_or("");
     assert!(text.contains("Paragraph 5 about") && text.contains("Paragraph 11 about") && !text.contains("Story 0"), "{}", snap.block);
 }
+
+#[test]
+fn a_bracketed_edit_link_at_a_headings_end_is_not_part_of_the_heading() {
+    let mut p = Page::new();
+    let (main, _) = article(&mut p);
+    body(&mut p, main, 3);
+    let h = p.block(main, "History[edit]", &["edit"], 2);
+    p.blocks[h].font = 24.0;
+    body(&mut p, main, 3);
+    let snap = text_snapshot(&p.page(), 4000);
+    assert!(snap.block.contains("\n## History\n"), "{}", snap.block);
+    assert!(!snap.block.contains("[edit]"), "{}", snap.block);
+}
