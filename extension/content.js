@@ -207,6 +207,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       for (let i = nodes.length - 1; i >= 0; i--) { const d = nodes[i].data, w = d.length - d.trimEnd().length; trail += w; if (w < d.length) break; }
       return all - lead - trail;
     };
+    // An anchor without href is a target, not a link: `<a id=x/>` in HTML wraps the text after it.
+    const isLink = (e) => read(e, "localName") === "a" && call(e, "hasAttribute", "href");
     const level = (e) => (/^h[1-6]$/.test(read(e, "localName")) ? +read(e, "localName")[1] : call(e, "getAttribute", "role") === "heading" ? +(call(e, "getAttribute", "aria-level") || 2) || 2 : 0);
     const leaf = (els, parent, style, inLink) => {
       const one = els.length === 1 && read(els[0], "nodeType") === 1 ? els[0] : null;
@@ -217,6 +219,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         if (read(e, "nodeType") !== 1) continue;
         const as = read(e, "localName") === "a" ? [e] : call(e, "getElementsByTagName", "a");
         for (let i = 0; i < as.length; i++) {
+          if (!isLink(as[i])) continue;
           const t = as[i].textContent.trim();
           linkChars += t.length;
           links++;
@@ -240,7 +243,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const visit = (el, parent, style, inLink) => {
       const b = boxes.length, attr = (n) => call(el, "getAttribute", n) ?? undefined;
       boxes.push({ parent, tag: read(el, "localName"), role: attr("role"), name: `${attr("id") ?? ""} ${attr("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: attr("aria-label"), rect: at(el), fixed: style.position === "fixed" || style.position === "sticky" });
-      inLink ||= read(el, "localName") === "a";
+      inLink ||= isLink(el);
       let run = [];
       const flush = () => { if (run.length) leaf(run, b, style, inLink); run = []; };
       for (let k = read(el, "firstChild"); k; k = read(k, "nextSibling")) {
@@ -251,7 +254,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         flush();
         const deeper = read(k, "firstElementChild") && !LEAFY.test(read(k, "localName")) && level(k) === 0 && (REGION.test(read(k, "localName")) || call(k, "hasAttribute", "role") || textLength(k, LEAF) > LEAF);
         if (deeper) visit(k, b, ks, inLink);
-        else leaf([k], b, ks, inLink || read(k, "localName") === "a");
+        else leaf([k], b, ks, inLink || isLink(k));
       }
       flush();
     };

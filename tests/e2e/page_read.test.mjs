@@ -72,6 +72,22 @@ export const tests = [
     assert.deepEqual(pong.layers, [], "no layer was injected");
   }],
 
+  ["an anchor without href that HTML wraps round the text after it is not read as a link", async (env) => {
+    const { page, url } = await openPage(env, "/pages/app.html");
+    // `<a id=…/>` is no self-closing tag in HTML: the parser carries the anchor into the paragraphs after it.
+    await page.evaluate(() => {
+      document.body.innerHTML = '<section class="chapter"><h2><a id="net"/>5.2. Network setup</h2>' +
+        '<p>Network interfaces are typically initialized by the networking service at boot.</p>' +
+        '<p>See <a href="#more">the manual page</a> for every option it takes.</p></section>';
+    });
+    const [worker] = env.ctx.serviceWorkers();
+    const read = await worker.evaluate(async (tabId) => chrome.tabs.sendMessage(tabId, { type: "page_text", blocks: true, max_chars: 4000 }, { frameId: 0 }), await env.tabIdFor(url));
+    const block = (start) => read.blocks.find((b) => b.text?.trim().startsWith(start));
+    assert.equal(await page.locator("p a[id=net]").count(), 2, "the parser wrapped both paragraphs in the anchor");
+    assert.deepEqual([block("Network interfaces").links, block("Network interfaces").link_chars], [0, 0], JSON.stringify(read.blocks));
+    assert.deepEqual([block("See").links, block("See").link_chars], [1, "the manual page".length], JSON.stringify(read.blocks));
+  }],
+
   ["get_elements lists controls with labels, shadow DOM and frames", async (env) => {
     const { call } = await openPage(env, "/pages/app.html");
     const list = await elements(call);

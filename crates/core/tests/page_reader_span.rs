@@ -144,3 +144,43 @@ fn text_no_one_can_see_weighs_nothing_when_the_body_is_found() {
     want.extend(body(&mut p, story, 6));
     assert_eq!(read(&p.boxes, &p.blocks).main, want);
 }
+
+#[test]
+fn a_body_cut_into_rows_each_beside_a_most_popular_column_is_read_whole() {
+    let mut p = Page::new();
+    let (main, mut want) = article(&mut p);
+    let article = p.group(main, "article", "", 0.0, WIDTH);
+    for row in 0..4 {
+        let wrap = p.group(article, "div", "grid", 0.0, WIDTH);
+        let text = p.group(wrap, "div", "body", 160.0, 540.0);
+        want.extend((0..3).map(|i| p.para(text, &prose(row * 3 + i, "the harbour"))));
+        // Beside all rows but the last, the same links, longer than the row's paragraphs.
+        if row < 3 {
+            let column = p.group(wrap, "div", "column", 820.0, 370.0);
+            p.para(column, "MOST POPULAR");
+            for i in 0..5 {
+                let a = format!("Story {i}: the ferry timetable changes again next week, and the council says why at length");
+                let b = format!("Writer {i} and a long line of the people who reported the story with them");
+                p.block(column, &format!("{a} {b}"), &[&a, &b], 0);
+            }
+        }
+    }
+    let r = read(&p.boxes, &p.blocks);
+    assert_eq!(r.main, want, "the headline, then all twelve paragraphs, the columns left out");
+    let snap = text_snapshot(&p.page(), 4000);
+    let text = snap.block.split("The rest of the page").next().unwrap_or("");
+    assert!(text.contains("Paragraph 5 about") && text.contains("Paragraph 11 about") && !text.contains("Story 0"), "{}", snap.block);
+}
+
+#[test]
+fn a_bracketed_edit_link_at_a_headings_end_is_not_part_of_the_heading() {
+    let mut p = Page::new();
+    let (main, _) = article(&mut p);
+    body(&mut p, main, 3);
+    let h = p.block(main, "History[edit]", &["edit"], 2);
+    p.blocks[h].font = 24.0;
+    body(&mut p, main, 3);
+    let snap = text_snapshot(&p.page(), 4000);
+    assert!(snap.block.contains("\n## History\n"), "{}", snap.block);
+    assert!(!snap.block.contains("[edit]"), "{}", snap.block);
+}

@@ -112,7 +112,8 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
         .filter(|&i| i != main_box && under(i, main_box))
         .filter(|&i| {
             let t = totals[i];
-            let dense = t.links >= 5 && t.link_chars >= 0.6 * t.chars;
+            // A box with a tenth of the content's prose is content beside a link list, not the list: its lists are carved instead.
+            let dense = t.links >= 5 && t.link_chars >= 0.6 * t.chars && t.prose < LIST_PROSE * totals[main_box].prose;
             let small = t.chars < 0.5 * totals[main_box].chars;
             small
                 && (dense
@@ -213,6 +214,9 @@ fn body_box(boxes: &[PageBox], top: usize, totals: &[Totals], parent: &dyn Fn(us
     }
     at
 }
+
+/// The most of the main box's prose a link-dense box inside it may hold and still be a link list.
+const LIST_PROSE: f32 = 0.1;
 
 /// The share of the main box's prose the body's box holds.
 const BODY_SHARE: f32 = 0.75;

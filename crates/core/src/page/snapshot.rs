@@ -18,6 +18,13 @@ const NOTE_TOKENS: u32 = 45;
 /// The most the outline takes: a line per part while they fit, then one naming the parts left out.
 const OUTLINE_TOKENS: u32 = 200;
 
+/// A heading's words without a bracketed link at its end: an edit or permalink control, not its title.
+fn heading_words(text: &str, links: &[String]) -> String {
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let control = links.iter().find_map(|l| words.strip_suffix(&format!("[{}]", l.trim())).map(str::trim_end).filter(|w| !w.is_empty()));
+    control.map_or(words.clone(), str::to_string)
+}
+
 /// The main content's sections, and the tokens of its text the read did not reach.
 pub fn main_sections(blocks: &[PageBlock], reading: &Reading) -> (Vec<TextSection>, u32) {
     let mut sections: Vec<TextSection> = Vec::new();
@@ -35,7 +42,7 @@ pub fn main_sections(blocks: &[PageBlock], reading: &Reading) -> (Vec<TextSectio
             continue;
         };
         if b.heading > 0 {
-            let heading = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let heading = heading_words(text, &b.labels);
             if !heading.is_empty() {
                 sections.push(TextSection { heading: Some(heading), level: b.heading, text: String::new() });
             }
