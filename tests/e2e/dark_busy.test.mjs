@@ -59,6 +59,26 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["a form the page adds whose fields shadow its own methods (getAttribute, querySelectorAll, matches) is themed, and so is every card after it", async (env) => {
+    const page = await busy(env, "feed");
+    try {
+      const bg = await page.evaluate(() => new Promise((done) => {
+        const form = document.createElement("form");
+        form.setAttribute("style", "background: #fdfdfd; color: #222; padding: 8px");
+        form.id = "shadowing";
+        form.innerHTML = ["getAttribute", "setAttribute", "hasAttribute", "querySelectorAll", "matches", "getRootNode", "localName", "namespaceURI"]
+          .map((n) => `<input name="${n}" value="${n}">`).join("") + "Form text";
+        document.body.prepend(form);
+        requestAnimationFrame(() => requestAnimationFrame(() => done(getComputedStyle(form).backgroundColor)));
+      }));
+      const [r, g, b] = bg.match(/[\d.]+/g).map(Number);
+      assert.ok(r + g + b < 3 * 80, `the form's background at its first frame: ${bg}`);
+      const { checked, light } = await watchAdded(page, 1500);
+      assert.ok(checked >= 10, `cards checked after the form: ${checked}`);
+      assert.deepEqual(light.slice(0, 5), []);
+    } finally { await resetMemory(env); }
+  }],
+
   ["cells recoloured every 100 ms by inline style, and a route that swaps the whole body, stay dark", async (env) => {
     for (const name of ["dashboard", "spa"]) {
       const page = await busy(env, name);

@@ -8,59 +8,59 @@ use super::collect::Root;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
 // Per scope root: its value → marker map, and the markers it has rules for.
 const maps = new WeakMap();
 // The element's marker for its current style; false if its value is not in the map yet.
 function mark(e, map) {
-  const v = e.getAttribute('style');
+  const v = call(e, 'getAttribute', 'style');
   const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
-  const old = e.getAttribute('data-dusk-i');
-  if (want) { if (old !== want) e.setAttribute('data-dusk-i', want); } else if (old !== null) e.removeAttribute('data-dusk-i');
+  const old = call(e, 'getAttribute', 'data-dusk-i');
+  if (want) { if (old !== want) call(e, 'setAttribute', 'data-dusk-i', want); } else if (old !== null) call(e, 'removeAttribute', 'data-dusk-i');
   return want !== undefined;
 }
 export function markers_put(root, pairs, replace) {
   let map = replace ? undefined : maps.get(root);
   if (!map) maps.set(root, (map = { map: new Map(), names: new Set() }));
   for (let i = 0; i + 1 < pairs.length; i += 2) { map.map.set(pairs[i], pairs[i + 1]); if (pairs[i + 1]) map.names.add(pairs[i + 1]); }
-  if (replace) for (const e of root.querySelectorAll('[style]')) mark(e, map);
+  if (replace) for (const e of call(root, 'querySelectorAll', '[style]')) mark(e, map);
 }
 export function markers_clear(root) {
   if (!maps.delete(root)) return;
-  for (const e of root.querySelectorAll('[data-dusk-i]')) e.removeAttribute('data-dusk-i');
+  for (const e of call(root, 'querySelectorAll', '[data-dusk-i]')) call(e, 'removeAttribute', 'data-dusk-i');
 }
 export function has_marker(root, name) {
   return !!maps.get(root)?.names.has(name);
 }
 export function markers_apply(els) {
-  for (const e of els) mark(e, maps.get(e.getRootNode()));
+  for (const e of els) mark(e, maps.get(call(e, 'getRootNode')));
 }
 export function markers_apply_trees(added, touched) {
   for (const el of added) {
-    const map = maps.get(el.getRootNode());
+    const map = maps.get(call(el, 'getRootNode'));
     if (!map) continue;
-    if (el.hasAttribute('style')) mark(el, map);
-    for (const e of el.querySelectorAll('[style]')) mark(e, map);
+    if (call(el, 'hasAttribute', 'style')) mark(el, map);
+    for (const e of call(el, 'querySelectorAll', '[style]')) mark(e, map);
   }
   markers_apply(touched);
 }
 export function markers_apply_all(root) {
   const map = maps.get(root);
-  if (map) for (const e of root.querySelectorAll('[style]')) mark(e, map);
+  if (map) for (const e of call(root, 'querySelectorAll', '[style]')) mark(e, map);
 }
 export function markup_of(added, touched, selector) {
   const out = new Map();
   const note = (e) => {
-    const root = e.getRootNode();
+    const root = call(e, 'getRootNode');
     let r = out.get(root);
     if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false, later: [] }));
     // A value the theme has a marker for (or knows sets no colour) is marked now; a new one after its rule is built.
-    if (!mark(e, maps.get(root))) { r.styles.add(e.getAttribute('style')); r.later.push(e); }
-    if (e.localName === 'source') { if (/prefers-color-scheme/i.test(e.getAttribute('media') || '')) r.sources = true; return; }
-    const names = e.namespaceURI === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : e.localName === 'font' ? ['bgcolor', 'color'] : e.localName === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
-    for (const n of names) { const v = e.getAttribute(n); if (v !== null) r.attrs.add(n + '\\n' + v); }
+    if (!mark(e, maps.get(root))) { r.styles.add(call(e, 'getAttribute', 'style')); r.later.push(e); }
+    if (read(e, 'localName') === 'source') { if (/prefers-color-scheme/i.test(call(e, 'getAttribute', 'media') || '')) r.sources = true; return; }
+    const names = read(e, 'namespaceURI') === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : read(e, 'localName') === 'font' ? ['bgcolor', 'color'] : read(e, 'localName') === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
+    for (const n of names) { const v = call(e, 'getAttribute', n); if (v !== null) r.attrs.add(n + '\\n' + v); }
   };
-  for (const el of added) { if (el.matches(selector)) note(el); for (const e of el.querySelectorAll(selector)) note(e); }
+  for (const el of added) { if (call(el, 'matches', selector)) note(el); for (const e of call(el, 'querySelectorAll', selector)) note(e); }
   for (const el of touched) note(el);
   return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources, r.later]);
 }")]
