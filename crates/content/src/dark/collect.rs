@@ -2,6 +2,7 @@
 
 use dusk_core::dark::{Attr, SchemeSource, Scope, Sheet};
 use js_sys::{Array, Object};
+use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CssImportRule, CssStyleSheet, Document, Element, NodeList, ShadowRoot, StyleSheetList};
 
@@ -85,7 +86,7 @@ pub struct SheetCache {
     /// Cross-origin sheets and their URLs: asking again would only throw again, and throwing costs ~20 ms.
     unreadable: Vec<(CssStyleSheet, Option<String>)>,
     /// Cross-origin sheets' text by URL, as serialised CSSOM; None while asked for or unobtainable.
-    foreign: Vec<(String, Option<String>)>,
+    foreign: Vec<(String, Option<Rc<str>>)>,
     /// URLs of cross-origin sheets found since the last `take_to_fetch`.
     to_fetch: Vec<String>,
 }
@@ -111,14 +112,14 @@ impl SheetCache {
         }
         let mut css = String::new();
         append_rules(sheet, &mut css, 0, &mut |url| self.foreign_text(url));
-        let parsed = Sheet { css, media: sheet.media().media_text() };
+        let parsed = Sheet { css: css.into(), media: sheet.media().media_text() };
         self.entries.retain(|(k, _, _)| !Object::is(k, sheet));
         self.entries.push((sheet.clone(), len, parsed.clone()));
         Some(parsed)
     }
 
     /// A cross-origin sheet's text if it has arrived; the first ask queues it for fetching.
-    fn foreign_text(&mut self, url: String) -> Option<String> {
+    fn foreign_text(&mut self, url: String) -> Option<Rc<str>> {
         match self.foreign.iter().find(|(k, _)| *k == url) {
             Some((_, text)) => text.clone(),
             None => {
@@ -151,14 +152,14 @@ impl SheetCache {
                 // A readable sheet may @import this one: serialise every sheet afresh.
                 self.entries.clear();
             }
-            entry.1 = css;
+            entry.1 = css.map(Rc::from);
         }
     }
 }
 
 /// Serialises a sheet's rules, inlining `@import`ed sheets where they stand; a cross-origin
 /// import's text comes from `foreign` (None until the worker has fetched it).
-pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign: &mut dyn FnMut(String) -> Option<String>) {
+pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign: &mut dyn FnMut(String) -> Option<Rc<str>>) {
     let Ok(rules) = sheet.css_rules() else { return };
     for i in 0..rules.length() {
         let Some(rule) = rules.item(i) else { continue };

@@ -168,10 +168,10 @@ fn appended(before: &[Sheet], now: &[Sheet]) -> Option<Vec<Sheet>> {
     let mut j = 0;
     for sheet in now {
         match before.get(j) {
-            Some(old) if old.media == sheet.media && sheet.css.starts_with(&old.css) => {
+            Some(old) if old.media == sheet.media && sheet.css.starts_with(&*old.css) => {
                 j += 1;
                 if sheet.css.len() > old.css.len() {
-                    out.push(Sheet { css: sheet.css[old.css.len()..].to_string(), media: sheet.media.clone() });
+                    out.push(Sheet { css: sheet.css[old.css.len()..].into(), media: sheet.media.clone() });
                 }
             }
             _ => out.push(sheet.clone()),

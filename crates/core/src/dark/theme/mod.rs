@@ -13,14 +13,17 @@ use super::shorthand::colour_longhands;
 use super::value::{rewrite, role_of, twin, var_refs};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 mod added;
 pub use added::{build_added, Added};
 
 /// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
+/// The text is shared: the content script's sheet cache and its last build's input hold the same
+/// sheets, and a CSS-heavy page's text is megabytes of the layer's wasm memory, which never shrinks.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sheet {
-    pub css: String,
+    pub css: Rc<str>,
     #[serde(default)]
     pub media: String,
 }
