@@ -78,7 +78,7 @@ pub(crate) fn run_batch() {
             });
             s.translucent = None;
         } else {
-            s.installed.iter_mut().for_each(|i| i.set(&i.css.clone()));
+            s.installed.iter_mut().for_each(Installed::readopt);
             // What the page added since carries values the theme knows.
             inline::apply(&pending.added, &pending.touched);
         }

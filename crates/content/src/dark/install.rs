@@ -13,8 +13,8 @@ const MAX_ADDED: usize = 16;
 pub struct Installed {
     pub root: Root,
     pub sheet: CssStyleSheet,
-    /// The theme's text; what was added since (`append`) follows it.
-    pub css: String,
+    /// The theme's text as far as the layer needs it; what was added since (`append`) follows it.
+    pub css: ThemeText,
     /// What the page added since the theme was built, adopted right after the theme: first a
     /// sheet that grows by `insertRule` with the markup's new colours (Chrome restyles only the
     /// elements a new `[attr="…"]` rule matches), then each batch's mirrored sheet rules in a
@@ -25,14 +25,14 @@ pub struct Installed {
 
 impl Installed {
     pub fn new(root: Root) -> Option<Installed> {
-        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: String::new(), added: Vec::new() })
+        Some(Installed { root, sheet: CssStyleSheet::new().ok()?, css: ThemeText::default(), added: Vec::new() })
     }
 
     /// A sheet made by `window`'s realm: a document adopts only sheets constructed for it.
     pub fn in_realm(root: Root, window: &web_sys::Window) -> Option<Installed> {
         let constructor = js_sys::Reflect::get(window, &"CSSStyleSheet".into()).ok().filter(|c| c.is_function())?.unchecked_into::<js_sys::Function>();
         let sheet = js_sys::Reflect::construct(&constructor, &Array::new()).ok()?;
-        Some(Installed { root, sheet: sheet.unchecked_into(), css: String::new(), added: Vec::new() })
+        Some(Installed { root, sheet: sheet.unchecked_into(), css: ThemeText::default(), added: Vec::new() })
     }
 
     /// A sheet holding `css`, parsed now but not yet adopted by its scope.
@@ -43,10 +43,11 @@ impl Installed {
     }
 
     fn load(&mut self, css: &str) {
-        if css != self.css {
+        let text = ThemeText::of(css);
+        if text != self.css {
             // A rule Chrome rejects is dropped by replaceSync, never the whole sheet.
             let _ = self.sheet.replace_sync(css);
-            self.css = css.to_string();
+            self.css = text;
             // The new theme holds what was added.
             let added: Vec<_> = self.added.drain(..).map(|(s, _)| s).collect();
             if !added.is_empty() {
@@ -76,10 +77,10 @@ impl Installed {
             // A rule Chrome rejects is left out, as replaceSync leaves it out.
             if sheet.insert_rule_with_index(rule, end).is_ok() {
                 text.push_str(rule);
-                self.css.push_str(rule);
+                self.css.push(rule);
             }
         }
-        self.set(&self.css.clone());
+        self.readopt();
     }
 
     /// Adds mirrored sheet rules after the theme, in a sheet of their own: only they are matched anew.
@@ -103,8 +104,8 @@ impl Installed {
         } else {
             self.push_added(&window, text.clone());
         }
-        self.css.push_str(&text);
-        self.set(&self.css.clone());
+        self.css.push(&text);
+        self.readopt();
     }
 
     fn push_added(&mut self, window: &web_sys::Window, text: String) {
@@ -118,6 +119,11 @@ impl Installed {
     /// Replaces the CSS if it changed, and re-adds the sheets if the page reset adoptedStyleSheets.
     pub fn set(&mut self, css: &str) {
         self.load(css);
+        self.readopt();
+    }
+
+    /// Re-adds our sheets if the page reset adoptedStyleSheets.
+    pub fn readopt(&mut self) {
         let current = self.root.adopted();
         if !current.iter().any(|s| Object::is(&s, &self.sheet)) {
             let next: Array = current.iter().collect();
@@ -164,6 +170,60 @@ impl Installed {
 fn is_customisation(sheet: &wasm_bindgen::JsValue) -> bool {
     let global = js_sys::global();
     ["duskCustomSheet", "duskCustomPreview"].iter().any(|k| js_sys::Reflect::get(&global, &(*k).into()).is_ok_and(|s| Object::is(&s, sheet)))
+}
+
+/// A theme's text without the text: Blink's sheet holds that, and a CSS-heavy page's theme is a
+/// megabyte of the layer's wasm memory, which never shrinks. Its length, a 64-bit FNV-1a of it
+/// (whether a new build changed it), and its start (the dark agent's excerpt).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThemeText {
+    len: usize,
+    hash: u64,
+    head: String,
+}
+
+/// The start of a theme kept as text: longer than the agent's excerpt.
+const HEAD: usize = 4096;
+
+impl Default for ThemeText {
+    fn default() -> ThemeText {
+        ThemeText { len: 0, hash: 0xcbf2_9ce4_8422_2325, head: String::new() }
+    }
+}
+
+impl ThemeText {
+    pub fn of(css: &str) -> ThemeText {
+        let mut out = ThemeText::default();
+        out.push(css);
+        out
+    }
+
+    pub fn push(&mut self, css: &str) {
+        self.len += css.len();
+        self.hash = css.bytes().fold(self.hash, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let mut end = HEAD.saturating_sub(self.head.len()).min(css.len());
+        while !css.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.head.push_str(&css[..end]);
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The text's first `max` bytes of its first `within` (at most `HEAD`), cut at a character.
+    pub fn start(&self, within: usize, max: usize) -> &str {
+        let mut end = self.head.len().min(within).min(max);
+        while !self.head.is_char_boundary(end) {
+            end -= 1;
+        }
+        &self.head[..end]
+    }
 }
 
 thread_local! {

@@ -25,7 +25,7 @@ pub(super) fn prepare() {
     // for one task (nothing paints), so the switching frame raises it too; most pages have none.
     let translucent = if own.is_none() && !already_dark && translucent::any(&document, &selectors) {
         let mut on = sheets.clone();
-        on.iter_mut().for_each(|i| i.set(&i.css.clone()));
+        on.iter_mut().for_each(Installed::readopt);
         on.iter().zip(&roles.markers).for_each(|(i, m)| inline::put(&i.root, m));
         let raised = translucent::measure(&document, &selectors);
         on.iter().for_each(|i| inline::clear(&i.root));

@@ -61,12 +61,8 @@ pub fn preview(css: &str) -> Result<(), String> {
 /// The start of the document's instant theme (without the refinement), for the agent's prompt.
 pub fn instant_css_excerpt(max: usize) -> String {
     with(|s| {
-        let doc = s.installed.first().map(|i| i.css.as_str()).unwrap_or("");
-        let instant = if s.refine.is_empty() { doc } else { doc.strip_suffix(s.refine.as_str()).unwrap_or(doc) };
-        let mut end = instant.len().min(max);
-        while !instant.is_char_boundary(end) {
-            end -= 1;
-        }
-        instant[..end].to_string()
+        // The refinement is built in at the theme's end.
+        let Some(doc) = s.installed.first().map(|i| &i.css) else { return String::new() };
+        doc.start(doc.len().saturating_sub(s.refine.len()), max).to_string()
     })
 }
