@@ -76,6 +76,21 @@ function wasmMemories(smaps) {
   return out;
 }
 
+/** PSS of the anonymous executable mappings (V8's JIT code: JavaScript's, and the WebAssembly
+ * Liftoff and TurboFan compile), and of the anonymous read-write ones, in MB. */
+function anonymous(smaps) {
+  let exec = 0, rw = 0;
+  for (const m of smaps.split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+    const [head] = m.split("\n");
+    const fields = head.trim().split(/\s+/);
+    if (fields.length > 5 && fields[5] !== "[heap]") continue;
+    const kb = Number(m.match(/^Pss:\s+(\d+)/m)?.[1] ?? 0);
+    if (fields[1].includes("x")) exec += kb;
+    else if (fields[1].startsWith("rw")) rw += kb;
+  }
+  return { exec: exec / 1024, rw: rw / 1024 };
+}
+
 const rollup = (pid, keys) => { try { const r = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"); return keys.reduce((a, k) => a + Number(r.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0), 0) / 1024; } catch { return 0; } };
 const pss = (pid) => rollup(pid, ["Pss"]);
 /** The process's private memory (USS): Chromium's shared code, divided by PSS among every process mapping it, left out. */
@@ -113,7 +128,8 @@ async function arm(site, dark) {
   if (gone.length !== 1) console.error(`renderers gone with the page: ${gone}`);
   const pid = gone[0];
   const big = wasmMemories(smapsOf[pid] ?? "");
-  const row = { layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
+  const anon = anonymous(smapsOf[pid] ?? "");
+  const row = { anon, layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
   return row;
 }
 
@@ -126,6 +142,7 @@ console.log(`PSS off ${off.pss.toFixed(1)} MB, on ${on.pss.toFixed(1)} MB, +${(o
 const top = (a) => Object.entries(a).filter(([k]) => !k.includes("/") && k !== "shared_memory").reduce((s, [, v]) => s + v, 0);
 console.log(`memory-infra's allocators (shared memory left out) off ${MB(top(off.alloc))}, on ${MB(top(on.alloc))}, Δ ${MB(top(on.alloc) - top(off.alloc))}`);
 console.log(`wasm memories off: ${off.big.join("; ") || "none"}\nwasm memories on: ${on.big.join("; ") || "none"}`);
+console.log(`anonymous executable (JIT code) PSS off ${off.anon.exec.toFixed(2)}, on ${on.anon.exec.toFixed(2)}; anonymous read-write off ${off.anon.rw.toFixed(1)}, on ${on.anon.rw.toFixed(1)}`);
 console.log(`layers off: ${off.layerList.join(", ")}\nlayers on: ${on.layerList.join(", ")}`);
 console.log(`V8 heap used off ${MB(off.heap.usedSize)} total ${MB(off.heap.totalSize)}; on ${MB(on.heap.usedSize)} total ${MB(on.heap.totalSize)}`);
 console.log(`DOM counters off ${JSON.stringify(off.dom)} on ${JSON.stringify(on.dom)}`);

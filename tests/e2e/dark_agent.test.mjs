@@ -65,6 +65,8 @@ export const tests = [
       assert.equal(shots.length, 1, "one screenshot of the page under Instant");
       assert.ok(jpegWidth(shots[0]) > 0 && jpegWidth(shots[0]) <= 800, `screenshot width ${jpegWidth(shots[0])}`);
       assert.match(JSON.stringify(req.body), /<page url=[^]*Pipeline guide[^]*The guard's baseline/);
+      // The model sees the start of the theme in place: the page-wide defaults come first.
+      assert.match(JSON.stringify(req.body), /The instant theme's CSS begins:\\n```css\\n:root\{color-scheme:dark!important\}html\{background-color:/);
       const saved = await history(env);
       assert.equal(saved.versions.length, 1);
       assert.ok(!saved.versions[0].css.includes("@import") && !saved.versions[0].css.includes("http:"), saved.versions[0].css);
