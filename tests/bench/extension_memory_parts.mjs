@@ -1,0 +1,108 @@
+// Benchmark (not a test): what Dusk's extension process holds with dark mode on. Dark mode is
+// switched on from the popup (as a user does, the popup then closed), three corpus pages load on
+// sites of their own, and after SETTLE_MS (10 s) the worker is garbage-collected; then, for the
+// extension's renderer: PSS and USS, Chrome's memory-infra dump by allocator, the WebAssembly
+// memories (as in dark_memory_parts.mjs) and the JIT code. Again after LATER_MS (35 s) more.
+// Usage: [SETTLE_MS=10000] [LATER_MS=35000] node tests/bench/extension_memory_parts.mjs
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { launch } from "../e2e/env.mjs";
+import { startFixtureServer } from "../e2e/fixture-server.mjs";
+
+const profile = mkdtempSync(path.join(tmpdir(), "dusk-ext-parts-"));
+const env = await launch({ profile });
+await env.ctx.route(/^(https?|wss?):\/\/(?!(127\.0\.0\.1|[a-z0-9-]+\.duckdns\.org)[:/])/, (r) => r.abort());
+const corpus = await startFixtureServer("corpus");
+const port = new URL(corpus.url).port;
+const PAGES = ["readability/mozilla-1/index.html", "git-docs/git-doc/user-manual.html", "apps/adminlte/index3.html"];
+
+function extensionPid() {
+  const all = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map((pid) => {
+    try { return { pid, cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8"), ppid: readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1] }; } catch { return null; }
+  }).filter(Boolean);
+  const browser = all.find((p) => p.cmd.includes(`--user-data-dir=${profile}`) && !p.cmd.includes("--type="));
+  const mine = new Set([browser.pid]);
+  for (let grew = true; grew;) { grew = false; for (const p of all) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; } }
+  return all.find((p) => mine.has(p.pid) && p.cmd.includes("--extension-process"))?.pid;
+}
+
+async function dump() {
+  const cdp = await env.ctx.browser().newBrowserCDPSession();
+  const events = [];
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
+  await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["disabled-by-default-memory-infra"], memoryDumpConfig: { triggers: [] } }, transferMode: "ReportEvents" });
+  await cdp.send("Tracing.requestMemoryDump", { levelOfDetail: "detailed" });
+  await cdp.send("Tracing.end");
+  await done;
+  await cdp.detach();
+  const out = {};
+  for (const e of events) {
+    if (e.ph !== "v") continue;
+    const p = (out[e.pid] ??= {});
+    for (const [k, v] of Object.entries(e.args?.dumps?.allocators ?? {})) {
+      const s = v.attrs?.size?.value ?? v.attrs?.effective_size?.value;
+      if (s) p[k] = parseInt(s, 16);
+    }
+  }
+  return out;
+}
+
+async function gcWorker() {
+  const cdp = await env.ctx.browser().newBrowserCDPSession();
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  const sw = targetInfos.find((t) => t.type === "service_worker" && t.url === env.extUrl("worker.js"));
+  if (sw) {
+    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: sw.targetId, flatten: false });
+    await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }) });
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await cdp.detach();
+  return Boolean(sw);
+}
+
+function maps(pid) {
+  const smaps = readFileSync(`/proc/${pid}/smaps`, "utf8").split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/).map((m) => {
+    const head = m.split("\n")[0].trim().split(/\s+/);
+    const [start, end] = head[0].split("-").map((h) => BigInt(`0x${h}`));
+    return { start, end, perms: head[1], path: head[5], pss: Number(m.match(/^Pss:\s+(\d+)/m)?.[1] ?? 0) / 1024 };
+  });
+  const wasm = [];
+  for (let i = 1; i < smaps.length; i++) {
+    const m = smaps[i], before = smaps[i - 1];
+    if (m.perms.startsWith("---") && m.end - before.start >= 1000n << 30n && before.end === m.start && before.perms.startsWith("rw")) wasm.push(`${(Number(before.end - before.start) / 1048576).toFixed(2)} MB long, PSS ${before.pss.toFixed(2)}`);
+  }
+  const exec = smaps.filter((m) => !m.path && m.perms.includes("x")).reduce((a, m) => a + m.pss, 0);
+  const r = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+  const kb = (k) => Number(r.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0) / 1024;
+  return { pss: kb("Pss"), uss: kb("Private_Clean") + kb("Private_Dirty"), wasm, exec };
+}
+
+const tab = await env.ctx.newPage();
+await tab.goto(`http://switch.duckdns.org:${port}/readability/mozilla-1/index.html`);
+const sw = env.ctx.serviceWorkers()[0] ?? await env.ctx.waitForEvent("serviceworker");
+const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tab.url());
+const popup = await env.ctx.newPage();
+await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
+await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-busy") !== "true");
+if ((await popup.locator("#dark-auto").getAttribute("aria-checked")) !== "true") await popup.locator("#dark-auto").click();
+await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-checked") === "true");
+await popup.close();
+await tab.close();
+for (const [i, p] of PAGES.entries()) await (await env.ctx.newPage()).goto(`http://site${i}.duckdns.org:${port}/${p}`, { waitUntil: "load" });
+
+const MB = (b) => (b / 1048576).toFixed(2);
+for (const [label, ms] of [["after settling", Number(process.env.SETTLE_MS ?? 10_000)], ["later", Number(process.env.LATER_MS ?? 35_000)]]) {
+  await new Promise((r) => setTimeout(r, ms));
+  const alive = await gcWorker();
+  const pid = extensionPid();
+  const all = await dump();
+  const a = all[pid] ?? {};
+  const m = maps(pid);
+  console.log(`== ${label}: extension process PSS ${m.pss.toFixed(1)} MB (USS ${m.uss.toFixed(1)}), worker alive ${alive}; wasm memories: ${m.wasm.join("; ") || "none"}; JIT code PSS ${m.exec.toFixed(2)}`);
+  const keys = Object.keys(a).filter((k) => k.split("/").length <= Number(process.env.DEPTH ?? 3) && a[k] > 200_000 && !k.startsWith("shared_memory/"));
+  for (const k of keys.sort((x, y) => a[y] - a[x])) console.log(`${k.padEnd(60)} ${MB(a[k]).padStart(7)}`);
+}
+await env.close();
+await corpus.close();
