@@ -253,7 +253,9 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         if (read(k, "nodeType") === 3) { if (k.data.trim()) run.push(k); continue; }
         if (read(k, "nodeType") !== 1 || /^(script|style|template|noscript)$/.test(read(k, "localName")) || !shown(k)) continue;
         const ks = getComputedStyle(k);
-        if (/^(inline|contents|ruby)/.test(ks.display) && read(k, "localName") !== "a") { run.push(k); continue; }
+        // An inline-block holding more than a paragraph is a box laid out inline (a page's whole column), not words.
+        const column = ks.display.startsWith("inline-") && read(k, "firstElementChild") && textLength(k, LEAF) > LEAF;
+        if (/^(inline|contents|ruby)/.test(ks.display) && read(k, "localName") !== "a" && !column) { run.push(k); continue; }
         flush();
         const deeper = read(k, "firstElementChild") && !LEAFY.test(read(k, "localName")) && level(k) === 0 && (REGION.test(read(k, "localName")) || call(k, "hasAttribute", "role") || textLength(k, LEAF) > LEAF);
         if (deeper) visit(k, b, ks, inLink);
