@@ -159,9 +159,9 @@ pub fn notes_inside(blocks: &[PageBlock], main: &[usize]) -> bool {
     })
 }
 
-/// `text` without its footnote marks (`free.[3]` reads `free.`) when its links include one: a
-/// reader skips them, when the notes they point to are not in the main content (`notes_inside`).
-/// A `[3]` after a space, or in a block whose links are no marks (code indexing an array), stays.
+/// `text` without the footnote marks that are its links (`free.[3]` reads `free.`): a reader
+/// skips them, when the notes they point to are not in the main content (`notes_inside`). A `[3]`
+/// after a space, or one that is no link of the block (code indexing an array), stays.
 pub fn without_marks<'a>(text: &'a str, links: &[String]) -> std::borrow::Cow<'a, str> {
     if !links.iter().any(|l| is_mark(l.trim())) {
         return text.into();
@@ -172,7 +172,7 @@ pub fn without_marks<'a>(text: &'a str, links: &[String]) -> std::borrow::Cow<'a
         let end = rest[at..].find(']').map(|e| at + e + 1);
         let attached = rest[..at].chars().next_back().is_some_and(|c| !c.is_whitespace()) || out.chars().next_back().is_some_and(|c| !c.is_whitespace());
         match end {
-            Some(end) if attached && is_mark(&rest[at..end]) => {
+            Some(end) if attached && is_mark(&rest[at..end]) && links.iter().any(|l| l.trim() == &rest[at..end]) => {
                 out.push_str(&rest[..at]);
                 rest = &rest[end..];
             }
