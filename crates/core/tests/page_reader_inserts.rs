@@ -59,14 +59,25 @@ fn a_main_article_line_between_sections_is_outlined_and_sentences_and_lists_of_l
     let link = p.block(note, "Ferry timetable", &["Ferry timetable"], 0);
     p.blocks[link].rect[1] = p.blocks[label].rect[1];
     body(&mut p, main, 3, 2);
-    let sentence = p.block(main, "See the ferry timetable.", &["ferry timetable"], 0);
+    // A link that is a whole sentence, full stop and all, says something in the text.
+    let sentence = p.block(main, "Read about the winter ferry timetable.", &["Read about the winter ferry timetable"], 0);
     body(&mut p, main, 5, 2);
     let list = p.group(main, "ul", "", 100.0, 1000.0);
-    let entries: Vec<usize> = (0..3).map(|i| p.block(list, &format!("Pier {i} notices"), &[&format!("Pier {i} notices")], 0)).collect();
+    let mut entries: Vec<usize> = (0..3).map(|i| p.block(list, &format!("Pier {i} notices"), &[&format!("Pier {i} notices")], 0)).collect();
+    // Results: each a title and its snippet in an item of their own, one without a snippet.
+    let results = p.group(main, "ol", "", 100.0, 1000.0);
+    for i in 0..3 {
+        let item = p.group(results, "li", "", 100.0, 1000.0);
+        let title = format!("Result {i}: ferry notices");
+        entries.push(p.block(item, &title, &[&title], 0));
+        if i != 1 {
+            entries.push(p.para(item, &prose(20 + i, "the notices")));
+        }
+    }
     body(&mut p, main, 7, 2);
     // A link inside a paragraph's words, read as its own block between the runs of text around it.
     let para = p.group(main, "div", "", 100.0, 1000.0);
-    let before = p.para(para, "The council, which met on Monday and again on Tuesday to talk it over, thanked");
+    let before = p.para(para, "The council, which met on Monday and again on Tuesday to talk the matter over, thanked");
     let named = p.block(para, "the harbour master", &["the harbour master"], 0);
     let after = p.para(para, "for keeping the ferries running through the worst of the storm, and for the reports.");
     for k in [before, after] {
