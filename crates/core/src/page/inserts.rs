@@ -2,7 +2,7 @@
 //! or a player's caption (a line or two in a box far taller than they need), a line that is only
 //! a link ("Main article: X", "READ MORE: …") standing between paragraphs, and a form to fill in.
 
-use super::span::Shown;
+use super::span::{is_form, Shown};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
 
 /// Why a block inside the main content's prose is not its text.
@@ -13,9 +13,6 @@ pub enum Insert {
     Form,
 }
 
-/// Fields a block holds to be a form: one alone is often a switch beside a code sample.
-const FORM_FIELDS: u32 = 2;
-
 /// The most characters of a link line outside its links: a label such as "Main article:".
 const LABEL: u32 = 20;
 
@@ -25,11 +22,6 @@ const ENTRIES: &[&str] = &["ul", "ol", "dl", "li", "dt", "dd", "menu", "table", 
 /// The most characters a caption or a link line holds.
 const CAPTION: usize = 250;
 const LINE: u32 = 200;
-
-/// A form a person fills in, not prose.
-pub fn is_form(b: &PageBlock) -> bool {
-    b.fields >= FORM_FIELDS
-}
 
 /// Markup a page wrote as text (a `<script src=…>` shown by a broken `document.write`): no one reads it.
 pub fn is_markup(b: &PageBlock) -> bool {
@@ -78,45 +70,54 @@ pub fn inserts(boxes: &[PageBox], blocks: &[PageBlock], shown: &[Shown], main: &
         }
     }
     let mut out = Vec::new();
+    // The lines of `main`: the blocks on one line of one box (a label and its link are two).
+    let mut lines: Vec<std::ops::Range<usize>> = Vec::new();
     let mut n = 0;
     while n < main.len() {
-        let k = main[n];
-        let b = &blocks[k];
+        let b = &blocks[main[n]];
         if is_form(b) {
-            out.push((k, Insert::Form));
-        } else if is_caption(b, shown[k], &boxes[own(k)]) {
-            out.push((k, Insert::Caption));
+            out.push((main[n], Insert::Form));
+        } else if is_caption(b, shown[main[n]], &boxes[own(main[n])]) {
+            out.push((main[n], Insert::Caption));
         }
-        // The blocks on this block's line in its box: a label and its link are two.
         let mut end = n + 1;
         while end < main.len() && blocks[main[end]].parent == b.parent && (blocks[main[end]].rect[1] - b.rect[1]).abs() <= 3.0 {
             end += 1;
         }
-        let line = &main[n..end];
-        // Text run in the same box just before or after: the link sits inside a paragraph's words.
-        let run = |m: Option<&usize>| m.is_some_and(|&m| blocks[m].parent == b.parent && blocks[m].rect == boxes[own(m)].rect);
-        if is_link_line(blocks, shown, line) && !run(n.checked_sub(1).and_then(|p| main.get(p))) && !run(main.get(end)) {
-            // The nearest box around the line that holds more than it.
-            let mut ctx = Some(own(k));
-            while let Some(c) = ctx.filter(|&c| held[c] <= line.len()) {
-                ctx = parent(c);
-            }
-            // An entry of a list or a table (a result, a reference) belongs to it.
-            let listed = |c: usize| {
-                let mut at = Some(own(k));
-                while let Some(i) = at {
-                    if ENTRIES.contains(&boxes[i].tag.as_str()) {
-                        return true;
-                    }
-                    at = parent(i).filter(|_| i != c);
-                }
-                false
-            };
-            if ctx.is_some_and(|c| paragraphs[c].0 < n && paragraphs[c].1 >= end && paragraphs[c].0 != usize::MAX && !listed(c)) {
-                out.extend(line.iter().map(|&k| (k, Insert::LinkLine)));
-            }
-        }
+        lines.push(n..end);
         n = end;
+    }
+    let linky: Vec<bool> = lines.iter().map(|r| is_link_line(blocks, shown, &main[r.clone()])).collect();
+    for (i, r) in lines.iter().enumerate() {
+        // Next to another link line it is an entry of a list of links.
+        if !linky[i] || (i > 0 && linky[i - 1]) || linky.get(i + 1) == Some(&true) {
+            continue;
+        }
+        let (n, end, k) = (r.start, r.end, main[r.start]);
+        // Text run in the same box just before or after: the link sits inside a paragraph's words.
+        let run = |m: Option<&usize>| m.is_some_and(|&m| blocks[m].parent == blocks[k].parent && blocks[m].rect == boxes[own(m)].rect);
+        if run(n.checked_sub(1).and_then(|p| main.get(p))) || run(main.get(end)) {
+            continue;
+        }
+        // The nearest box around the line that holds more than it.
+        let mut ctx = Some(own(k));
+        while let Some(c) = ctx.filter(|&c| held[c] <= r.len()) {
+            ctx = parent(c);
+        }
+        // An entry of a list or a table (a result, a reference) belongs to it.
+        let listed = |c: usize| {
+            let mut at = Some(own(k));
+            while let Some(i) = at {
+                if ENTRIES.contains(&boxes[i].tag.as_str()) {
+                    return true;
+                }
+                at = parent(i).filter(|_| i != c);
+            }
+            false
+        };
+        if ctx.is_some_and(|c| paragraphs[c].0 < n && paragraphs[c].1 >= end && paragraphs[c].0 != usize::MAX && !listed(c)) {
+            out.extend(main[r.clone()].iter().map(|&k| (k, Insert::LinkLine)));
+        }
     }
     out.sort_unstable_by_key(|&(k, _)| k);
     out.dedup_by_key(|&mut (k, _)| k);

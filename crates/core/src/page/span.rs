@@ -4,7 +4,6 @@
 //! pickers before the first paragraph and "most read" lists after the last are trimmed; what sits
 //! between the first and the last paragraph stays, so a table or a list inside the text is whole.
 
-use super::inserts::is_form;
 use crate::protocol::page_blocks::PageBlock;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -23,6 +22,14 @@ const SHORT: usize = 30;
 const PROSE: usize = 80;
 /// Characters a paragraph's lines hold on average, at the least.
 const LINE: usize = 40;
+
+/// Fields a block holds to be a form: one alone is often a switch beside a code sample.
+const FORM_FIELDS: u32 = 2;
+
+/// A form a person fills in, not prose.
+pub fn is_form(b: &PageBlock) -> bool {
+    b.fields >= FORM_FIELDS
+}
 
 /// What a block shows, counted once per read: its characters (its text when read, else its size
 /// as written) and its lines.
