@@ -68,6 +68,9 @@ fn a_main_article_line_between_sections_is_outlined_and_sentences_and_lists_of_l
     let results = p.group(main, "ol", "", 100.0, 1000.0);
     for i in 0..3 {
         let item = p.group(results, "li", "", 100.0, 1000.0);
+        if i == 2 {
+            entries.push(p.para(item, "12 March"));
+        }
         let title = format!("Result {i}: ferry notices");
         entries.push(p.block(item, &title, &[&title], 0));
         if i != 1 {
