@@ -110,7 +110,8 @@ fn forms_are_outlined_and_a_code_sample_with_one_switch_is_read() {
     let signup = p.para(main, "Get the harbour newsletter every morning, with the tides, the ferries and the weather.\nEmail:\nTown:");
     p.blocks[signup].fields = 2;
     want.extend(body(&mut p, main, 5, 2));
-    let rules = "Comment\nRules: comments are the readers' own opinion, not the paper's; nothing unlawful or insulting.\nName:\nEmail:\nComment:\nI accept the rules";
+    let rules =
+        "Comment\nRules: comments are the readers' own opinion, not the paper's; nothing unlawful or insulting.\nName:\nEmail:\nComment:\nI accept the rules";
     let form = p.para(main, rules);
     p.blocks[form].fields = 4;
     assert_eq!(read(&p.boxes, &p.blocks).main, want);

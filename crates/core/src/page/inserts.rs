@@ -54,21 +54,6 @@ pub fn inserts(boxes: &[PageBox], blocks: &[PageBlock], shown: &[Shown], main: &
     }
     let parent = |i: usize| boxes[i].parent.map(|p| p as usize).filter(|&p| p < i);
     let own = |k: usize| (blocks[k].parent as usize).min(boxes.len() - 1);
-    // Per box: how many main blocks it holds, and the first and last paragraph in it (positions in `main`).
-    let mut held = vec![0usize; boxes.len()];
-    let mut paragraphs = vec![(usize::MAX, 0usize); boxes.len()];
-    for (n, &k) in main.iter().enumerate() {
-        let b = &blocks[k];
-        let paragraph = shown[k].chars >= 80 && b.heading == 0 && b.link_chars.min(b.chars) * 10 < b.chars * 3 && !is_form(b);
-        let mut at = Some(own(k));
-        while let Some(i) = at {
-            held[i] += 1;
-            if paragraph {
-                paragraphs[i] = (paragraphs[i].0.min(n), n);
-            }
-            at = parent(i);
-        }
-    }
     let mut out = Vec::new();
     // The lines of `main`: the blocks on one line of one box (a label and its link are two).
     let mut lines: Vec<std::ops::Range<usize>> = Vec::new();
@@ -88,9 +73,29 @@ pub fn inserts(boxes: &[PageBox], blocks: &[PageBlock], shown: &[Shown], main: &
         n = end;
     }
     let linky: Vec<bool> = lines.iter().map(|r| is_link_line(blocks, shown, &main[r.clone()])).collect();
+    let alone = |i: usize| linky[i] && !(i > 0 && linky[i - 1]) && linky.get(i + 1) != Some(&true);
+    if !(0..lines.len()).any(alone) {
+        out.sort_unstable_by_key(|&(k, _)| k);
+        return out;
+    }
+    // Per box: how many main blocks it holds, and the first and last paragraph in it (positions in `main`).
+    let mut held = vec![0usize; boxes.len()];
+    let mut paragraphs = vec![(usize::MAX, 0usize); boxes.len()];
+    for (n, &k) in main.iter().enumerate() {
+        let b = &blocks[k];
+        let paragraph = shown[k].chars >= 80 && b.heading == 0 && b.link_chars.min(b.chars) * 10 < b.chars * 3 && !is_form(b);
+        let mut at = Some(own(k));
+        while let Some(i) = at {
+            held[i] += 1;
+            if paragraph {
+                paragraphs[i] = (paragraphs[i].0.min(n), n);
+            }
+            at = parent(i);
+        }
+    }
     for (i, r) in lines.iter().enumerate() {
         // Next to another link line it is an entry of a list of links.
-        if !linky[i] || (i > 0 && linky[i - 1]) || linky.get(i + 1) == Some(&true) {
+        if !alone(i) {
             continue;
         }
         let (n, end, k) = (r.start, r.end, main[r.start]);

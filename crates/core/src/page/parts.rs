@@ -18,7 +18,13 @@ pub struct Part {
 }
 
 /// Groups the blocks outside the main content by the box that holds them, in page order.
-pub(super) fn parts(boxes: &[PageBox], blocks: &[PageBlock], kinds: &[Option<Kind>], rest: Vec<(usize, usize)>, parent: &dyn Fn(usize) -> Option<usize>) -> Vec<Part> {
+pub(super) fn parts(
+    boxes: &[PageBox],
+    blocks: &[PageBlock],
+    kinds: &[Option<Kind>],
+    rest: Vec<(usize, usize)>,
+    parent: &dyn Fn(usize) -> Option<usize>,
+) -> Vec<Part> {
     let mut out: Vec<(usize, Vec<usize>)> = Vec::new();
     for (k, root) in rest {
         match out.last_mut() {
