@@ -32,10 +32,10 @@ pub fn is_markup(b: &PageBlock) -> bool {
 /// A caption: a line or three in its own box at least four times as tall as its words need, and
 /// 100 px taller: a picture or a player fills the rest.
 fn is_caption(b: &PageBlock, shown: Shown, own: &PageBox) -> bool {
-    if b.text.is_none() || b.heading > 0 || !b.heads.is_empty() || b.rect == own.rect {
+    if shown.lines > 3 || shown.chars == 0 || shown.chars > CAPTION {
         return false;
     }
-    if shown.lines > 3 || shown.chars == 0 || shown.chars > CAPTION || b.link_chars.min(b.chars) * 2 > b.chars {
+    if b.text.is_none() || b.heading > 0 || !b.heads.is_empty() || b.rect == own.rect || b.link_chars.min(b.chars) * 2 > b.chars {
         return false;
     }
     let [_, _, w, h] = b.rect;
@@ -83,14 +83,20 @@ pub fn inserts(boxes: &[PageBox], blocks: &[PageBlock], shown: &[Shown], main: &
     let mut paragraphs = vec![(usize::MAX, 0usize); boxes.len()];
     for (n, &k) in main.iter().enumerate() {
         let b = &blocks[k];
-        let paragraph = shown[k].chars >= 80 && b.heading == 0 && b.link_chars.min(b.chars) * 10 < b.chars * 3 && !is_form(b);
-        let mut at = Some(own(k));
-        while let Some(i) = at {
-            held[i] += 1;
-            if paragraph {
-                paragraphs[i] = (paragraphs[i].0.min(n), n);
+        let i = own(k);
+        held[i] += 1;
+        if shown[k].chars >= 80 && b.heading == 0 && b.link_chars.min(b.chars) * 10 < b.chars * 3 && !is_form(b) {
+            paragraphs[i] = (paragraphs[i].0.min(n), n);
+        }
+    }
+    // Boxes come after their parents: one pass from the last adds each box's counts to its parent's.
+    for i in (1..boxes.len()).rev() {
+        if let Some(p) = parent(i) {
+            held[p] += held[i];
+            let (first, last) = paragraphs[i];
+            if first != usize::MAX {
+                paragraphs[p] = (paragraphs[p].0.min(first), paragraphs[p].1.max(last));
             }
-            at = parent(i);
         }
     }
     for (i, r) in lines.iter().enumerate() {
@@ -132,8 +138,11 @@ pub fn inserts(boxes: &[PageBox], blocks: &[PageBlock], shown: &[Shown], main: &
 /// One line that is only links, or a label ("Main article:", "READ MORE:") and links; not a
 /// sentence (ending in a full stop or a colon, it says something or introduces what follows).
 fn is_link_line(blocks: &[PageBlock], shown: &[Shown], line: &[usize]) -> bool {
+    if line.iter().any(|&k| shown[k].lines > 1 || shown[k].chars > LINE as usize) {
+        return false;
+    }
     let of = || line.iter().map(|&k| &blocks[k]);
-    if of().any(|b| b.text.is_none() || b.heading > 0 || !b.heads.is_empty()) || line.iter().any(|&k| shown[k].lines > 1) {
+    if of().any(|b| b.links == 0 && b.chars > LABEL) || of().any(|b| b.text.is_none() || b.heading > 0 || !b.heads.is_empty()) {
         return false;
     }
     let chars: u32 = of().map(|b| b.chars).sum();
@@ -142,14 +151,23 @@ fn is_link_line(blocks: &[PageBlock], shown: &[Shown], line: &[usize]) -> bool {
     if links == 0 || link_chars < 3 || chars > LINE || chars - link_chars > LABEL {
         return false;
     }
-    let text = of().filter_map(|b| b.text.as_deref()).collect::<Vec<_>>().join(" ");
-    let text = text.trim();
+    // The words before the first link: none, or a label ending in a colon.
     let Some(first) = of().flat_map(|b| b.labels.iter()).map(|l| l.trim()).find(|l| !l.is_empty()) else { return false };
-    let Some(at) = text.find(first) else { return false };
-    let label = text[..at].trim();
+    let mut label = String::new();
+    for t in of().filter_map(|b| b.text.as_deref()) {
+        match t.find(first) {
+            Some(at) => {
+                label.push_str(&t[..at]);
+                break;
+            }
+            None => label.push_str(t),
+        }
+    }
+    let label = label.trim();
+    let end = of().filter_map(|b| b.text.as_deref()).map(str::trim_end).rfind(|t| !t.is_empty()).unwrap_or("");
     // Between and after the links, no more than separators.
-    let loose = chars - link_chars - label.chars().count() as u32;
-    !text.ends_with(['.', ':', ';', '!', '?']) && (label.is_empty() || label.ends_with(':')) && loose <= 2 * links
+    let loose = (chars - link_chars).saturating_sub(label.chars().count() as u32);
+    !end.ends_with(['.', ':', ';', '!', '?']) && (label.is_empty() || label.ends_with(':')) && loose <= 2 * links
 }
 
 /// A footnote mark: `[12]`.
