@@ -187,6 +187,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const at = (e) => { const r = call(e, "getBoundingClientRect"); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
     const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
     const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
+    // Form fields a person fills in: a block holding one is a form, not prose.
+    const FIELDS = "input:not([type=hidden],[type=submit],[type=button],[type=reset],[type=image],[disabled]),textarea:not([disabled]),select:not([disabled])";
     let taken = 0;
     // textContent's length (to `most`), and its trimmed length, counted without building it: a
     // page's inline scripts can hold 100 KB, copied again for every box around them.
@@ -212,11 +214,12 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const level = (e) => (/^h[1-6]$/.test(read(e, "localName")) ? +read(e, "localName")[1] : call(e, "getAttribute", "role") === "heading" ? +(call(e, "getAttribute", "aria-level") || 2) || 2 : 0);
     const leaf = (els, parent, style, inLink) => {
       const one = els.length === 1 && read(els[0], "nodeType") === 1 ? els[0] : null;
-      let chars = 0, linkChars = 0, links = 0;
+      let chars = 0, linkChars = 0, links = 0, fields = 0;
       const labels = [];
       for (const e of els) {
         chars += trimmedLength(e);
         if (read(e, "nodeType") !== 1) continue;
+        fields += call(e, "querySelectorAll", FIELDS).length + (call(e, "matches", FIELDS) ? 1 : 0);
         const as = read(e, "localName") === "a" ? [e] : call(e, "getElementsByTagName", "a");
         for (let i = 0; i < as.length; i++) {
           if (!isLink(as[i])) continue;
@@ -238,7 +241,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       const r = one ? at(one) : boxes[parent].rect;
       if (one && !r[2] && !r[3]) return;
       if (one) leaves.set(one, blocks.length);
-      blocks.push({ parent, text, chars, link_chars: linkChars, links, labels: links ? labels : [], heading: one ? level(one) : 0, heads: [], rect: r, font: parseFloat(style.fontSize) || 0 });
+      blocks.push({ parent, text, chars, link_chars: linkChars, links, labels: links ? labels : [], heading: one ? level(one) : 0, heads: [], rect: r, font: parseFloat(style.fontSize) || 0, ...(fields && { fields }) });
     };
     const visit = (el, parent, style, inLink) => {
       const b = boxes.length, attr = (n) => call(el, "getAttribute", n) ?? undefined;
@@ -250,7 +253,9 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         if (read(k, "nodeType") === 3) { if (k.data.trim()) run.push(k); continue; }
         if (read(k, "nodeType") !== 1 || /^(script|style|template|noscript)$/.test(read(k, "localName")) || !shown(k)) continue;
         const ks = getComputedStyle(k);
-        if (/^(inline|contents|ruby)/.test(ks.display) && read(k, "localName") !== "a") { run.push(k); continue; }
+        // An inline-block holding more than a paragraph is a box laid out inline (a page's whole column), not words.
+        const column = ks.display.startsWith("inline-") && read(k, "firstElementChild") && textLength(k, LEAF) > LEAF;
+        if (/^(inline|contents|ruby)/.test(ks.display) && read(k, "localName") !== "a" && !column) { run.push(k); continue; }
         flush();
         const deeper = read(k, "firstElementChild") && !LEAFY.test(read(k, "localName")) && level(k) === 0 && (REGION.test(read(k, "localName")) || call(k, "hasAttribute", "role") || textLength(k, LEAF) > LEAF);
         if (deeper) visit(k, b, ks, inLink);

@@ -54,6 +54,24 @@ export const tests = [
     }
   }],
 
+  ["a photo's caption, a Main article line, footnote marks and a comment form leave the article's text for the outline", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "New times." });
+    const { panel } = await panelFor(env, ["/pages/read/inserts.html"]);
+    await ask(panel, "When is the last boat?");
+    await answerText(panel);
+    const [block] = blocksOf(env.llm.lastRequest());
+    const [text, outline = ""] = block.split("The rest of the page, outlined");
+    // The story sits in an inline-block column: read as boxes and paragraphs, not one run of words.
+    assert.ok(text.startsWith("# Ferry timetable changes\nParagraph 0 of the ferry report"), block);
+    assert.match(text, /^## Winter sailings\nParagraph 3 of the ferry report: winter sailings stop at ten in the evening\. The last boat waits for the train\.$/m);
+    assert.match(text, /^Paragraph 5 of the ferry report/m);
+    for (const gone of ["The morning ferry at the north pier", "Main article", "[1]", "Leave a comment", "checked before they appear", "Section 2"]) assert.ok(!text.includes(gone), `${gone}: ${text}`);
+    assert.match(outline, /^\[\d\] Captions \(~\d+ tokens\): "The morning ferry at the north pier"$/m, outline);
+    assert.match(outline, /^\[\d\] Related links "in the main content" \(1 link, ~\d+ tokens\): "Main article: Winter ferry timetable"$/m, outline);
+    assert.match(outline, /Leave a comment/, outline);
+  }],
+
   ["orders in a menu or a footer stay quoted page data", async (env) => {
     const { normal, req, answer } = await askHarmlessThen(env, "/pages/read/injection-menu.html");
     assert.equal(answer, "A lemon cake recipe.");

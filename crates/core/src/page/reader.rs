@@ -2,20 +2,12 @@
 //! measured: landmarks first, then prose against link text, the central column and the font size.
 //! What is left (menus, sidebars, footers, related links, comments) becomes parts an outline names.
 
+use super::inserts::{inserts, is_markup};
+pub use super::parts::Part;
+use super::parts::{child_of, insert_parts, parts};
 pub use super::regions::{region, Kind};
 use super::span::{headline, measure, prose_span, Shown};
 use crate::protocol::page_blocks::{PageBlock, PageBox};
-
-/// A part of the page outside its main content: its blocks, in page order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Part {
-    pub kind: Kind,
-    /// Its aria-label or first heading.
-    pub name: Option<String>,
-    pub blocks: Vec<usize>,
-    /// Boxes directly inside it that hold text: a thread's posts, a list's entries.
-    pub items: u32,
-}
 
 /// The page read as a reader would: the main content's blocks in page order, and the other parts.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -140,6 +132,9 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
     let mut rest: Vec<(usize, usize)> = Vec::new();
     for (k, b) in blocks.iter().enumerate() {
         let i = (b.parent as usize).min(boxes.len() - 1);
+        if is_markup(b) {
+            continue;
+        }
         if under(i, main_box) {
             match top_carved(i) {
                 None => main.push(k),
@@ -162,7 +157,8 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
     let core = body_box(boxes, main_box, &totals, &parent);
     let inside: Vec<usize> = (0..main.len()).filter(|&n| under(blocks[main[n]].parent as usize, core)).collect();
     let body = inside.first().map_or(0..main.len(), |&a| a..inside[inside.len() - 1] + 1);
-    let span = prose_span(blocks, &shown, &main[body.clone()]);
+    let prosy = prose_span(blocks, &shown, &main[body.clone()]);
+    let span = prosy.clone().unwrap_or(0..body.len());
     let span = span.start + body.start..span.end + body.start;
     if span.len() < main.len() {
         let headline = headline(blocks, &main, span.start);
@@ -175,6 +171,11 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
         main = headline.map(|h| main[h]).into_iter().chain(main[span].iter().copied()).collect();
         rest.sort_unstable_by_key(|&(k, _)| k);
     }
+    // Inside prose, captions, link lines and forms are not the text.
+    let taken = if prosy.is_some() { inserts(boxes, blocks, &shown, &main) } else { vec![] };
+    if !taken.is_empty() {
+        main.retain(|k| taken.binary_search_by_key(k, |&(t, _)| t).is_err());
+    }
     // The headline often sits just above the article's box.
     if !main.iter().any(|&k| blocks[k].heading == 1) {
         let first = main.first().copied().unwrap_or(blocks.len());
@@ -183,7 +184,7 @@ pub fn read(boxes: &[PageBox], blocks: &[PageBlock]) -> Reading {
             main.insert(0, k);
         }
     }
-    Reading { main, parts: parts(boxes, blocks, &kinds, rest, &parent) }
+    Reading { main, parts: insert_parts(parts(boxes, blocks, &kinds, rest, &parent), &taken) }
 }
 
 /// The deepest box from `top` down whose prose is nearly all of `top`'s.
@@ -326,62 +327,4 @@ fn reaches(mut i: usize, top: usize, parent: &dyn Fn(usize) -> Option<usize>) ->
         i = p;
     }
     false
-}
-
-/// Groups the blocks outside the main content by the box that holds them, in page order.
-fn parts(boxes: &[PageBox], blocks: &[PageBlock], kinds: &[Option<Kind>], rest: Vec<(usize, usize)>, parent: &dyn Fn(usize) -> Option<usize>) -> Vec<Part> {
-    let mut out: Vec<(usize, Vec<usize>)> = Vec::new();
-    for (k, root) in rest {
-        match out.last_mut() {
-            Some((r, ks)) if *r == root => ks.push(k),
-            _ => out.push((root, vec![k])),
-        }
-    }
-    // A part's kind: its box's, else the first region inside it.
-    let kind_of = |root: usize, ks: &[usize]| {
-        kinds[root].or_else(|| {
-            ks.iter().find_map(|&k| {
-                let mut at = Some(blocks[k].parent as usize);
-                while let Some(i) = at.filter(|&i| i < boxes.len()) {
-                    if i == root {
-                        break;
-                    }
-                    if let Some(kind) = kinds[i] {
-                        return Some(kind);
-                    }
-                    at = parent(i);
-                }
-                None
-            })
-        })
-    };
-    let mut merged: Vec<Part> = Vec::new();
-    for (root, ks) in out {
-        let kind = kind_of(root, &ks).unwrap_or(Kind::Section);
-        let name = boxes[root]
-            .label
-            .clone()
-            .filter(|l| !l.trim().is_empty())
-            .or_else(|| ks.iter().find_map(|&k| if blocks[k].heading > 0 { blocks[k].text.clone() } else { blocks[k].heads.first().map(|h| h.1.clone()) }));
-        let mut items: Vec<usize> = ks.iter().filter_map(|&k| child_of(blocks[k].parent as usize, root, parent)).collect();
-        items.dedup();
-        let part = Part { kind, name: name.map(|n| n.split_whitespace().collect::<Vec<_>>().join(" ")), blocks: ks, items: items.len() as u32 };
-        // Loose lines between regions join the part before them rather than each getting a line.
-        match merged.last_mut() {
-            Some(prev) if kind == Kind::Section && prev.kind == Kind::Section => prev.blocks.extend(part.blocks),
-            _ => merged.push(part),
-        }
-    }
-    merged
-}
-
-/// The box directly inside `root` that holds box `i`, if `i` is below it.
-fn child_of(mut i: usize, root: usize, parent: &dyn Fn(usize) -> Option<usize>) -> Option<usize> {
-    while let Some(p) = parent(i) {
-        if p == root {
-            return Some(i);
-        }
-        i = p;
-    }
-    None
 }

@@ -14,6 +14,8 @@ pub enum Kind {
     Search,
     Overlay,
     Form,
+    /// The captions of the pictures and players inside the main content.
+    Captions,
     Section,
 }
 
@@ -29,13 +31,14 @@ impl Kind {
             Kind::Search => "Search",
             Kind::Overlay => "Banner",
             Kind::Form => "Form",
+            Kind::Captions => "Captions",
             Kind::Section => "Other",
         }
     }
 
     /// Regions a reader skips when looking for the content.
     pub(super) fn is_boiler(self) -> bool {
-        !matches!(self, Kind::Comments | Kind::Form | Kind::Section)
+        !matches!(self, Kind::Comments | Kind::Form | Kind::Captions | Kind::Section)
     }
 }
 

@@ -2,6 +2,7 @@
 //! short outline of the rest. Over budget the outline is cut first, then the main content from
 //! its end, and one line says how much is left and how to read it.
 
+use super::inserts::{notes_inside, without_marks};
 use super::outline;
 use super::reader::{read, Reading};
 use super::text::{cut_to_tokens, estimate_tokens, sectionize, whole_text_snapshot};
@@ -29,6 +30,7 @@ fn heading_words(text: &str, links: &[String]) -> String {
 pub fn main_sections(blocks: &[PageBlock], reading: &Reading) -> (Vec<TextSection>, u32) {
     let mut sections: Vec<TextSection> = Vec::new();
     let mut unread = 0;
+    let notes = notes_inside(blocks, &reading.main);
     for &k in &reading.main {
         let b = &blocks[k];
         let Some(text) = b.text.as_deref() else {
@@ -48,7 +50,8 @@ pub fn main_sections(blocks: &[PageBlock], reading: &Reading) -> (Vec<TextSectio
             }
             continue;
         }
-        for s in sectionize(text, &b.heads) {
+        let text = if notes { text.into() } else { without_marks(text, &b.labels) };
+        for s in sectionize(&text, &b.heads) {
             match (s.heading.is_none(), sections.last_mut()) {
                 (true, Some(last)) => {
                     if !last.text.is_empty() && !s.text.is_empty() {

@@ -23,12 +23,20 @@ const PROSE: usize = 80;
 /// Characters a paragraph's lines hold on average, at the least.
 const LINE: usize = 40;
 
+/// Fields a block holds to be a form: one alone is often a switch beside a code sample.
+const FORM_FIELDS: u32 = 2;
+
+/// A form a person fills in, not prose.
+pub fn is_form(b: &PageBlock) -> bool {
+    b.fields >= FORM_FIELDS
+}
+
 /// What a block shows, counted once per read: its characters (its text when read, else its size
 /// as written) and its lines.
 #[derive(Debug, Clone, Copy)]
 pub struct Shown {
     pub chars: usize,
-    lines: usize,
+    pub lines: usize,
 }
 
 pub fn measure(b: &PageBlock) -> Shown {
@@ -53,7 +61,8 @@ fn class(b: &PageBlock, shown: Shown) -> Class {
     let len = shown.chars;
     // A menu read as one block is many short lines; a paragraph is few long ones.
     let lines = shown.lines;
-    if b.links > 0 && density > 0.5 {
+    // A form sides with the links: what sits around it is no more the text than it is.
+    if (b.links > 0 && density > 0.5) || is_form(b) {
         Class::Links
     } else if shown.many_short_lines() {
         Class::Lines
@@ -68,13 +77,13 @@ fn class(b: &PageBlock, shown: Shown) -> Class {
 
 /// The positions in `main` (block indices in page order) that are its prose span: the headline
 /// (the last top-level heading before the first paragraph), then the first paragraph to the last.
-/// All of `main` when paragraphs are not most of its text (a table, a form, a list of results).
-pub fn prose_span(blocks: &[PageBlock], shown: &[Shown], main: &[usize]) -> std::ops::Range<usize> {
+/// None when paragraphs are not most of its text (a table, a form, a list of results).
+pub fn prose_span(blocks: &[PageBlock], shown: &[Shown], main: &[usize]) -> Option<std::ops::Range<usize>> {
     let classes: Vec<Class> = main.iter().map(|&k| class(&blocks[k], shown[k])).collect();
     let total: usize = main.iter().map(|&k| shown[k].chars).sum();
     let prose: usize = main.iter().zip(&classes).filter(|(_, c)| **c == Class::Prose).map(|(&k, _)| shown[k].chars).sum();
     if prose * 2 < total {
-        return 0..main.len();
+        return None;
     }
     // The nearest block each side that is prose or links (short, middling lines and headings skipped).
     let decided = |c: Class| matches!(c, Class::Prose | Class::Links);
@@ -139,7 +148,7 @@ pub fn prose_span(blocks: &[PageBlock], shown: &[Shown], main: &[usize]) -> std:
     while start > 0 && classes[start - 1] == Class::Heading {
         start -= 1;
     }
-    start..range.end
+    Some(start..range.end)
 }
 
 /// The headline kept before a span that starts after it: the last level-1 heading above `start`.

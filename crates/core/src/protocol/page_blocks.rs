@@ -57,4 +57,12 @@ pub struct PageBlock {
     /// Font size in px.
     #[serde(default)]
     pub font: f32,
+    /// Form fields in it a person fills in (text boxes, check boxes, selects; not hidden, not
+    /// disabled, not buttons): a block with one is a form, not prose.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fields: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

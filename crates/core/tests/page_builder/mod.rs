@@ -39,6 +39,7 @@ impl Page {
             heads: vec![],
             rect: [x, self.y, w, 20.0],
             font: if heading > 0 { 28.0 } else { 16.0 },
+            fields: 0,
         });
         self.y += 24.0;
         self.blocks.len() - 1
