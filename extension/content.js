@@ -22,7 +22,10 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
     if (type === "page_text") {
       try {
-        if (message.blocks) return void sendResponse(pageBlocks(Number(message.max_chars) || Infinity, String(message.headings)));
+        if (message.blocks) {
+          const page = pageBlocks(Number(message.max_chars) || Infinity, String(message.headings));
+          return void sendResponse(message.as_text === true ? JSON.stringify(page) : page);
+        }
         const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
         const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
         const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));

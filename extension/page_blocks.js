@@ -5,7 +5,7 @@ import { unseenText } from "./unseen_text.js";
 
 // Read for every node of the page: the prototypes' own getters and methods, one call each.
 const nodeTypeOf = getter(Node, "nodeType"), nameOf = getter(Element, "localName"), firstOf = getter(Node, "firstChild"), nextOf = getter(Node, "nextSibling");
-const firstElementOf = getter(Element, "firstElementChild"), attr = method(Element, "getAttribute"), hasAttr = method(Element, "hasAttribute");
+const firstElementOf = getter(Element, "firstElementChild"), textContentOf = getter(Node, "textContent"), attr = method(Element, "getAttribute"), hasAttr = method(Element, "hasAttribute");
 const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), findAll = method(Element, "querySelectorAll");
 const CSS_SHOWN = { checkVisibilityCSS: true };
 const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
@@ -28,27 +28,16 @@ export function pageBlocks(max, headSel) {
   const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
   const at = (e) => { const r = rectOf(e); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
   let taken = 0;
-  // textContent's length (to `most`), and its trimmed length, counted without building it: a
-  // page's inline scripts can hold 100 KB, copied again for every box around them.
+  // textContent's length (to `most`), counted without building it: a page's inline scripts can
+  // hold 100 KB, copied again for every box around them.
   const textLength = (e, most) => {
     const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT);
     let n = 0;
     for (let t = w.nextNode(); t && n <= most; t = w.nextNode()) n += t.length;
     return n;
   };
-  // In one pass: the white space before the first other character and after the last.
-  const trimmedLength = (e) => {
-    if (nodeTypeOf(e) === 3) return e.data.trim().length;
-    const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT);
-    let all = 0, lead = 0, trail = 0, started = false;
-    for (let t = w.nextNode(); t; t = w.nextNode()) {
-      const d = t.data, n = d.length, end = n - d.trimEnd().length;
-      all += n;
-      if (!started) { const s = n - d.trimStart().length; lead += s; started = s < n; }
-      trail = end < n ? end : trail + n;
-    }
-    return started ? all - lead - trail : 0;
-  };
+  // Text as written, trimmed: one native copy, where walking a block's text nodes costs more.
+  const trimmedLength = (e) => (nodeTypeOf(e) === 3 ? e.data : textContentOf(e)).trim().length;
   // An anchor without href is a target, not a link: `<a id=x/>` in HTML wraps the text after it.
   const isLink = (e) => nameOf(e) === "a" && hasAttr(e, "href");
   const level = (e) => { const n = nameOf(e); return HEADING.test(n) ? +n[1] : attr(e, "role") === "heading" ? +(attr(e, "aria-level") || 2) || 2 : 0; };
@@ -80,11 +69,16 @@ export function pageBlocks(max, headSel) {
     const r = one ? at(one) : boxes[parent].rect;
     if (one && !r[2] && !r[3]) return;
     if (one) leaves.set(one, blocks.length);
-    blocks.push({ parent, text, chars, link_chars: linkChars, links, labels: links ? labels : [], heading: one ? level(one) : 0, heads: [], rect: r, font: parseFloat(style.fontSize) || 0 });
+    // Fields at their default are left out (core reads them as 0 or empty): a smaller message to decode.
+    const block = { parent, text, chars, rect: r, font: parseFloat(style.fontSize) || 0 }, heading = one ? level(one) : 0;
+    if (links) (block.link_chars = linkChars), (block.links = links);
+    if (links && labels.length) block.labels = labels;
+    if (heading) block.heading = heading;
+    blocks.push(block);
   };
   const visit = (el, parent, style, inLink) => {
     const b = boxes.length, own = (n) => attr(el, n) ?? undefined;
-    boxes.push({ parent, tag: nameOf(el), role: own("role"), name: `${own("id") ?? ""} ${own("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: own("aria-label"), rect: at(el), fixed: style.position === "fixed" || style.position === "sticky" });
+    boxes.push({ parent, tag: nameOf(el), role: own("role"), name: `${own("id") ?? ""} ${own("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: own("aria-label"), rect: at(el), fixed: /^(fixed|sticky)$/.test(style.position) || undefined });
     inLink ||= isLink(el);
     let run = [];
     const flush = () => { if (run.length) leaf(run, b, style, inLink); run = []; };
@@ -106,7 +100,7 @@ export function pageBlocks(max, headSel) {
   visit(root, undefined, getComputedStyle(root), false);
   // Headings inside a block: their level and text, for its sections. Blocks hold no boxes, so
   // a heading is inside one block at most.
-  for (const [e, k] of leaves) if (firstElementOf(e)) for (const h of findAll(e, headSel)) blocks[k].heads.push([level(h) || 2, read(h, "innerText") ?? ""]);
+  for (const [e, k] of leaves) if (firstElementOf(e)) for (const h of findAll(e, headSel)) (blocks[k].heads ??= []).push([level(h) || 2, read(h, "innerText") ?? ""]);
   // A page that shows text never reads as empty: then it is read whole.
   if (!blocks.some((b) => b.text?.trim()) && read(root, "innerText")?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: read(root, "innerText"), chars: read(root, "innerText").length, rect: boxes[0].rect, font: 16 });
   return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };

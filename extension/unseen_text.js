@@ -56,8 +56,8 @@ export function unseenText(veils = []) {
     if (!e) return false;
     let t = small.get(e);
     if (t === undefined) {
-      const s = style(e), name = read(e, "localName");
-      t = (s.position === "absolute" || s.position === "fixed") && name !== "body" && name !== "html" && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
+      const s = style(e), at = s.position;
+      t = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(read(e, "localName")) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
         (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
       small.set(e, t);
     }

@@ -14,7 +14,7 @@ const PAGES = [
   ["bbc article", "/corpus/readability/bbc-1/index.html"],
 ];
 // What the worker asks for one tab (content_rpc.rs page_blocks at snapshot_chars(12,000)).
-const READ = { type: "page_text", blocks: true, max_chars: 48000, headings: "h1,h2,h3,h4,h5,h6,[role=heading]" };
+const READ = { type: "page_text", blocks: true, as_text: true, max_chars: 48000, headings: "h1,h2,h3,h4,h5,h6,[role=heading]" };
 const env = await launch();
 const ext = await env.extPage();
 // The worker's clock marks: when it asks the tab, when the reply comes, how long the reply's JSON text takes.
@@ -47,9 +47,9 @@ for (const [name, p] of PAGES) {
   };
   const script = () => ext.evaluate(async ({ tabId, read }) => {
     const t0 = performance.now();
-    const r = await chrome.tabs.sendMessage(tabId, read);
-    const ms = performance.now() - t0;
-    return { ms, measure: r.ms, bytes: JSON.stringify(r).length, blocks: r.blocks?.length ?? 0, boxes: r.boxes?.length ?? 0 };
+    const reply = await chrome.tabs.sendMessage(tabId, read);
+    const ms = performance.now() - t0, text = typeof reply === "string" ? reply : JSON.stringify(reply), r = JSON.parse(text);
+    return { ms, measure: r.ms, bytes: text.length, blocks: r.blocks?.length ?? 0, boxes: r.boxes?.length ?? 0 };
   }, { tabId, read: READ });
   for (let i = 0; i < 3; i++) await whole(), await script();
   const w = [], s = [], m = [], ping = [], parts = { ask: [], tab: [], json: [], after: [] };

@@ -1,5 +1,5 @@
 // Benchmark (not a test): the chat's page measure (extension/page_blocks.js) alone, two versions
-// side by side in the same page, run in turn, their replies compared for equality. Each version is
+// side by side in the same page, run in turn, their replies compared as core reads them. Each version is
 // bundled into the page's own world (no extension, no message), so only the measure is timed.
 // Run: node tests/bench/page_blocks_speed.mjs <before-dir> [runs] [--corpus]
 //   <before-dir> holds page_blocks.js, unseen_text.js and unshadowed.js of the other version
@@ -28,6 +28,13 @@ const PAGES = [
 ];
 const extra = process.argv.includes("--corpus") ? corpus().map((p) => [p.name, `/extraction/${p.name}/${p.page}`, 1]) : [];
 
+// A reply as core reads it: fields left out read as their defaults (page_blocks.rs), keys in one order.
+const same = (json) => {
+  const r = JSON.parse(json), sorted = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  r.boxes = r.boxes?.map((b) => sorted({ name: "", fixed: false, ...b }));
+  r.blocks = r.blocks?.map((b) => sorted({ link_chars: 0, links: 0, labels: [], heading: 0, heads: [], ...b }));
+  return JSON.stringify(sorted(r));
+};
 const server = await startFixtureServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: ["--disable-gpu"] });
 const ctx = await browser.newContext();
@@ -41,16 +48,18 @@ for (const [name, p, runs = RUNS] of [...PAGES, ...extra]) {
   // Each version under its own name; the bundle sets globalThis.duskMeasure.
   for (const [v, code] of versions) await page.evaluate(({ v, code }) => { (0, eval)(code); globalThis[`measure_${v}`] = globalThis.duskMeasure.pageBlocks; }, { v, code });
   const ms = Object.fromEntries(versions.map(([v]) => [v, []])), out = {};
+  let bytes = 0;
   for (let i = 0; i < runs + 2; i++) {
     for (const [v] of versions) {
       const r = await page.evaluate(({ v, MAX, HEADS }) => { const t = performance.now(); const r = globalThis[`measure_${v}`](MAX, HEADS); return { ms: performance.now() - t, json: JSON.stringify(r) }; }, { v, MAX, HEADS });
       if (i >= 2 || runs === 1) ms[v].push(r.ms);
-      out[v] = r.json;
+      out[v] = same(r.json);
+      if (v === "after") bytes = r.json.length;
     }
   }
   if (out.before !== out.after) differ.push(name);
   const [b, a] = [ms.before, ms.after];
-  if (runs > 1 || process.env.ALL) rows.push({ page: name, "before min / median ms": `${at(b, 0).toFixed(1)} / ${at(b, 0.5).toFixed(1)}`, "after min / median ms": `${at(a, 0).toFixed(1)} / ${at(a, 0.5).toFixed(1)}`, "after ÷ before (median)": `${(at(a, 0.5) / at(b, 0.5)).toFixed(2)}×`, same: out.before === out.after ? "yes" : "NO", "reply KB": (out.after.length / 1024).toFixed(0) });
+  if (runs > 1 || process.env.ALL) rows.push({ page: name, "before min / median ms": `${at(b, 0).toFixed(1)} / ${at(b, 0.5).toFixed(1)}`, "after min / median ms": `${at(a, 0).toFixed(1)} / ${at(a, 0.5).toFixed(1)}`, "after ÷ before (median)": `${(at(a, 0.5) / at(b, 0.5)).toFixed(2)}×`, same: out.before === out.after ? "yes" : "NO", "reply KB": (bytes / 1024).toFixed(0) });
   await page.close();
 }
 await browser.close();
