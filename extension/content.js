@@ -5,6 +5,7 @@
 // injects this file there): the page layer reaches same-origin frames itself.
 import { read, call } from "./unshadowed.js";
 import { unseenText } from "./unseen_text.js";
+import { pageBlocks } from "./page_blocks.js";
 
 // Every DOM read below goes through `read` and `call`: a form's fields and a document's named
 // elements can shadow its members (unshadowed.js).
@@ -21,7 +22,10 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
     if (type === "page_text") {
       try {
-        if (message.blocks) return void sendResponse(pageBlocks(Number(message.max_chars) || Infinity, String(message.headings)));
+        if (message.blocks) {
+          const page = pageBlocks(Number(message.max_chars) || Infinity, String(message.headings));
+          return void sendResponse(message.as_text === true ? JSON.stringify(page) : page);
+        }
         const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
         const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
         const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));
@@ -169,113 +173,6 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const cut = size > max;
     if (cut) for (const h of heads) if (call(last, "compareDocumentPosition", h) & Node.DOCUMENT_POSITION_FOLLOWING && !call(last, "contains", h) && call(h, "checkVisibility", { checkVisibilityCSS: true })) lines.push(seen.text(h));
     return [lines.join("\n"), cut];
-  }
-  // The page as boxes and blocks of text, measured for the chat's reader (core page::reader
-  // decides what is main content): a box is descended into while it holds more than a paragraph
-  // or is a region; each block reports its text, its link text, where it sits and its font size.
-  // Text is read until about 1.25 × `max` characters; later blocks are measured only.
-  function pageBlocks(max, headSel) {
-    const root = read(document, "body") ?? read(document, "documentElement"), de = read(document, "documentElement");
-    if (!root) return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: 0 };
-    // A page veiled until its scripts run (anti-flicker: opacity 0 or visibility hidden on html or body) is read as shown.
-    const veils = [de, read(document, "body")].filter(Boolean).map((e) => getComputedStyle(e));
-    const veiled = veils.some((s) => s.opacity === "0"), hiddenRoot = veils.some((s) => s.visibility === "hidden");
-    const seen = unseenText(veiled ? [de, read(document, "body")] : []), boxes = [], blocks = [], leaves = new Map();
-    const shown = hiddenRoot ? (e) => call(e, "checkVisibility") : (e) => call(e, "checkVisibility", { checkVisibilityCSS: true });
-    const textOf = hiddenRoot ? (e) => seen.text(e) || read(e, "textContent").replace(/[ \t]+/g, " ") : (e) => seen.text(e);
-    const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
-    const at = (e) => { const r = call(e, "getBoundingClientRect"); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
-    const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
-    const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
-    // Form fields a person fills in: a block holding one is a form, not prose.
-    const FIELDS = "input:not([type=hidden],[type=submit],[type=button],[type=reset],[type=image],[disabled]),textarea:not([disabled]),select:not([disabled])";
-    let taken = 0;
-    // textContent's length (to `most`), and its trimmed length, counted without building it: a
-    // page's inline scripts can hold 100 KB, copied again for every box around them.
-    const texts = (e) => { const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT), out = []; for (let t = w.nextNode(); t; t = w.nextNode()) out.push(t); return out; };
-    const textLength = (e, most) => {
-      const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT);
-      let n = 0;
-      for (let t = w.nextNode(); t && n <= most; t = w.nextNode()) n += t.length;
-      return n;
-    };
-    const trimmedLength = (e) => {
-      if (read(e, "nodeType") === 3) return e.data.trim().length;
-      const nodes = texts(e);
-      let all = 0, lead = 0, trail = 0;
-      for (const t of nodes) all += t.length;
-      for (const t of nodes) { const d = t.data, w = d.length - d.trimStart().length; lead += w; if (w < d.length) break; }
-      if (lead === all) return 0;
-      for (let i = nodes.length - 1; i >= 0; i--) { const d = nodes[i].data, w = d.length - d.trimEnd().length; trail += w; if (w < d.length) break; }
-      return all - lead - trail;
-    };
-    // An anchor without href is a target, not a link: `<a id=x/>` in HTML wraps the text after it.
-    const isLink = (e) => read(e, "localName") === "a" && call(e, "hasAttribute", "href");
-    const level = (e) => (/^h[1-6]$/.test(read(e, "localName")) ? +read(e, "localName")[1] : call(e, "getAttribute", "role") === "heading" ? +(call(e, "getAttribute", "aria-level") || 2) || 2 : 0);
-    const leaf = (els, parent, style, inLink) => {
-      const one = els.length === 1 && read(els[0], "nodeType") === 1 ? els[0] : null;
-      let chars = 0, linkChars = 0, links = 0, fields = 0;
-      const labels = [];
-      for (const e of els) {
-        chars += trimmedLength(e);
-        if (read(e, "nodeType") !== 1) continue;
-        fields += call(e, "querySelectorAll", FIELDS).length + (call(e, "matches", FIELDS) ? 1 : 0);
-        const as = read(e, "localName") === "a" ? [e] : call(e, "getElementsByTagName", "a");
-        for (let i = 0; i < as.length; i++) {
-          if (!isLink(as[i])) continue;
-          const t = as[i].textContent.trim();
-          linkChars += t.length;
-          links++;
-          if (t && labels.length < 12) labels.push(t.replace(/\s+/g, " ").slice(0, 60));
-        }
-      }
-      if (!chars) return;
-      if (inLink) (linkChars = chars), (links = Math.max(links, 1));
-      let text;
-      // A heading is read past the cap too: the page block names what it leaves out.
-      if (taken < cap || (one && level(one))) {
-        text = els.map((e) => (read(e, "nodeType") === 3 ? e.data.replace(/\s+/g, " ") : textOf(e))).join(one ? "" : " ");
-        if (one && read(one, "localName") === "tr") text = text.replace(/\t+/g, " | ");
-        taken += text.length;
-      }
-      const r = one ? at(one) : boxes[parent].rect;
-      if (one && !r[2] && !r[3]) return;
-      if (one) leaves.set(one, blocks.length);
-      blocks.push({ parent, text, chars, link_chars: linkChars, links, labels: links ? labels : [], heading: one ? level(one) : 0, heads: [], rect: r, font: parseFloat(style.fontSize) || 0, ...(fields && { fields }) });
-    };
-    const visit = (el, parent, style, inLink) => {
-      const b = boxes.length, attr = (n) => call(el, "getAttribute", n) ?? undefined;
-      boxes.push({ parent, tag: read(el, "localName"), role: attr("role"), name: `${attr("id") ?? ""} ${attr("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: attr("aria-label"), rect: at(el), fixed: style.position === "fixed" || style.position === "sticky" });
-      inLink ||= isLink(el);
-      let run = [];
-      const flush = () => { if (run.length) leaf(run, b, style, inLink); run = []; };
-      for (let k = read(el, "firstChild"); k; k = read(k, "nextSibling")) {
-        if (read(k, "nodeType") === 3) { if (k.data.trim()) run.push(k); continue; }
-        if (read(k, "nodeType") !== 1 || /^(script|style|template|noscript)$/.test(read(k, "localName")) || !shown(k)) continue;
-        const ks = getComputedStyle(k);
-        // An inline-block holding more than a paragraph is a box laid out inline (a page's whole column), not words.
-        const column = ks.display.startsWith("inline-") && read(k, "firstElementChild") && textLength(k, LEAF) > LEAF;
-        if (/^(inline|contents|ruby)/.test(ks.display) && read(k, "localName") !== "a" && !column) { run.push(k); continue; }
-        flush();
-        const deeper = read(k, "firstElementChild") && !LEAFY.test(read(k, "localName")) && level(k) === 0 && (REGION.test(read(k, "localName")) || call(k, "hasAttribute", "role") || textLength(k, LEAF) > LEAF);
-        if (deeper) visit(k, b, ks, inLink);
-        else leaf([k], b, ks, inLink || isLink(k));
-      }
-      flush();
-    };
-    visit(root, undefined, getComputedStyle(root), false);
-    // Headings inside a block: their level and text, for its sections.
-    for (const h of call(document, "querySelectorAll", headSel)) {
-      for (let e = h; e && e !== root; e = read(e, "parentElement")) {
-        const k = leaves.get(e);
-        if (k === undefined) continue;
-        if (e !== h) blocks[k].heads.push([level(h) || 2, read(h, "innerText") ?? ""]);
-        break;
-      }
-    }
-    // A page that shows text never reads as empty: then it is read whole.
-    if (!blocks.some((b) => b.text?.trim()) && read(root, "innerText")?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: read(root, "innerText"), chars: read(root, "innerText").length, rect: boxes[0].rect, font: 16 });
-    return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };
   }
   function pageFacts({ candidates, text_limit }) {
     // Every document and open shadow root, breadth-first, as the page layer walks them (walk.rs).

@@ -1,14 +1,21 @@
 // Text a person can't see, left out of what the always-on script reads (content.js). Reads go
 // through `read` and `call`: a page can shadow a form's or a document's members.
-import { read, call } from "./unshadowed.js";
+import { read, call, getter, method } from "./unshadowed.js";
+
+// Read for every text parent: the prototypes' own getters, one call each.
+const parentOf = getter(Node, "parentElement"), docOf = getter(Node, "ownerDocument");
+const visible = method(Element, "checkVisibility");
+const CSS_SHOWN = { checkVisibilityCSS: true };
 
 // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
 // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
 // Each element's style is read once, and only for the text read (text_snapshot's budget).
 export function unseenText(veils = []) {
-  const styles = new Map(), behind = new Map(), painted = new Map(), faded = new Map(), judged = new Map(), small = new Map(), colours = new Map(), out = { count: 0 };
-  const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = read(read(e, "ownerDocument"), "defaultView").getComputedStyle(e))); return s; };
-  const up = (e) => read(e, "parentElement") || call(e, "getRootNode").host || null;
+  const styles = new Map(), behind = new Map(), painted = new Map(), faded = new Map(), judged = new Map(), small = new Map(), colours = new Map(), views = new Map(), out = { count: 0 };
+  // Each document's window, asked once: a page's text parents number in thousands.
+  const viewOf = (d) => { let v = views.get(d); if (!v) views.set(d, (v = read(d, "defaultView"))); return v; };
+  const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = viewOf(docOf(e)).getComputedStyle(e))); return s; };
+  const up = (e) => parentOf(e) || call(e, "getRootNode").host || null;
   const parse = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
   // A page uses a few colours thousands of times: each is parsed once.
   const rgb = (c) => { let v = colours.get(c); if (v === undefined) colours.set(c, (v = parse(c))); return v; };
@@ -49,8 +56,8 @@ export function unseenText(veils = []) {
     if (!e) return false;
     let t = small.get(e);
     if (t === undefined) {
-      const s = style(e), name = read(e, "localName");
-      t = (s.position === "absolute" || s.position === "fixed") && name !== "body" && name !== "html" && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
+      const s = style(e), at = s.position;
+      t = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(read(e, "localName")) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
         (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
       small.set(e, t);
     }
@@ -75,19 +82,19 @@ export function unseenText(veils = []) {
   // Rendered (innerText holds it) and unseen; judged once per parent.
   const leftOut = (p) => {
     let j = judged.get(p);
-    if (j === undefined) judged.set(p, (j = unseen(p) && call(p, "checkVisibility", { checkVisibilityCSS: true })));
+    if (j === undefined) judged.set(p, (j = unseen(p) && visible(p, CSS_SHOWN)));
     return j;
   };
   out.text = (el) => {
     let t = (el ? read(el, "innerText") : "") ?? "";
     if (!t) return t;
-    const walk = call(read(el, "ownerDocument"), "createTreeWalker", el, NodeFilter.SHOW_TEXT), low = t.toLowerCase();
-    let cut = [], at = 0;
+    const walk = call(docOf(el), "createTreeWalker", el, NodeFilter.SHOW_TEXT);
+    let cut = [], at = 0, low = null;
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const p = n.parentElement;
-      if (!p || !n.data.trim() || !leftOut(p)) continue;
+      if (!p || !/\S/.test(n.data) || !leftOut(p)) continue;
       const d = n.data.trim().replace(/\s+/g, " ");
-      const i = low.indexOf(d.toLowerCase(), at);
+      const i = (low ??= t.toLowerCase()).indexOf(d.toLowerCase(), at);
       if (i < 0) continue;
       cut.push([i, i + d.length]);
       at = i + d.length;

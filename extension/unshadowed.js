@@ -40,3 +40,15 @@ export function read(o, name) {
 export function call(o, name, ...args) {
   return read(o, name).apply(o, args);
 }
+
+/** `o => o[name]` with Interface's own getter, for loops that read one member of many nodes. */
+export function getter(Interface, name) {
+  const get = own(Interface.prototype, name).get;
+  return (o) => get.call(o);
+}
+
+/** `(o, a, b) => o[name](a, b)` with Interface's own method, for loops over many nodes. */
+export function method(Interface, name) {
+  const f = own(Interface.prototype, name).value;
+  return (o, a, b) => f.call(o, a, b);
+}

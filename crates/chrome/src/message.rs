@@ -19,7 +19,12 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
 /// thousands of objects field by field across the wasm boundary costs several times as much.
 pub fn from_js_text<T: DeserializeOwned>(value: &JsValue) -> Result<T, String> {
     let text = js_sys::JSON::stringify(value).map_err(|e| error_text(&e))?.as_string().ok_or("the message is not JSON")?;
-    dusk_core::protocol::from_str(&text).map_err(|e| format!("malformed message: {e}"))
+    from_text(&text)
+}
+
+/// A message sent as its JSON text.
+pub fn from_text<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    dusk_core::protocol::from_str(text).map_err(|e| format!("malformed message: {e}"))
 }
 
 /// Best-effort text for a JsValue error (an Error's message, or its string form).

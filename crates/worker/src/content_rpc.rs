@@ -5,7 +5,7 @@
 //! from `page_text` and `page_facts`, and a page_summary (an agent starting) loads the page layer
 //! in the background, since the agent's next reads and actions need it.
 
-use dusk_chrome::message::{error_text, from_js, from_js_text, to_js};
+use dusk_chrome::message::{error_text, from_js, from_js_text, from_text, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::snapshot::text_snapshot;
@@ -186,7 +186,7 @@ async fn hand_over(tab_id: i32, found: Result<JsValue, JsValue>, add: bool) {
 /// A page whose script does not answer (a tab open from before Dusk, a document replaced since)
 /// gets the script injected and is asked once more.
 pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String> {
-    let request = to_js(&ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars), blocks: true });
+    let request = to_js(&ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars), blocks: true, as_text: true });
     let reply = match send_raw(tab_id, &request).await {
         Ok(reply) => reply,
         Err(_) => {
@@ -196,7 +196,11 @@ pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String
             send_raw(tab_id, &request).await?
         }
     };
-    match from_js_text(&reply)? {
+    let reply = match reply.as_string() {
+        Some(text) => from_text(&text)?,
+        None => from_js_text(&reply)?,
+    };
+    match reply {
         ContentResponse::PageText(page) => Ok(page),
         ContentResponse::Error { message } => Err(message),
         other => Err(other.unexpected()),

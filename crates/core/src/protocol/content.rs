@@ -94,6 +94,10 @@ pub enum ContentRequest {
         /// Measure the page as boxes and blocks (`PageText::boxes`, `blocks`) for the chat's reader.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         blocks: bool,
+        /// Answer `blocks` with the reply's JSON text: one string crosses the message as it is,
+        /// where thousands of objects are converted field by field on both sides.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        as_text: bool,
     },
     /// The always-on script's read of the text on screen now (answered as `page_text`, no
     /// headings), up to about `text_limit` characters: what a scroll brought into view.

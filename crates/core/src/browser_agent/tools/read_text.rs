@@ -84,7 +84,7 @@ impl<B: Browser> Tool<BrowserSession<'_, B>> for ReadText {
     async fn execute(&self, a: ReadTextArgs, ctx: &Ctx<'_, '_, B>) -> Result<ToolOutput, String> {
         let offset = a.offset.unwrap_or(0) as usize;
         let (what, text, hidden) = match a.index {
-            None => match ctx.host.rpc(ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: None, blocks: false }).await? {
+            None => match ctx.host.rpc(ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: None, blocks: false, as_text: false }).await? {
                 ContentResponse::PageText(p) => ("Page text".to_string(), lines_of(&p.text), p.hidden),
                 other => return Err(other.unexpected()),
             },

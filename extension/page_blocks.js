@@ -1,0 +1,113 @@
+// The chat's read of a page (content.js answers page_text with blocks through here). Reads go
+// through `read` and `call`: a page can shadow a form's or a document's members.
+import { read, call, getter, method } from "./unshadowed.js";
+import { unseenText } from "./unseen_text.js";
+
+// Read for every node of the page: the prototypes' own getters and methods, one call each.
+const nodeTypeOf = getter(Node, "nodeType"), nameOf = getter(Element, "localName"), firstOf = getter(Node, "firstChild"), nextOf = getter(Node, "nextSibling");
+const firstElementOf = getter(Element, "firstElementChild"), textContentOf = getter(Node, "textContent"), attr = method(Element, "getAttribute"), hasAttr = method(Element, "hasAttribute");
+const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), findAll = method(Element, "querySelectorAll"), matches = method(Element, "matches");
+const CSS_SHOWN = { checkVisibilityCSS: true };
+const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
+const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
+// Form fields a person fills in: a block holding one is a form, not prose.
+const FIELDS = "input:not([type=hidden],[type=submit],[type=button],[type=reset],[type=image],[disabled]),textarea:not([disabled]),select:not([disabled])";
+const UNREAD = /^(script|style|template|noscript)$/, INLINE = /^(inline|contents|ruby)/, HEADING = /^h[1-6]$/;
+
+// The page as boxes and blocks of text, measured for the chat's reader (core page::reader
+// decides what is main content): a box is descended into while it holds more than a paragraph
+// or is a region; each block reports its text, its link text, where it sits and its font size.
+// Text is read until about 1.25 × `max` characters; later blocks are measured only.
+export function pageBlocks(max, headSel) {
+  const root = read(document, "body") ?? read(document, "documentElement"), de = read(document, "documentElement");
+  if (!root) return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: 0 };
+  // A page veiled until its scripts run (anti-flicker: opacity 0 or visibility hidden on html or body) is read as shown.
+  const veils = [de, read(document, "body")].filter(Boolean).map((e) => getComputedStyle(e));
+  const veiled = veils.some((s) => s.opacity === "0"), hiddenRoot = veils.some((s) => s.visibility === "hidden");
+  const seen = unseenText(veiled ? [de, read(document, "body")] : []), boxes = [], blocks = [], leaves = new Map();
+  const shown = hiddenRoot ? (e) => visible(e) : (e) => visible(e, CSS_SHOWN);
+  const textOf = hiddenRoot ? (e) => seen.text(e) || read(e, "textContent").replace(/[ \t]+/g, " ") : (e) => seen.text(e);
+  const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
+  const at = (e) => { const r = rectOf(e); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
+  let taken = 0;
+  // textContent's length (to `most`), counted without building it: a page's inline scripts can
+  // hold 100 KB, copied again for every box around them.
+  const textLength = (e, most) => {
+    const w = call(document, "createTreeWalker", e, NodeFilter.SHOW_TEXT);
+    let n = 0;
+    for (let t = w.nextNode(); t && n <= most; t = w.nextNode()) n += t.length;
+    return n;
+  };
+  // Text as written, trimmed: one native copy, where walking a block's text nodes costs more.
+  const trimmedLength = (e) => (nodeTypeOf(e) === 3 ? e.data : textContentOf(e)).trim().length;
+  // An anchor without href is a target, not a link: `<a id=x/>` in HTML wraps the text after it.
+  const isLink = (e) => nameOf(e) === "a" && hasAttr(e, "href");
+  const level = (e) => { const n = nameOf(e); return HEADING.test(n) ? +n[1] : attr(e, "role") === "heading" ? +(attr(e, "aria-level") || 2) || 2 : 0; };
+  const leaf = (els, parent, style, inLink) => {
+    const one = els.length === 1 && nodeTypeOf(els[0]) === 1 ? els[0] : null;
+    let chars = 0, linkChars = 0, links = 0, fields = 0;
+    const labels = [];
+    for (const e of els) {
+      chars += trimmedLength(e);
+      if (nodeTypeOf(e) !== 1) continue;
+      fields += findAll(e, FIELDS).length + (matches(e, FIELDS) ? 1 : 0);
+      const as = nameOf(e) === "a" ? [e] : tagsIn(e, "a");
+      for (let i = 0; i < as.length; i++) {
+        if (!isLink(as[i])) continue;
+        const t = as[i].textContent.trim();
+        linkChars += t.length;
+        links++;
+        if (t && labels.length < 12) labels.push(t.replace(/\s+/g, " ").slice(0, 60));
+      }
+    }
+    if (!chars) return;
+    if (inLink) (linkChars = chars), (links = Math.max(links, 1));
+    let text;
+    // A heading is read past the cap too: the page block names what it leaves out.
+    if (taken < cap || (one && level(one))) {
+      text = els.map((e) => (nodeTypeOf(e) === 3 ? e.data.replace(/\s+/g, " ") : textOf(e))).join(one ? "" : " ");
+      if (one && nameOf(one) === "tr") text = text.replace(/\t+/g, " | ");
+      taken += text.length;
+    }
+    const r = one ? at(one) : boxes[parent].rect;
+    if (one && !r[2] && !r[3]) return;
+    if (one) leaves.set(one, blocks.length);
+    // Fields at their default are left out (core reads them as 0 or empty): a smaller message to decode.
+    const block = { parent, text, chars, rect: r, font: parseFloat(style.fontSize) || 0 }, heading = one ? level(one) : 0;
+    if (links) (block.link_chars = linkChars), (block.links = links);
+    if (links && labels.length) block.labels = labels;
+    if (heading) block.heading = heading;
+    if (fields) block.fields = fields;
+    blocks.push(block);
+  };
+  const visit = (el, parent, style, inLink) => {
+    const b = boxes.length, own = (n) => attr(el, n) ?? undefined;
+    boxes.push({ parent, tag: nameOf(el), role: own("role"), name: `${own("id") ?? ""} ${own("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: own("aria-label"), rect: at(el), fixed: /^(fixed|sticky)$/.test(style.position) || undefined });
+    inLink ||= isLink(el);
+    let run = [];
+    const flush = () => { if (run.length) leaf(run, b, style, inLink); run = []; };
+    for (let k = firstOf(el); k; k = nextOf(k)) {
+      const type = nodeTypeOf(k);
+      if (type === 3) { if (/\S/.test(k.data)) run.push(k); continue; }
+      if (type !== 1) continue;
+      const name = nameOf(k);
+      if (UNREAD.test(name) || !shown(k)) continue;
+      const ks = getComputedStyle(k);
+      // An inline-block holding more than a paragraph is a box laid out inline (a page's whole column), not words.
+      const column = ks.display.startsWith("inline-") && firstElementOf(k) && textLength(k, LEAF) > LEAF;
+      if (INLINE.test(ks.display) && name !== "a" && !column) { run.push(k); continue; }
+      flush();
+      const deeper = firstElementOf(k) && !LEAFY.test(name) && level(k) === 0 && (REGION.test(name) || hasAttr(k, "role") || textLength(k, LEAF) > LEAF);
+      if (deeper) visit(k, b, ks, inLink);
+      else leaf([k], b, ks, inLink || isLink(k));
+    }
+    flush();
+  };
+  visit(root, undefined, getComputedStyle(root), false);
+  // Headings inside a block: their level and text, for its sections. Blocks hold no boxes, so
+  // a heading is inside one block at most.
+  for (const [e, k] of leaves) if (firstElementOf(e)) for (const h of findAll(e, headSel)) (blocks[k].heads ??= []).push([level(h) || 2, read(h, "innerText") ?? ""]);
+  // A page that shows text never reads as empty: then it is read whole.
+  if (!blocks.some((b) => b.text?.trim()) && read(root, "innerText")?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: read(root, "innerText"), chars: read(root, "innerText").length, rect: boxes[0].rect, font: 16 });
+  return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };
+}
