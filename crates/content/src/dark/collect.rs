@@ -101,6 +101,7 @@ impl SheetCache {
                 self.foreign_text(url);
             }
             self.unreadable.push((sheet.clone(), href.clone()));
+            super::sheet_growth::unreadable(sheet);
             return self.foreign_sheet(href?, sheet);
         };
         let len = rules.length();
@@ -132,6 +133,11 @@ impl SheetCache {
     fn foreign_sheet(&self, url: String, sheet: &CssStyleSheet) -> Option<Sheet> {
         let css = self.foreign.iter().find(|(k, _)| *k == url)?.1.clone()?;
         Some(Sheet { css, media: sheet.media().media_text() })
+    }
+
+    /// A cross-origin sheet's text has arrived from the worker.
+    pub fn has_foreign_text(&self, url: &str) -> bool {
+        self.foreign.iter().any(|(k, text)| k == url && text.is_some())
     }
 
     /// A sheet found cross-origin already (its rules throw).
@@ -183,21 +189,6 @@ pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign
     }
 }
 
-/// One of a scope's sheets as a batch first sees it: a sheet whose rule count, media and
-/// switch are as before is taken as unchanged (the text cache relies on the same).
-pub struct SheetMark {
-    sheet: CssStyleSheet,
-    rules: i64,
-    disabled: bool,
-    media: String,
-}
-
-impl PartialEq for SheetMark {
-    fn eq(&self, other: &Self) -> bool {
-        Object::is(&self.sheet, &other.sheet) && self.rules == other.rules && self.disabled == other.disabled && self.media == other.media
-    }
-}
-
 /// The page's sheets of `root` (not ours), in cascade order.
 fn page_sheets(root: &Root, own: &[CssStyleSheet]) -> Vec<CssStyleSheet> {
     let list = root.style_sheets();
@@ -205,18 +196,6 @@ fn page_sheets(root: &Root, own: &[CssStyleSheet]) -> Vec<CssStyleSheet> {
     let adopted = root.adopted();
     out.extend(adopted.iter().map(JsCast::unchecked_into::<CssStyleSheet>).filter(|s| !own.iter().any(|o| Object::is(o, s))));
     out
-}
-
-/// What a batch checks first: every page sheet's rule count, media and switch (a cross-origin
-/// sheet's rules aren't asked for again).
-pub fn sheet_marks(root: &Root, cache: &SheetCache, own: &[CssStyleSheet]) -> Vec<SheetMark> {
-    page_sheets(root, own)
-        .into_iter()
-        .map(|sheet| {
-            let rules = if cache.is_unreadable(&sheet) { -1 } else { sheet.css_rules().map_or(-1, |r| r.length() as i64) };
-            SheetMark { disabled: sheet.disabled(), media: sheet.media().media_text(), rules, sheet }
-        })
-        .collect()
 }
 
 /// The text of every enabled page sheet of `root`.
