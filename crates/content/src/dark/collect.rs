@@ -269,15 +269,22 @@ pub fn as_element(node: web_sys::Node) -> Option<Element> {
     (node.node_type() == web_sys::Node::ELEMENT_NODE).then(|| node.unchecked_into())
 }
 
-/// Open shadow roots in a subtree that was just added.
-pub fn shadow_roots_under(el: &Element) -> Vec<ShadowRoot> {
-    let mut out: Vec<ShadowRoot> = el.shadow_root().into_iter().collect();
-    if let Ok(list) = el.query_selector_all(HOST_CANDIDATES) {
-        for i in 0..list.length() {
-            if let Some(sr) = list.item(i).and_then(as_element).and_then(|e| e.shadow_root()) {
-                out.push(sr);
-            }
-        }
-    }
-    out
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+export function shadow_roots_of(added, hosts) {
+  const out = [];
+  for (const el of added) {
+    const own = read(el, 'shadowRoot');
+    if (own) out.push(own);
+    if (!read(el, 'firstElementChild')) continue;
+    for (const e of call(el, 'querySelectorAll', hosts)) { const r = read(e, 'shadowRoot'); if (r) out.push(r); }
+  }
+  return out;
+}")]
+extern "C" {
+    fn shadow_roots_of(added: &Array, hosts: &str) -> Array;
+}
+
+/// Open shadow roots in subtrees that were just added, found in one call.
+pub fn shadow_roots_under(added: &Array) -> Vec<ShadowRoot> {
+    shadow_roots_of(added, HOST_CANDIDATES).iter().map(JsCast::unchecked_into).collect()
 }

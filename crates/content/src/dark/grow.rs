@@ -90,11 +90,8 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     let mut new_sheets: Vec<Option<(Growth, Vec<SheetMark>)>> = (0..n).map(|_| None).collect();
     let own: Array = own.iter().collect();
     for (i, root) in s.roots.iter().enumerate() {
-        // One call lists the scope's sheets; only what a sheet gained is read.
-        let marks = sheet_growth::marks(root.js(), &own);
-        if marks == s.marks[i] {
-            continue;
-        }
+        // One call checks the scope's sheets; only what a sheet gained is read.
+        let Some(marks) = sheet_growth::changed_marks(root.js(), &own) else { continue };
         let foreign = |url: &str| s.cache.has_foreign_text(url);
         let read = &mut |index, from| sheet_growth::rules(root.js(), index, from);
         let Some(mut growth) = growth::grow(&s.marks[i], &marks, &s.last_input[i].sheets, &foreign, read) else { return false };
@@ -154,7 +151,11 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         if let Some((growth, marks)) = new_sheets[i].take() {
             growth.apply(&mut last.sheets);
             s.marks[i] = marks;
-            s.translucent = None;
+            sheet_growth::commit(s.roots[i].js());
+        }
+        // The document's translucent selectors, from what it gained alone.
+        if let Some(list) = s.translucent.as_mut().filter(|_| i == 0) {
+            dusk_core::dark::translucent::extend(list, &add);
         }
         last.inline_styles.extend(add.inline_styles);
         last.inline_styles.sort();

@@ -358,5 +358,9 @@ fn add_root(root: Root) {
 }
 
 fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+    thread_local! {
+        // Looked up once: a batch reads the clock a few times.
+        static CLOCK: Option<web_sys::Performance> = web_sys::window().and_then(|w| w.performance());
+    }
+    CLOCK.with(|c| c.as_ref().map_or(0.0, |p| p.now()))
 }
