@@ -9,7 +9,6 @@ use dusk_core::dark::growth::{self, Growth, SheetMark};
 use dusk_core::dark::theme::{build_added, Added};
 use dusk_core::dark::{Attr, Scope};
 use wasm_bindgen::prelude::*;
-use web_sys::Element;
 
 /// Elements carrying a colour the theme reads from the markup.
 const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fill],svg[stroke],svg [stroke],picture>source[srcset][media]";
@@ -67,10 +66,6 @@ impl Pending {
     /// Too many to read one by one: the batch collects the whole page.
     fn overflow(&self) -> bool {
         self.added.length() + self.touched.length() > MAX_PENDING
-    }
-
-    pub fn added(&self) -> Vec<Element> {
-        self.added.iter().map(JsCast::unchecked_into).collect()
     }
 }
 
