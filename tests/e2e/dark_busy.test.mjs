@@ -59,6 +59,31 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["a rule inserted at the start of a CSS-in-JS sheet, or after the page deleted one, is themed in the frame its element appears", async (env) => {
+    const page = await busy(env, "rules");
+    try {
+      const colours = await page.evaluate(() => new Promise((done) => {
+        const sheet = document.getElementById("css-in-js").sheet;
+        const add = (cls) => { const el = document.createElement("div"); el.className = cls; el.textContent = cls; document.getElementById("out").prepend(el); return el; };
+        const read = (els) => els.map((el) => getComputedStyle(el).backgroundColor);
+        sheet.insertRule(".first-rule { background: #fafafa; color: #111 }", 0);
+        const first = add("first-rule");
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          const one = read([first]);
+          sheet.deleteRule(1);
+          sheet.insertRule(".after-delete { background: #f4f4f4; color: #222 }", sheet.cssRules.length);
+          sheet.insertRule(".after-delete-2 { background: #fffbe6; color: #333 }", sheet.cssRules.length);
+          const more = [add("after-delete"), add("after-delete-2")];
+          requestAnimationFrame(() => requestAnimationFrame(() => done([...one, ...read(more)])));
+        }));
+      }));
+      for (const c of colours) {
+        const [r, g, b] = c.match(/[\d.]+/g).map(Number);
+        assert.ok(r + g + b < 3 * 80, `backgrounds at their first frame: ${colours.join(" / ")}`);
+      }
+    } finally { await resetMemory(env); }
+  }],
+
   ["a form the page adds whose fields shadow its own methods (getAttribute, querySelectorAll, matches) is themed, and so is every card after it", async (env) => {
     const page = await busy(env, "feed");
     try {

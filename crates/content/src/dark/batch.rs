@@ -12,10 +12,8 @@ pub(crate) fn run_batch() {
     let started = now();
     // Open shadow roots that came with added nodes get a theme of their own.
     let pending = grow::Pending::take();
-    for el in pending.added() {
-        for root in collect::shadow_roots_under(&el) {
-            add_root(Root::Shadow(root));
-        }
+    for root in collect::shadow_roots_under(&pending.added) {
+        add_root(Root::Shadow(root));
     }
     let full = with(|s| {
         if !matches!(s.phase, PagePhase::Pending | PagePhase::Active) {
@@ -88,5 +86,5 @@ pub(crate) fn run_batch() {
     });
     let frames = frames::run_dirty();
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
-    marks::after_batch(full || frames, &pending.added());
+    marks::after_batch(full || frames, &pending.added);
 }

@@ -102,6 +102,7 @@ impl SheetCache {
                 self.foreign_text(url);
             }
             self.unreadable.push((sheet.clone(), href.clone()));
+            super::sheet_growth::unreadable(sheet);
             return self.foreign_sheet(href?, sheet);
         };
         let len = rules.length();
@@ -133,6 +134,11 @@ impl SheetCache {
     fn foreign_sheet(&self, url: String, sheet: &CssStyleSheet) -> Option<Sheet> {
         let css = self.foreign.iter().find(|(k, _)| *k == url)?.1.clone()?;
         Some(Sheet { css, media: sheet.media().media_text() })
+    }
+
+    /// A cross-origin sheet's text has arrived from the worker.
+    pub fn has_foreign_text(&self, url: &str) -> bool {
+        self.foreign.iter().any(|(k, text)| k == url && text.is_some())
     }
 
     /// A sheet found cross-origin already (its rules throw).
@@ -184,21 +190,6 @@ pub fn append_rules(sheet: &CssStyleSheet, out: &mut String, depth: u32, foreign
     }
 }
 
-/// One of a scope's sheets as a batch first sees it: a sheet whose rule count, media and
-/// switch are as before is taken as unchanged (the text cache relies on the same).
-pub struct SheetMark {
-    sheet: CssStyleSheet,
-    rules: i64,
-    disabled: bool,
-    media: String,
-}
-
-impl PartialEq for SheetMark {
-    fn eq(&self, other: &Self) -> bool {
-        Object::is(&self.sheet, &other.sheet) && self.rules == other.rules && self.disabled == other.disabled && self.media == other.media
-    }
-}
-
 /// The page's sheets of `root` (not ours), in cascade order.
 fn page_sheets(root: &Root, own: &[CssStyleSheet]) -> Vec<CssStyleSheet> {
     let list = root.style_sheets();
@@ -206,18 +197,6 @@ fn page_sheets(root: &Root, own: &[CssStyleSheet]) -> Vec<CssStyleSheet> {
     let adopted = root.adopted();
     out.extend(adopted.iter().map(JsCast::unchecked_into::<CssStyleSheet>).filter(|s| !own.iter().any(|o| Object::is(o, s))));
     out
-}
-
-/// What a batch checks first: every page sheet's rule count, media and switch (a cross-origin
-/// sheet's rules aren't asked for again).
-pub fn sheet_marks(root: &Root, cache: &SheetCache, own: &[CssStyleSheet]) -> Vec<SheetMark> {
-    page_sheets(root, own)
-        .into_iter()
-        .map(|sheet| {
-            let rules = if cache.is_unreadable(&sheet) { -1 } else { sheet.css_rules().map_or(-1, |r| r.length() as i64) };
-            SheetMark { disabled: sheet.disabled(), media: sheet.media().media_text(), rules, sheet }
-        })
-        .collect()
 }
 
 /// The text of every enabled page sheet of `root`.
@@ -291,15 +270,22 @@ pub fn as_element(node: web_sys::Node) -> Option<Element> {
     (node.node_type() == web_sys::Node::ELEMENT_NODE).then(|| node.unchecked_into())
 }
 
-/// Open shadow roots in a subtree that was just added.
-pub fn shadow_roots_under(el: &Element) -> Vec<ShadowRoot> {
-    let mut out: Vec<ShadowRoot> = el.shadow_root().into_iter().collect();
-    if let Ok(list) = el.query_selector_all(HOST_CANDIDATES) {
-        for i in 0..list.length() {
-            if let Some(sr) = list.item(i).and_then(as_element).and_then(|e| e.shadow_root()) {
-                out.push(sr);
-            }
-        }
-    }
-    out
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+export function shadow_roots_of(added, hosts) {
+  const out = [];
+  for (const el of added) {
+    const own = read(el, 'shadowRoot');
+    if (own) out.push(own);
+    if (!read(el, 'firstElementChild')) continue;
+    for (const e of call(el, 'querySelectorAll', hosts)) { const r = read(e, 'shadowRoot'); if (r) out.push(r); }
+  }
+  return out;
+}")]
+extern "C" {
+    fn shadow_roots_of(added: &Array, hosts: &str) -> Array;
+}
+
+/// Open shadow roots in subtrees that were just added, found in one call.
+pub fn shadow_roots_under(added: &Array) -> Vec<ShadowRoot> {
+    shadow_roots_of(added, HOST_CANDIDATES).iter().map(JsCast::unchecked_into).collect()
 }

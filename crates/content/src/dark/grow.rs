@@ -2,13 +2,13 @@
 //! legacy attributes, rules appended to its sheets) gets rules of its own, inserted once per
 //! scope per frame; a node the theme already covers costs a lookup and no write.
 
-use super::collect::{self, SheetMark};
 use super::inline::{self, markup_of};
+use super::sheet_growth;
 use super::*;
+use dusk_core::dark::growth::{self, Growth, SheetMark};
 use dusk_core::dark::theme::{build_added, Added};
-use dusk_core::dark::{Attr, Scope, Sheet};
+use dusk_core::dark::{Attr, Scope};
 use wasm_bindgen::prelude::*;
-use web_sys::Element;
 
 /// Elements carrying a colour the theme reads from the markup.
 const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fill],svg[stroke],svg [stroke],picture>source[srcset][media]";
@@ -67,10 +67,6 @@ impl Pending {
     fn overflow(&self) -> bool {
         self.added.length() + self.touched.length() > MAX_PENDING
     }
-
-    pub fn added(&self) -> Vec<Element> {
-        self.added.iter().map(JsCast::unchecked_into).collect()
-    }
 }
 
 /// Brings the theme up to date with what the page added, without reading the whole page or
@@ -86,16 +82,16 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         return false;
     }
     let mut adds: Vec<Scope> = vec![Scope::default(); n];
-    let mut new_sheets: Vec<Option<(Vec<Sheet>, Vec<SheetMark>)>> = (0..n).map(|_| None).collect();
+    let mut new_sheets: Vec<Option<(Growth, Vec<SheetMark>)>> = (0..n).map(|_| None).collect();
+    let own: Array = own.iter().collect();
     for (i, root) in s.roots.iter().enumerate() {
-        let marks = collect::sheet_marks(root, &s.cache, own);
-        if marks == s.marks[i] {
-            continue;
-        }
-        let sheets = collect::sheets(root, &mut s.cache, own);
-        let Some(appended) = appended(&s.last_input[i].sheets, &sheets) else { return false };
-        adds[i].sheets = appended;
-        new_sheets[i] = Some((sheets, marks));
+        // One call checks the scope's sheets; only what a sheet gained is read.
+        let Some(marks) = sheet_growth::changed_marks(root.js(), &own) else { continue };
+        let foreign = |url: &str| s.cache.has_foreign_text(url);
+        let read = &mut |index, from| sheet_growth::rules(root.js(), index, from);
+        let Some(mut growth) = growth::grow(&s.marks[i], &marks, &s.last_input[i].sheets, &foreign, read) else { return false };
+        adds[i].sheets = std::mem::take(&mut growth.added);
+        new_sheets[i] = Some((growth, marks));
     }
     // Per scope: the elements to mark once their new values' markers are known.
     let mut later: Vec<Option<Array>> = vec![None; n];
@@ -147,10 +143,14 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         }
         add.inline_styles.retain(|v| s.last_input[i].inline_styles.binary_search(v).is_err());
         let last = &mut s.last_input[i];
-        if let Some((sheets, marks)) = new_sheets[i].take() {
-            last.sheets = sheets;
+        if let Some((growth, marks)) = new_sheets[i].take() {
+            growth.apply(&mut last.sheets);
             s.marks[i] = marks;
-            s.translucent = None;
+            sheet_growth::commit(s.roots[i].js());
+        }
+        // The document's translucent selectors, from what it gained alone.
+        if let Some(list) = s.translucent.as_mut().filter(|_| i == 0) {
+            dusk_core::dark::translucent::extend(list, &add);
         }
         last.inline_styles.extend(add.inline_styles);
         last.inline_styles.sort();
@@ -161,26 +161,8 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     true
 }
 
-/// The rules `now` has beyond `before`, if the page only appended: whole new sheets, and rules
-/// added at the end of a sheet; None if a sheet lost or changed a rule, or its media changed.
-fn appended(before: &[Sheet], now: &[Sheet]) -> Option<Vec<Sheet>> {
-    let mut out = Vec::new();
-    let mut j = 0;
-    for sheet in now {
-        match before.get(j) {
-            Some(old) if old.media == sheet.media && sheet.css.starts_with(&*old.css) => {
-                j += 1;
-                if sheet.css.len() > old.css.len() {
-                    out.push(Sheet { css: sheet.css[old.css.len()..].into(), media: sheet.media.clone() });
-                }
-            }
-            _ => out.push(sheet.clone()),
-        }
-    }
-    (j == before.len()).then_some(out)
-}
-
 /// Every marked sheet of every scope, after a full build.
 pub(super) fn marks_now(s: &State, own: &[web_sys::CssStyleSheet]) -> Vec<Vec<SheetMark>> {
-    s.roots.iter().map(|r| collect::sheet_marks(r, &s.cache, own)).collect()
+    let own: Array = own.iter().collect();
+    s.roots.iter().map(|r| sheet_growth::marks(r.js(), &own)).collect()
 }

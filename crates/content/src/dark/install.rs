@@ -3,8 +3,34 @@
 
 use super::collect::Root;
 use js_sys::{Array, Object};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use web_sys::CssStyleSheet;
+
+#[wasm_bindgen(inline_js = "import { read } from 'dusk-unshadowed';
+// A sheet of `like`'s realm (a document adopts only sheets made for it) holding `css`, switched as `like` is.
+export function sheet_like(like, css) {
+  const s = new like.constructor();
+  s.replaceSync(css);
+  s.disabled = like.disabled;
+  return s;
+}
+// `sheet` adopted right after `after`; false if `after` is not adopted (the page reset the list).
+export function adopt_after(root, after, sheet) {
+  const a = read(root, 'adoptedStyleSheets');
+  const i = a.indexOf(after);
+  if (i < 0) return false;
+  root.adoptedStyleSheets = [...a.slice(0, i + 1), sheet, ...a.slice(i + 1)];
+  return true;
+}
+export function adopted_both(root, a, b) {
+  const list = read(root, 'adoptedStyleSheets');
+  return list.includes(a) && list.includes(b);
+}")]
+extern "C" {
+    fn sheet_like(like: &CssStyleSheet, css: &str) -> CssStyleSheet;
+    fn adopt_after(root: &JsValue, after: &CssStyleSheet, sheet: &CssStyleSheet) -> bool;
+    fn adopted_both(root: &JsValue, a: &CssStyleSheet, b: &CssStyleSheet) -> bool;
+}
 
 /// Sheets of added rules a scope keeps before folding them into one.
 const MAX_ADDED: usize = 16;
@@ -67,9 +93,8 @@ impl Installed {
         if rules.is_empty() {
             return;
         }
-        let Some(window) = self.root.window() else { return };
         if self.added.is_empty() {
-            self.push_added(&window, String::new());
+            self.push_added(String::new());
         }
         let Some((sheet, text)) = self.added.first_mut() else { return };
         for rule in rules {
@@ -80,7 +105,7 @@ impl Installed {
                 self.css.push(rule);
             }
         }
-        self.readopt();
+        self.keep();
     }
 
     /// Adds mirrored sheet rules after the theme, in a sheet of their own: only they are matched anew.
@@ -88,10 +113,9 @@ impl Installed {
         if rules.is_empty() {
             return;
         }
-        let Some(window) = self.root.window() else { return };
         if self.added.is_empty() {
             // The markup's sheet comes first, empty until it has a rule.
-            self.push_added(&window, String::new());
+            self.push_added(String::new());
         }
         let text = rules.concat();
         if self.added.len() > MAX_ADDED {
@@ -100,20 +124,32 @@ impl Installed {
             let old: Vec<_> = self.added.drain(1..).map(|(s, _)| s).collect();
             let next: Array = self.root.adopted().iter().filter(|s| !old.iter().any(|a| Object::is(s, a))).collect();
             self.root.set_adopted(&next);
-            self.push_added(&window, all);
+            self.push_added(all);
         } else {
-            self.push_added(&window, text.clone());
+            self.push_added(text.clone());
         }
         self.css.push(&text);
-        self.readopt();
+        self.keep();
     }
 
-    fn push_added(&mut self, window: &web_sys::Window, text: String) {
-        let Some(sheet) = Installed::in_realm(self.root.clone(), window).map(|i| i.sheet) else { return };
+    /// A sheet of added rules after the others, adopted at once when ours are in place.
+    fn push_added(&mut self, text: String) {
         // A rule Chrome rejects is left out, as in the theme.
-        let _ = sheet.replace_sync(&text);
-        sheet.set_disabled(self.sheet.disabled());
+        let sheet = sheet_like(&self.sheet, &text);
+        let last = self.added.last().map_or(&self.sheet, |(s, _)| s);
+        let adopted = adopt_after(self.root.js(), last, &sheet);
         self.added.push((sheet, text));
+        if !adopted {
+            self.keep();
+        }
+    }
+
+    /// Our sheets back in the scope's adopted sheets if the page took the theme or the last added one out.
+    fn keep(&mut self) {
+        let last = self.added.last().map_or(&self.sheet, |(s, _)| s);
+        if !adopted_both(self.root.js(), &self.sheet, last) {
+            self.readopt();
+        }
     }
 
     /// Replaces the CSS if it changed, and re-adds the sheets if the page reset adoptedStyleSheets.

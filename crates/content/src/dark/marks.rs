@@ -10,8 +10,8 @@ thread_local! {
 /// Once per mutation batch: one pending pass over the page is enough. A batch that only themed
 /// added nodes (`full` false) leaves their drawings to the ResizeObserver, which measures them
 /// once laid out, in the frame they first paint; the page is walked only if it has translucent text.
-pub(super) fn after_batch(full: bool, added: &[web_sys::Element]) {
-    let walk = full || (!added.is_empty() && with(|s| s.own.is_some() || has_translucent(s)));
+pub(super) fn after_batch(full: bool, added: &js_sys::Array) {
+    let walk = full || (added.length() > 0 && with(|s| s.own.is_some() || has_translucent(s)));
     if !walk {
         if with(|s| s.phase == PagePhase::Active) {
             shapes::observe_added(added);

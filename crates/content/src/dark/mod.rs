@@ -22,6 +22,7 @@ mod quality;
 mod refine;
 mod requests;
 mod shapes;
+mod sheet_growth;
 mod translucent;
 mod watch;
 
@@ -97,8 +98,8 @@ struct State {
     judge_waits: bool,
     /// The custom properties' roles of the theme built last (None: the next batch builds it all).
     roles: Option<dusk_core::dark::theme::Roles>,
-    /// Each scope's sheets as that build saw them (`collect::sheet_marks`).
-    marks: Vec<Vec<collect::SheetMark>>,
+    /// Each scope's sheets as that build (or the last growth) saw them (`sheet_growth::marks`).
+    marks: Vec<Vec<dusk_core::dark::growth::SheetMark>>,
 }
 
 #[derive(Clone)]
@@ -357,5 +358,9 @@ fn add_root(root: Root) {
 }
 
 fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+    thread_local! {
+        // Looked up once: a batch reads the clock a few times.
+        static CLOCK: Option<web_sys::Performance> = web_sys::window().and_then(|w| w.performance());
+    }
+    CLOCK.with(|c| c.as_ref().map_or(0.0, |p| p.now()))
 }

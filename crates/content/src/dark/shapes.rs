@@ -150,14 +150,9 @@ pub fn sheets() -> Vec<CssStyleSheet> {
 }
 
 /// The drawings in subtrees the page added: observed, so each is measured once laid out.
-pub fn observe_added(added: &[Element]) {
-    for el in added {
-        if el.local_name() == "svg" {
-            observe(el);
-        }
-        if let Ok(list) = el.query_selector_all("svg") {
-            (0..list.length()).filter_map(|i| list.item(i).and_then(as_element)).for_each(|svg| observe(&svg));
-        }
+pub fn observe_added(added: &Array) {
+    for svg in svgs_in(added).iter() {
+        observe(svg.unchecked_ref());
     }
 }
 
@@ -173,6 +168,20 @@ pub fn any_surface(drawings: &[Element]) -> bool {
 /// Drops old marks in drawings that are icon-sized now.
 pub fn unmark_each(drawings: &[Element]) {
     drawings.iter().filter(|svg| svg.matches(DRAWINGS).unwrap_or(false)).for_each(unmark_in);
+}
+
+#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+export function svgs_in(added) {
+  const out = [];
+  for (const el of added) {
+    if (read(el, 'localName') === 'svg') out.push(el);
+    if (read(el, 'firstElementChild')) out.push(...call(el, 'querySelectorAll', 'svg'));
+  }
+  return out;
+}")]
+extern "C" {
+    /// The `<svg>`s among added subtrees, found in one call.
+    fn svgs_in(added: &Array) -> Array;
 }
 
 /// Re-measures a drawing whenever its size changes (and once when first observed).

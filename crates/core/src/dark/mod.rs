@@ -8,6 +8,7 @@ mod css_text;
 pub mod detect;
 pub mod foreign;
 pub mod freeze;
+pub mod growth;
 pub mod images;
 mod inert;
 pub mod map;

@@ -23,6 +23,19 @@ pub fn selectors(scope: &Scope) -> Vec<String> {
     out
 }
 
+/// `selectors` of a scope, brought up to date with what it gained since (`added`: the appended
+/// rules, new sheets and inline styles): only what was added is read.
+pub fn extend(list: &mut Vec<String>, added: &Scope) {
+    for selector in selectors(added) {
+        if list.len() >= MAX_SELECTORS {
+            break;
+        }
+        if !list.contains(&selector) {
+            list.push(selector);
+        }
+    }
+}
+
 fn collect(rules: &[Rule], out: &mut Vec<String>) {
     for rule in rules {
         if rule.is_at_rule() {
@@ -78,5 +91,21 @@ mod tests {
         assert_eq!(selectors(&scope(css, &[])), [".jp-InputPrompt", ".dim", ".half", ".wide"]);
         assert_eq!(selectors(&scope("p { color: red }", &["opacity: .4"])), ["[style*=\"opacity\"]"]);
         assert!(selectors(&scope("p { color: red }", &["color: red"])).is_empty());
+    }
+
+    #[test]
+    fn what_a_scope_gained_extends_its_selectors_as_reading_it_whole_would() {
+        let before = scope(".a { opacity: .5 } .b { color: red }", &[]);
+        let mut list = selectors(&before);
+        let added = scope(".c { opacity: .3 } .a { opacity: .6 } .d { color: blue }", &["opacity: .2"]);
+        extend(&mut list, &added);
+        let mut whole = before.clone();
+        whole.sheets.extend(added.sheets.clone());
+        whole.inline_styles.extend(added.inline_styles.clone());
+        let (mut a, mut b) = (list.clone(), selectors(&whole));
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        assert_eq!(list, [".a", ".c", "[style*=\"opacity\"]"]);
     }
 }

@@ -1,0 +1,114 @@
+//! A busy page's sheets checked in one call per scope (core's `growth` marks), and only the rules
+//! a sheet gained read: a CSS-in-JS sheet that grows by `insertRule` is not serialised again.
+
+use dusk_core::dark::growth::{parse_marks, Rules, SheetMark};
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+use web_sys::CssStyleSheet;
+
+#[wasm_bindgen(inline_js = "import { read } from 'dusk-unshadowed';
+// A number per sheet object, for as long as the page lives.
+const ids = new WeakMap();
+let next = 1;
+// Cross-origin sheets: asking for their rules throws, and throwing costs ~20 ms.
+const unreadable = new WeakSet();
+// Per scope root: its page sheets as listed last, for sheet_rules to read by index, and as the
+// marks Rust holds were listed (committed), so an unchanged scope costs no text.
+const listed = new WeakMap();
+const committed = new WeakMap();
+// Per sheet read here: its rules as read last, so a read from a later rule knows the ones
+// before are still those (the same objects, in place).
+const seen = new WeakMap();
+const rulesOf = (s) => { if (unreadable.has(s)) return null; try { return s.cssRules; } catch { unreadable.add(s); return null; } };
+const clean = (t) => (t || '').replace(/[\\t\\n]/g, ' ');
+const mediaOf = (s) => { const m = s.media; return m.length ? clean(m.mediaText) : ''; };
+function list(root, own) {
+  const ours = new Set(own);
+  const sheets = [...read(root, 'styleSheets')];
+  for (const s of read(root, 'adoptedStyleSheets')) if (!ours.has(s)) sheets.push(s);
+  const out = { sheets, rules: [], disabled: [], media: [] };
+  for (const s of sheets) {
+    const r = rulesOf(s);
+    out.rules.push(r ? r.length : -1);
+    out.disabled.push(s.disabled);
+    out.media.push(mediaOf(s));
+  }
+  return out;
+}
+const same = (a, b) => a && a.sheets.length === b.sheets.length && a.sheets.every((s, i) => s === b.sheets[i] && a.rules[i] === b.rules[i] && a.disabled[i] === b.disabled[i] && a.media[i] === b.media[i]);
+// The scope's marks, one line per page sheet; '' when they are as last committed (unless `all`).
+export function sheet_marks(root, own, all) {
+  const now = list(root, own);
+  listed.set(root, now);
+  if (!all && same(committed.get(root), now)) return '';
+  let out = '';
+  now.sheets.forEach((s, i) => {
+    let id = ids.get(s);
+    if (!id) ids.set(s, (id = next++));
+    out += id + '\\t' + now.rules[i] + '\\t' + (now.disabled[i] ? 1 : 0) + '\\t' + now.media[i] + '\\t' + (now.rules[i] < 0 ? clean(s.href) : '') + '\\n';
+  });
+  return out;
+}
+// Rust holds the marks listed last now.
+export function sheet_marks_commit(root) { committed.set(root, listed.get(root)); }
+// The text of a listed sheet's rules from `from` on, as collect's append_rules writes it: after
+// '+' when the rules before are the ones read here last, else all of them after '='; null for
+// an @import among them (its sheet is inlined by a full read).
+export function sheet_rules(root, index, from) {
+  const s = listed.get(root)?.sheets[index];
+  const rules = s && rulesOf(s);
+  if (!rules) return null;
+  const known = seen.get(s);
+  let start = from, mark = '+';
+  if (from > 0 && !(known && known.length === from && known.every((r, i) => rules[i] === r))) { start = 0; mark = '='; }
+  let out = mark;
+  const now = start ? known : [];
+  for (let i = start; i < rules.length; i++) {
+    const r = rules[i];
+    if (r.type === 3) { seen.delete(s); return null; }
+    out += r.cssText + '\\n';
+    now.push(r);
+  }
+  seen.set(s, now);
+  return out;
+}
+export function note_unreadable(sheet) { unreadable.add(sheet); }")]
+extern "C" {
+    fn sheet_marks(root: &JsValue, own: &Array, all: bool) -> String;
+    fn sheet_marks_commit(root: &JsValue);
+    fn sheet_rules(root: &JsValue, index: u32, from: u32) -> Option<String>;
+    fn note_unreadable(sheet: &CssStyleSheet);
+}
+
+/// Every page sheet of the scope (not `own`, ours), in cascade order; None when they are as
+/// `commit` last left them (no text crosses then).
+pub fn changed_marks(root: &JsValue, own: &Array) -> Option<Vec<SheetMark>> {
+    let text = sheet_marks(root, own, false);
+    (!text.is_empty()).then(|| parse_marks(&text))
+}
+
+/// Every page sheet of the scope, taken as the ones the scope's marks now hold.
+pub fn marks(root: &JsValue, own: &Array) -> Vec<SheetMark> {
+    let text = sheet_marks(root, own, true);
+    sheet_marks_commit(root);
+    parse_marks(&text)
+}
+
+/// The marks `changed_marks` read last are the ones the scope's marks now hold.
+pub fn commit(root: &JsValue) {
+    sheet_marks_commit(root);
+}
+
+/// The rules of the scope's sheet `index` (as `marks` listed it last) from `from` on.
+pub fn rules(root: &JsValue, index: usize, from: usize) -> Option<Rules> {
+    let text = sheet_rules(root, index as u32, from as u32)?;
+    Some(match text.strip_prefix('+') {
+        Some(tail) => Rules::Tail(tail.to_string()),
+        None => Rules::Whole(text.get(1..)?.to_string()),
+    })
+}
+
+/// A sheet the page layer found cross-origin: marks never ask for its rules.
+pub fn unreadable(sheet: &CssStyleSheet) {
+    note_unreadable(sheet);
+}
