@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
+import { allocatorDump } from "./memory_dump.mjs";
 
 const PAGE = process.env.PAGE ?? "python-docs/python3.11-doc/html/library/stdtypes.html";
 const profile = mkdtempSync(path.join(tmpdir(), "dusk-parts-"));
@@ -24,30 +25,6 @@ const setAuto = async (on) => {
   await page.evaluate((m) => chrome.runtime.sendMessage(m), { type: "dark_set_auto", on });
   await page.close();
 };
-
-/** A detailed memory dump of every process, as {pid: {allocator: bytes}}. */
-async function dump(page) {
-  const cdp = await env.ctx.newCDPSession(page);
-  const events = [];
-  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
-  const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
-  await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["disabled-by-default-memory-infra"], memoryDumpConfig: { triggers: [] } }, transferMode: "ReportEvents" });
-  await cdp.send("Tracing.requestMemoryDump", { levelOfDetail: "detailed" });
-  await cdp.send("Tracing.end");
-  await done;
-  await cdp.detach();
-  const out = {};
-  for (const e of events) {
-    if (e.ph !== "v") continue;
-    const a = e.args?.dumps?.allocators ?? {};
-    const p = (out[e.pid] ??= {});
-    for (const [k, v] of Object.entries(a)) {
-      const s = v.attrs?.size?.value ?? v.attrs?.effective_size?.value;
-      if (s) p[k] = parseInt(s, 16);
-    }
-  }
-  return { out };
-}
 
 /** The renderers of this browser's tabs (not the extension's), by pid. */
 function tabRenderers() {
@@ -114,7 +91,7 @@ async function arm(site, dark) {
   const dom = await cdp.send("Memory.getDOMCounters");
   await cdp.detach();
   await new Promise((r) => setTimeout(r, 1000));
-  const { out } = await dump(page);
+  const out = await allocatorDump(await env.ctx.newCDPSession(page));
   const tabs = tabRenderers();
   const pssOf = Object.fromEntries(tabs.map((t) => [t, pss(t)]));
   const ussOf = Object.fromEntries(tabs.map((t) => [t, uss(t)]));

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
+import { allocatorDump } from "./memory_dump.mjs";
 
 const profile = mkdtempSync(path.join(tmpdir(), "dusk-ext-parts-"));
 const env = await launch({ profile });
@@ -25,28 +26,6 @@ function extensionPid() {
   const mine = new Set([browser.pid]);
   for (let grew = true; grew;) { grew = false; for (const p of all) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; } }
   return all.find((p) => mine.has(p.pid) && p.cmd.includes("--extension-process"))?.pid;
-}
-
-async function dump() {
-  const cdp = await env.ctx.browser().newBrowserCDPSession();
-  const events = [];
-  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
-  const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
-  await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["disabled-by-default-memory-infra"], memoryDumpConfig: { triggers: [] } }, transferMode: "ReportEvents" });
-  await cdp.send("Tracing.requestMemoryDump", { levelOfDetail: "detailed" });
-  await cdp.send("Tracing.end");
-  await done;
-  await cdp.detach();
-  const out = {};
-  for (const e of events) {
-    if (e.ph !== "v") continue;
-    const p = (out[e.pid] ??= {});
-    for (const [k, v] of Object.entries(e.args?.dumps?.allocators ?? {})) {
-      const s = v.attrs?.size?.value ?? v.attrs?.effective_size?.value;
-      if (s) p[k] = parseInt(s, 16);
-    }
-  }
-  return out;
 }
 
 async function gcWorker() {
@@ -97,7 +76,7 @@ for (const [label, ms] of [["after settling", Number(process.env.SETTLE_MS ?? 10
   await new Promise((r) => setTimeout(r, ms));
   const alive = await gcWorker();
   const pid = extensionPid();
-  const all = await dump();
+  const all = await allocatorDump(await env.ctx.browser().newBrowserCDPSession());
   const a = all[pid] ?? {};
   const m = maps(pid);
   console.log(`== ${label}: extension process PSS ${m.pss.toFixed(1)} MB (USS ${m.uss.toFixed(1)}), worker alive ${alive}; wasm memories: ${m.wasm.join("; ") || "none"}; JIT code PSS ${m.exec.toFixed(2)}`);
