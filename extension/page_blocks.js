@@ -6,7 +6,7 @@ import { unseenText } from "./unseen_text.js";
 // Read for every node of the page: the prototypes' own getters and methods, one call each.
 const nodeTypeOf = getter(Node, "nodeType"), nameOf = getter(Element, "localName"), firstOf = getter(Node, "firstChild"), nextOf = getter(Node, "nextSibling");
 const firstElementOf = getter(Element, "firstElementChild"), textContentOf = getter(Node, "textContent"), attr = method(Element, "getAttribute"), hasAttr = method(Element, "hasAttribute");
-const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), findAll = method(Element, "querySelectorAll"), matches = method(Element, "matches");
+const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), findAll = method(Element, "querySelectorAll"), parentOf = getter(Node, "parentElement");
 const CSS_SHOWN = { checkVisibilityCSS: true };
 const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
 const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
@@ -30,6 +30,9 @@ export function pageBlocks(max, headSel) {
   const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
   const at = (e) => { const r = rectOf(e); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
   let taken = 0;
+  // Fields at or under each element, counted once up from every field: a query per block costs more.
+  const fieldsAt = new Map();
+  for (const f of call(document, "querySelectorAll", FIELDS)) for (let e = f; e; e = parentOf(e)) fieldsAt.set(e, (fieldsAt.get(e) ?? 0) + 1);
   // textContent's length (to `most`), counted without building it: a page's inline scripts can
   // hold 100 KB, copied again for every box around them.
   const textLength = (e, most) => {
@@ -50,7 +53,7 @@ export function pageBlocks(max, headSel) {
     for (const e of els) {
       chars += trimmedLength(e);
       if (nodeTypeOf(e) !== 1) continue;
-      fields += findAll(e, FIELDS).length + (matches(e, FIELDS) ? 1 : 0);
+      fields += fieldsAt.get(e) ?? 0;
       const as = nameOf(e) === "a" ? [e] : tagsIn(e, "a");
       for (let i = 0; i < as.length; i++) {
         if (!isLink(as[i])) continue;
