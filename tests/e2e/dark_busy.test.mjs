@@ -84,6 +84,31 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["forty rules added a frame apart keep the page's order once Dusk folds its sheets: the later rule for a class wins", async (env) => {
+    const page = await busy(env, "rules");
+    try {
+      const seen = await page.evaluate(() => new Promise((done) => {
+        const style = (css) => { const s = document.createElement("style"); s.textContent = css; document.head.append(s); };
+        const el = document.createElement("div");
+        el.className = "late-win";
+        el.textContent = "a class restyled by a later rule";
+        document.getElementById("out").prepend(el);
+        let n = 0;
+        const frame = () => {
+          if (n === 0) style(".late-win { background: #fff3c4; color: #222 }");
+          else if (n === 36) style(".late-win { background: #d6e8ff; color: #222 }");
+          else style(`.filler-${n} { background: #f${n % 10}f${n % 10}f0 }`);
+          if (++n < 40) requestAnimationFrame(frame);
+          else requestAnimationFrame(() => requestAnimationFrame(() => done(getComputedStyle(el).backgroundColor)));
+        };
+        requestAnimationFrame(frame);
+      }));
+      const [r, g, b] = seen.match(/[\d.]+/g).map(Number);
+      assert.ok(r + g + b < 3 * 80, `dark: ${seen}`);
+      assert.ok(b > r + 8, `the later, blue rule's mapped colour: ${seen}`);
+    } finally { await resetMemory(env); }
+  }],
+
   ["a form the page adds whose fields shadow its own methods (getAttribute, querySelectorAll, matches) is themed, and so is every card after it", async (env) => {
     const page = await busy(env, "feed");
     try {

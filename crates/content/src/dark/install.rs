@@ -32,9 +32,6 @@ extern "C" {
     fn adopted_both(root: &JsValue, a: &CssStyleSheet, b: &CssStyleSheet) -> bool;
 }
 
-/// Sheets of added rules a scope keeps before folding them into one.
-const MAX_ADDED: usize = 16;
-
 #[derive(Clone)]
 pub struct Installed {
     pub root: Root,
@@ -45,8 +42,16 @@ pub struct Installed {
     /// sheet that grows by `insertRule` with the markup's new colours (Chrome restyles only the
     /// elements a new `[attr="…"]` rule matches), then each batch's mirrored sheet rules in a
     /// sheet of their own (an edit to a sheet of class rules restyles every element of every one
-    /// of its classes; a sheet added restyles only its own).
-    added: Vec<(CssStyleSheet, String)>,
+    /// of its classes; a sheet added restyles only its own), folded in levels (core `added_sheets`).
+    added: Vec<Added>,
+}
+
+/// A sheet of rules added after the theme, its text, and how many folds made it.
+#[derive(Clone)]
+struct Added {
+    sheet: CssStyleSheet,
+    text: String,
+    level: u8,
 }
 
 impl Installed {
@@ -75,7 +80,7 @@ impl Installed {
             let _ = self.sheet.replace_sync(css);
             self.css = text;
             // The new theme holds what was added.
-            let added: Vec<_> = self.added.drain(..).map(|(s, _)| s).collect();
+            let added: Vec<_> = self.added.drain(..).map(|a| a.sheet).collect();
             if !added.is_empty() {
                 let next: Array = self.root.adopted().iter().filter(|s| !added.iter().any(|a| Object::is(s, a))).collect();
                 self.root.set_adopted(&next);
@@ -85,7 +90,7 @@ impl Installed {
 
     /// Our sheets of this scope: the theme, and what was added since.
     pub fn sheets(&self) -> impl Iterator<Item = CssStyleSheet> + '_ {
-        std::iter::once(self.sheet.clone()).chain(self.added.iter().map(|(s, _)| s.clone()))
+        std::iter::once(self.sheet.clone()).chain(self.added.iter().map(|a| a.sheet.clone()))
     }
 
     /// Adds rules for new inline colours and legacy attributes after the theme, one insertion each.
@@ -94,14 +99,14 @@ impl Installed {
             return;
         }
         if self.added.is_empty() {
-            self.push_added(String::new());
+            self.push_added(String::new(), 0);
         }
-        let Some((sheet, text)) = self.added.first_mut() else { return };
+        let Some(markup) = self.added.first_mut() else { return };
         for rule in rules {
-            let end = sheet.css_rules().map_or(0, |r| r.length());
+            let end = markup.sheet.css_rules().map_or(0, |r| r.length());
             // A rule Chrome rejects is left out, as replaceSync leaves it out.
-            if sheet.insert_rule_with_index(rule, end).is_ok() {
-                text.push_str(rule);
+            if markup.sheet.insert_rule_with_index(rule, end).is_ok() {
+                markup.text.push_str(rule);
                 self.css.push(rule);
             }
         }
@@ -115,30 +120,35 @@ impl Installed {
         }
         if self.added.is_empty() {
             // The markup's sheet comes first, empty until it has a rule.
-            self.push_added(String::new());
+            self.push_added(String::new(), 0);
         }
         let text = rules.concat();
-        if self.added.len() > MAX_ADDED {
-            // Folded into one, now and then, so the scope's sheet list stays short.
-            let all: String = self.added[1..].iter().map(|(_, t)| t.as_str()).chain([text.as_str()]).collect();
-            let old: Vec<_> = self.added.drain(1..).map(|(s, _)| s).collect();
-            let next: Array = self.root.adopted().iter().filter(|s| !old.iter().any(|a| Object::is(s, a))).collect();
-            self.root.set_adopted(&next);
-            self.push_added(all);
-        } else {
-            self.push_added(text.clone());
-        }
         self.css.push(&text);
+        self.push_added(text, 0);
+        let levels = |added: &[Added]| added[1..].iter().map(|a| a.level).collect::<Vec<_>>();
+        while let Some(from) = dusk_core::dark::added_sheets::fold_from(&levels(&self.added)) {
+            self.fold(from + 1);
+        }
         self.keep();
     }
 
+    /// The added sheets from `from` on, as one sheet of the next level in their place.
+    fn fold(&mut self, from: usize) {
+        let run: Vec<Added> = self.added.drain(from..).collect();
+        let level = run.first().map_or(0, |a| a.level.saturating_add(1));
+        let text: String = run.iter().map(|a| a.text.as_str()).collect();
+        let next: Array = self.root.adopted().iter().filter(|s| !run.iter().any(|a| Object::is(s, &a.sheet))).collect();
+        self.root.set_adopted(&next);
+        self.push_added(text, level);
+    }
+
     /// A sheet of added rules after the others, adopted at once when ours are in place.
-    fn push_added(&mut self, text: String) {
+    fn push_added(&mut self, text: String, level: u8) {
         // A rule Chrome rejects is left out, as in the theme.
         let sheet = sheet_like(&self.sheet, &text);
-        let last = self.added.last().map_or(&self.sheet, |(s, _)| s);
+        let last = self.added.last().map_or(&self.sheet, |a| &a.sheet);
         let adopted = adopt_after(self.root.js(), last, &sheet);
-        self.added.push((sheet, text));
+        self.added.push(Added { sheet, text, level });
         if !adopted {
             self.keep();
         }
@@ -146,7 +156,7 @@ impl Installed {
 
     /// Our sheets back in the scope's adopted sheets if the page took the theme or the last added one out.
     fn keep(&mut self) {
-        let last = self.added.last().map_or(&self.sheet, |(s, _)| s);
+        let last = self.added.last().map_or(&self.sheet, |a| &a.sheet);
         if !adopted_both(self.root.js(), &self.sheet, last) {
             self.readopt();
         }
@@ -175,12 +185,12 @@ impl Installed {
             self.root.set_adopted(&next);
         }
         let current = self.root.adopted();
-        if self.added.iter().any(|(a, _)| !current.iter().any(|s| Object::is(&s, a))) {
+        if self.added.iter().any(|a| !current.iter().any(|s| Object::is(&s, &a.sheet))) {
             // In order, right after the theme.
-            let next: Array = current.iter().filter(|s| !self.added.iter().any(|(a, _)| Object::is(s, a))).collect();
+            let next: Array = current.iter().filter(|s| !self.added.iter().any(|a| Object::is(s, &a.sheet))).collect();
             let at = next.iter().position(|s| Object::is(&s, &self.sheet)).map_or(next.length(), |i| i as u32 + 1);
-            for (k, (a, _)) in self.added.iter().enumerate() {
-                next.splice(at + k as u32, 0, a);
+            for (k, a) in self.added.iter().enumerate() {
+                next.splice(at + k as u32, 0, &a.sheet);
             }
             self.root.set_adopted(&next);
         }

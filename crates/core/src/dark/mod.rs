@@ -1,5 +1,6 @@
 //! The instant dark-mode engine: colour maths, role mapping, and the override stylesheet.
 
+pub mod added_sheets;
 pub mod adjust;
 pub mod band;
 pub mod color;
