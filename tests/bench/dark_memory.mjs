@@ -7,7 +7,8 @@
 // tiles linger in the compositor's pool for a few seconds) and were garbage-collected: the tabs'
 // renderers, Dusk's extension process (its service worker, checked alive), and every utility process
 // by sub-type, with the second after launch it started (Chrome starts the on-device model service
-// by itself about 3 minutes after launch to rate the device, whatever the extensions do).
+// by itself about 3 minutes after launch to rate the device, whatever the extensions do). Then the
+// same per page: a page's renderers are those that go when it closes.
 // Usage: [RUNS=3] [SETTLE_MS=10000] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
