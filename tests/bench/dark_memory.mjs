@@ -7,7 +7,8 @@
 // tiles linger in the compositor's pool for a few seconds) and were garbage-collected: the tabs'
 // renderers, Dusk's extension process (its service worker, checked alive), and every utility process
 // by sub-type, with the second after launch it started (Chrome starts the on-device model service
-// by itself about 3 minutes after launch to rate the device, whatever the extensions do).
+// by itself about 3 minutes after launch to rate the device, whatever the extensions do). Then the
+// same per page: a page's renderers are those that go when it closes.
 // Usage: [RUNS=3] [SETTLE_MS=10000] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -122,15 +123,27 @@ async function arm(name) {
   const workerAlive = await gcWorker();
   await new Promise((r) => setTimeout(r, 1000));
   const procs = processes();
-  for (const page of pages) await page.close();
+  // Each page's renderers are those that go when it closes (spare renderers and Chrome's own UI stay).
+  const alive = () => new Set(processes().map((p) => p.pid));
+  const perPage = [];
+  for (const page of pages) {
+    const before = alive();
+    await page.close();
+    let gone = [];
+    for (const until = Date.now() + 3000; !gone.length && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = alive();
+      gone = procs.filter((p) => p.kind === "tab" && before.has(p.pid) && !now.has(p.pid));
+    }
+    perPage.push({ pss: gone.reduce((a, p) => a + p.pss, 0), uss: gone.reduce((a, p) => a + p.uss, 0) });
+  }
   await new Promise((r) => setTimeout(r, 1500));
-  // The pages' renderers are those that went with them (spare renderers and Chrome's own UI stay).
-  const left = new Set(processes().map((p) => p.pid));
+  const left = alive();
   for (const p of procs) if (p.kind === "tab" && left.has(p.pid)) p.kind = "other renderer";
   const sum = (kind, key = "pss") => procs.filter((p) => p.kind === kind).reduce((a, p) => a + p[key], 0);
   const utility = {};
   for (const p of procs.filter((p) => p.kind.startsWith("utility:"))) utility[p.kind.slice(8)] = (utility[p.kind.slice(8)] ?? 0) + p.pss;
-  return { tabs: sum("tab"), tabsUss: sum("tab", "uss"), extensionUss: sum("extension", "uss"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), extensionCount: procs.filter((p) => p.kind === "extension").length, workerAlive, utility };
+  return { perPage, tabs: sum("tab"), tabsUss: sum("tab", "uss"), extensionUss: sum("extension", "uss"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), extensionCount: procs.filter((p) => p.kind === "extension").length, workerAlive, utility };
 }
 
 // Switched as a user does: the popup's "All sites" switch (the popup shown for a tab of its own), then
@@ -179,5 +192,14 @@ for (const [key, label] of ARMS) {
   const added = key === "none" ? "–" : `${f1((tabs - none) / PAGES.length)} (${f1((tabsUss - noneUss) / PAGES.length)})`;
   const extension = `${f1(median(s.map((x) => x.extension)))} (${f1(median(s.map((x) => x.extensionUss)))}; ${s.map((x) => x.workerAlive ? "yes" : "no").join("/")})`;
   console.log(`| ${label} | ${f1(tabs)} (${f1(tabsUss)}; ${median(s.map((x) => x.tabCount))} processes) | ${added} | ${extension} | ${utility} |`);
+}
+// Per page: what each page's own renderers hold with no theme, and what each arm adds to it.
+const perPage = (key, i, k) => median(samples[key].map((s) => s.perPage[i][k]));
+console.log("\nPer page, MB: no theme PSS (USS); added by Dusk and by Dark Reader, PSS (USS)");
+console.log("| page | no theme | Dusk adds | Dark Reader adds |");
+console.log("|---|---|---|---|");
+for (const [i, page] of PAGES.entries()) {
+  const added = (key) => `${f1(perPage(key, i, "pss") - perPage("none", i, "pss"))} (${f1(perPage(key, i, "uss") - perPage("none", i, "uss"))})`;
+  console.log(`| ${page} | ${f1(perPage("none", i, "pss"))} (${f1(perPage("none", i, "uss"))}) | ${added("dusk")} | ${added("dr")} |`);
 }
 console.log(`utility processes started: ${[...started.values()].map((u) => `${u.kind.replace(/^.*\./, "")} at ${u.at.toFixed(0)} s (${u.arm})`).join(", ")}`);

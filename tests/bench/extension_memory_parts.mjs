@@ -3,7 +3,9 @@
 // sites of their own, and after SETTLE_MS (10 s) the worker is garbage-collected; then, for the
 // extension's renderer: PSS and USS, Chrome's memory-infra dump by allocator, the WebAssembly
 // memories (as in dark_memory_parts.mjs) and the JIT code. Again after LATER_MS (35 s) more.
-// Usage: [SETTLE_MS=10000] [LATER_MS=35000] node tests/bench/extension_memory_parts.mjs
+// POPUP=0: the popup is never opened (dark mode stays off), so the process holds the worker alone;
+// with DUSK_DIST=<an unpacked extension whose worker only listens>, Chrome's floor for one.
+// Usage: [POPUP=0] [SETTLE_MS=10000] [LATER_MS=35000] node tests/bench/extension_memory_parts.mjs
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,17 +60,19 @@ function maps(pid) {
   return { pss: kb("Pss"), uss: kb("Private_Clean") + kb("Private_Dirty"), wasm, exec };
 }
 
-const tab = await env.ctx.newPage();
-await tab.goto(`http://switch.duckdns.org:${port}/readability/mozilla-1/index.html`);
-const sw = env.ctx.serviceWorkers()[0] ?? await env.ctx.waitForEvent("serviceworker");
-const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tab.url());
-const popup = await env.ctx.newPage();
-await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
-await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-busy") !== "true");
-if ((await popup.locator("#dark-auto").getAttribute("aria-checked")) !== "true") await popup.locator("#dark-auto").click();
-await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-checked") === "true");
-await popup.close();
-await tab.close();
+if (process.env.POPUP !== "0") {
+  const tab = await env.ctx.newPage();
+  await tab.goto(`http://switch.duckdns.org:${port}/readability/mozilla-1/index.html`);
+  const sw = env.ctx.serviceWorkers()[0] ?? await env.ctx.waitForEvent("serviceworker");
+  const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tab.url());
+  const popup = await env.ctx.newPage();
+  await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
+  await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-busy") !== "true");
+  if ((await popup.locator("#dark-auto").getAttribute("aria-checked")) !== "true") await popup.locator("#dark-auto").click();
+  await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-checked") === "true");
+  await popup.close();
+  await tab.close();
+}
 for (const [i, p] of PAGES.entries()) await (await env.ctx.newPage()).goto(`http://site${i}.duckdns.org:${port}/${p}`, { waitUntil: "load" });
 
 const MB = (b) => (b / 1048576).toFixed(2);

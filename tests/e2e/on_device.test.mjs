@@ -207,7 +207,7 @@ const cases = [
     assert.equal(env.llm.requests().length, 0);
   }],
 
-  ["switching dark mode on from the popup never asks about the on-device model; opening its settings does", async (env) => {
+  ["switching dark mode on from the popup (this site, then All sites) never asks about the on-device model; opening its settings does", async (env) => {
     await resetMemory(env);
     // Even with the on-device model as the provider, Instant needs no model.
     await useOnDevice(env);
@@ -223,6 +223,8 @@ const cases = [
     await popup.locator("#dark-site").click();
     await until(() => isDark(page), "the page to turn dark");
     await until(async () => (await popup.locator("#dark").getAttribute("data-on")) === "true", "the popup to show on");
+    await popup.locator("#dark-auto").click();
+    await until(async () => (await popup.locator("#dark-auto").getAttribute("aria-checked")) === "true", "All sites to show on");
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual((await control(sw)).calls, [], "no LanguageModel call on the way to dark");
     await popup.close();

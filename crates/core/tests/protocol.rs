@@ -1,4 +1,4 @@
-use dusk_core::protocol::{parse, ContentRequest, ContentResponse, WorkerRequest, WorkerResponse};
+use dusk_core::protocol::{parse, ContentRequest, ContentResponse, Status, StatusReply, WorkerRequest, WorkerResponse};
 use serde_json::json;
 
 #[test]
@@ -7,6 +7,16 @@ fn ping_is_tagged_by_type() {
     assert_eq!(req, WorkerRequest::Ping);
     let pong = WorkerResponse::Pong { version: "0.1.0".into(), init_ms: 3.5 };
     assert_eq!(serde_json::to_value(pong).unwrap(), json!({"type": "pong", "version": "0.1.0", "init_ms": 3.5}));
+}
+
+#[test]
+fn the_worker_s_status_and_error_replies_read_as_a_status_reply() {
+    let status = Status { version: "0.1.0".into(), provider_configured: true, provider: Some("ollama".into()), on_device: true };
+    let wire = serde_json::to_value(WorkerResponse::Status(status.clone())).unwrap();
+    assert_eq!(parse::<StatusReply>(wire).unwrap(), StatusReply::Status(status));
+    let wire = serde_json::to_value(WorkerResponse::Error { message: "no tab".into() }).unwrap();
+    assert_eq!(parse::<StatusReply>(wire).unwrap(), StatusReply::Error { message: "no tab".into() });
+    assert!(parse::<StatusReply>(json!({"type": "saved"})).is_err());
 }
 
 #[test]

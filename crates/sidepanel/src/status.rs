@@ -2,9 +2,10 @@
 
 use crate::dom;
 use dusk_chrome::i18n;
+use dusk_chrome::{message, runtime};
 use dusk_core::llm::usage::{format_usd, group_digits};
 use dusk_core::llm::ProviderKind;
-use dusk_core::protocol::{Status, UsageTotals, WorkerRequest, WorkerResponse};
+use dusk_core::protocol::{Status, StatusReply, UsageTotals, WorkerRequest};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -20,10 +21,12 @@ pub fn usage_words(t: &UsageTotals) -> String {
     i18n::message_with("usageLine", &[&requests, &input, &output, &cost_text(t.known_cost())])
 }
 
+/// Read as a [`StatusReply`], not a whole `WorkerResponse`: the popup's module stays small.
 pub async fn fetch() -> Result<Status, String> {
-    match crate::worker::request(&WorkerRequest::GetStatus).await? {
-        WorkerResponse::Status(status) => Ok(status),
-        other => Err(format!("unexpected reply: {other:?}")),
+    let reply = runtime::send_message(&message::to_js(&WorkerRequest::GetStatus)).await.map_err(|e| message::error_text(&e))?;
+    match message::from_js::<StatusReply>(reply)? {
+        StatusReply::Status(status) => Ok(status),
+        StatusReply::Error { message } => Err(message),
     }
 }
 

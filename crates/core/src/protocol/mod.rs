@@ -26,7 +26,7 @@ pub use chat::{ChatEvent, ChatRequest as ChatPortRequest, CHAT_PORT};
 pub use connection::{ConnectionReport, UsageTotals};
 pub use content::{ContentRequest, ContentResponse};
 pub use sender::{check, check_sender, Sender, NOT_ALLOWED};
-pub use status::Status;
+pub use status::{Status, StatusReply};
 pub use stream::{PortEvent, PortRequest, LLM_PORT};
 pub use tagged::TaggedText;
 pub use value_reader::{from_str, from_value, Reader};

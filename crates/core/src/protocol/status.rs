@@ -13,3 +13,13 @@ pub struct Status {
     #[serde(default)]
     pub on_device: bool,
 }
+
+/// The worker's reply to `get_status`, read as only the replies it can be: a page that asks
+/// for the status alone (the popup) then carries no decoder for every other worker reply.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(remote = "Self", rename_all = "snake_case")]
+pub enum StatusReply {
+    Status(Status),
+    Error { message: String },
+}
+crate::protocol::tagged::type_tagged!(StatusReply, "type");
