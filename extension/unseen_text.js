@@ -4,8 +4,8 @@ import { read, call, getter, method } from "./unshadowed.js";
 
 // Read for every text parent: the prototypes' own getters, one call each.
 const parentOf = getter(Node, "parentElement"), docOf = getter(Node, "ownerDocument");
-const visible = method(Element, "checkVisibility");
-const CSS_SHOWN = { checkVisibilityCSS: true };
+const visible = method(Element, "checkVisibility"), nameOf = getter(Element, "localName");
+const CSS_SHOWN = { checkVisibilityCSS: true }, SHOWN_OPAQUE = { checkVisibilityCSS: true, opacityProperty: true };
 
 // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
 // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
@@ -57,7 +57,7 @@ export function unseenText(veils = []) {
     let t = small.get(e);
     if (t === undefined) {
       const s = style(e), at = s.position;
-      t = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(read(e, "localName")) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
+      t = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(nameOf(e)) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
         (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
       small.set(e, t);
     }
@@ -69,30 +69,41 @@ export function unseenText(veils = []) {
     if (f === undefined) faded.set(e, (f = (style(e).opacity === "0" && !veils.includes(e)) || transparent(up(e))));
     return f;
   };
-  const unseen = (p) => {
+  const near = (c, b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30;
+  // Unseen though rendered and not transparent: no size, no colour against its background, clipped.
+  const paintedUnseen = (p) => {
     const s = style(p), c = rgb(s.color);
-    if (parseFloat(s.fontSize) < 1 || transparent(p)) return true;
+    if (parseFloat(s.fontSize) < 1) return true;
     if (!c) return false;
     if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
-    const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = plain(p) && near(plain(p)) && back(p);
+    const flat = plain(p), b = flat && near(c, flat) && back(p);
     // Text the colour of its background is unseen unless something else shows under it.
-    if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
+    if (b && near(c, b)) { const u = under(p); if (u === null || (u !== true && near(c, u))) return true; }
     return tiny(p) || tiny(up(p));
   };
-  // Rendered (innerText holds it) and unseen; judged once per parent.
-  const leftOut = (p) => {
-    let j = judged.get(p);
-    if (j === undefined) judged.set(p, (j = unseen(p) && visible(p, CSS_SHOWN)));
-    return j;
-  };
+  // Rendered (innerText holds it) and unseen; judged once per parent. Without a veil, one native
+  // call answers "rendered, and no opacity 0 on it or above": then only its paint is judged; else
+  // it is left out when rendered (transparent), not when it isn't (innerText lacks it).
+  const leftOut = veils.length
+    ? (p) => {
+        let j = judged.get(p);
+        if (j === undefined) judged.set(p, (j = (transparent(p) || paintedUnseen(p)) && visible(p, CSS_SHOWN)));
+        return j;
+      }
+    : (p) => {
+        let j = judged.get(p);
+        if (j === undefined) judged.set(p, (j = visible(p, SHOWN_OPAQUE) ? paintedUnseen(p) : visible(p, CSS_SHOWN)));
+        return j;
+      };
   out.text = (el) => {
     let t = (el ? read(el, "innerText") : "") ?? "";
     if (!t) return t;
     const walk = call(docOf(el), "createTreeWalker", el, NodeFilter.SHOW_TEXT);
     let cut = [], at = 0, low = null;
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!/\S/.test(n.data)) continue;
       const p = n.parentElement;
-      if (!p || !/\S/.test(n.data) || !leftOut(p)) continue;
+      if (!p || !leftOut(p)) continue;
       const d = n.data.trim().replace(/\s+/g, " ");
       const i = (low ??= t.toLowerCase()).indexOf(d.toLowerCase(), at);
       if (i < 0) continue;
@@ -103,5 +114,7 @@ export function unseenText(veils = []) {
     for (let k = cut.length - 1; k >= 0; k--) t = t.slice(0, cut[k][0]) + t.slice(cut[k][1]);
     return t;
   };
+  // Each element's computed style, shared with the measure around it (page_blocks.js).
+  out.style = style;
   return out;
 }
