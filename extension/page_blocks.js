@@ -6,7 +6,7 @@ import { unseenText } from "./unseen_text.js";
 // Read for every node of the page: the prototypes' own getters and methods, one call each.
 const nodeTypeOf = getter(Node, "nodeType"), nameOf = getter(Element, "localName"), firstOf = getter(Node, "firstChild"), nextOf = getter(Node, "nextSibling");
 const firstElementOf = getter(Element, "firstElementChild"), textContentOf = getter(Node, "textContent"), attr = method(Element, "getAttribute"), hasAttr = method(Element, "hasAttribute");
-const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), findAll = method(Element, "querySelectorAll"), parentOf = getter(Node, "parentElement");
+const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), parentOf = getter(Node, "parentElement");
 const CSS_SHOWN = { checkVisibilityCSS: true };
 const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
 const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
@@ -24,7 +24,7 @@ export function pageBlocks(max, headSel) {
   // A page veiled until its scripts run (anti-flicker: opacity 0 or visibility hidden on html or body) is read as shown.
   const veils = [de, read(document, "body")].filter(Boolean).map((e) => getComputedStyle(e));
   const veiled = veils.some((s) => s.opacity === "0"), hiddenRoot = veils.some((s) => s.visibility === "hidden");
-  const seen = unseenText(veiled ? [de, read(document, "body")] : []), boxes = [], blocks = [], leaves = new Map();
+  const seen = unseenText(veiled ? [de, read(document, "body")] : []), boxes = [], blocks = [], leaves = new Map(), opened = new Set();
   const shown = hiddenRoot ? (e) => visible(e) : (e) => visible(e, CSS_SHOWN);
   const textOf = hiddenRoot ? (e) => seen.text(e) || read(e, "textContent").replace(/[ \t]+/g, " ") : (e) => seen.text(e);
   const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
@@ -85,6 +85,7 @@ export function pageBlocks(max, headSel) {
   };
   const visit = (el, parent, style, inLink) => {
     const b = boxes.length, own = (n) => attr(el, n) ?? undefined;
+    opened.add(el);
     boxes.push({ parent, tag: nameOf(el), role: own("role"), name: `${own("id") ?? ""} ${own("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: own("aria-label"), rect: at(el), fixed: /^(fixed|sticky)$/.test(style.position) || undefined });
     inLink ||= isLink(el);
     let run = [];
@@ -95,10 +96,10 @@ export function pageBlocks(max, headSel) {
       if (type !== 1) continue;
       const name = nameOf(k);
       if (UNREAD.test(name) || !shown(k)) continue;
-      const ks = getComputedStyle(k);
+      const ks = seen.style(k), display = ks.display;
       // An inline-block holding more than a paragraph is a box laid out inline (a page's whole column), not words.
-      const column = ks.display.startsWith("inline-") && firstElementOf(k) && textLength(k, LEAF) > LEAF;
-      if (INLINE.test(ks.display) && name !== "a" && !column) { run.push(k); continue; }
+      const column = display.startsWith("inline-") && firstElementOf(k) && textLength(k, LEAF) > LEAF;
+      if (INLINE.test(display) && name !== "a" && !column) { run.push(k); continue; }
       flush();
       const deeper = firstElementOf(k) && !LEAFY.test(name) && level(k) === 0 && (REGION.test(name) || hasAttr(k, "role") || textLength(k, LEAF) > LEAF);
       if (deeper) visit(k, b, ks, inLink);
@@ -106,10 +107,15 @@ export function pageBlocks(max, headSel) {
     }
     flush();
   };
-  visit(root, undefined, getComputedStyle(root), false);
-  // Headings inside a block: their level and text, for its sections. Blocks hold no boxes, so
-  // a heading is inside one block at most.
-  for (const [e, k] of leaves) if (firstElementOf(e)) for (const h of findAll(e, headSel)) (blocks[k].heads ??= []).push([level(h) || 2, read(h, "innerText") ?? ""]);
+  visit(root, undefined, seen.style(root), false);
+  // Headings inside a block: their level and text, for its sections. One query of the page, each
+  // heading walked up to its block or to a box (blocks hold no boxes: a heading is in one block at most).
+  if (leaves.size)
+    for (const h of call(document, "querySelectorAll", headSel))
+      for (let e = parentOf(h); e && !opened.has(e); e = parentOf(e)) {
+        const k = leaves.get(e);
+        if (k !== undefined) { (blocks[k].heads ??= []).push([level(h) || 2, read(h, "innerText") ?? ""]); break; }
+      }
   // A page that shows text never reads as empty: then it is read whole.
   if (!blocks.some((b) => b.text?.trim()) && read(root, "innerText")?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: read(root, "innerText"), chars: read(root, "innerText").length, rect: boxes[0].rect, font: 16 });
   return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };

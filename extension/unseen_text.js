@@ -4,17 +4,23 @@ import { read, call, getter, method } from "./unshadowed.js";
 
 // Read for every text parent: the prototypes' own getters, one call each.
 const parentOf = getter(Node, "parentElement"), docOf = getter(Node, "ownerDocument");
-const visible = method(Element, "checkVisibility");
-const CSS_SHOWN = { checkVisibilityCSS: true };
+const visible = method(Element, "checkVisibility"), nameOf = getter(Element, "localName");
+const CSS_SHOWN = { checkVisibilityCSS: true }, SHOWN_OPAQUE = { checkVisibilityCSS: true, opacityProperty: true };
 
 // Rendered text a person still can't see: no size, transparent, the colour of what is behind it,
 // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
 // Each element's style is read once, and only for the text read (text_snapshot's budget).
 export function unseenText(veils = []) {
-  const styles = new Map(), behind = new Map(), painted = new Map(), faded = new Map(), judged = new Map(), small = new Map(), colours = new Map(), views = new Map(), out = { count: 0 };
+  const facts = new Map(), colours = new Map(), views = new Map(), out = { count: 0 };
   // Each document's window, asked once: a page's text parents number in thousands.
   const viewOf = (d) => { let v = views.get(d); if (!v) views.set(d, (v = read(d, "defaultView"))); return v; };
-  const style = (e) => { let s = styles.get(e); if (!s) styles.set(e, (s = viewOf(docOf(e)).getComputedStyle(e))); return s; };
+  // Each element's computed style and what is found of it, in one record: one lookup per question.
+  const factsOf = (e) => {
+    let f = facts.get(e);
+    if (!f) facts.set(e, (f = { style: viewOf(docOf(e)).getComputedStyle(e), behind: undefined, plain: undefined, tiny: undefined, faded: undefined, judged: undefined }));
+    return f;
+  };
+  const style = (e) => factsOf(e).style;
   const up = (e) => parentOf(e) || call(e, "getRootNode").host || null;
   const parse = (c) => { const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/?\s*([\d.]+))?/.exec(c); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
   // A page uses a few colours thousands of times: each is parsed once.
@@ -23,17 +29,17 @@ export function unseenText(veils = []) {
   const page = () => (/dark/.test(style(read(document, "documentElement")).colorScheme) ? null : [255, 255, 255, 1]);
   const back = (e) => {
     if (!e) return page();
-    let b = behind.get(e);
-    if (b === undefined) { const s = style(e), c = rgb(s.backgroundColor); behind.set(e, (b = s.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e)))); }
-    return b;
+    const f = factsOf(e);
+    if (f.behind === undefined) { const c = rgb(f.style.backgroundColor); f.behind = f.style.backgroundImage !== "none" ? null : c && c[3] > 0.9 ? c : back(up(e)); }
+    return f.behind;
   };
   // The same with images left aside: `back` is this colour or null, so text far from it is far
   // from what `back` says too, and the images need reading only for text near it.
   const plain = (e) => {
     if (!e) return page();
-    let b = painted.get(e);
-    if (b === undefined) { const c = rgb(style(e).backgroundColor); painted.set(e, (b = c && c[3] > 0.9 ? c : plain(up(e)))); }
-    return b;
+    const f = factsOf(e);
+    if (f.plain === undefined) { const c = rgb(f.style.backgroundColor); f.plain = c && c[3] > 0.9 ? c : plain(up(e)); }
+    return f.plain;
   };
   // What is painted right under p's text on screen: true for an image or a picture, else a
   // colour; null off screen or unknown (then its ancestors' background decides).
@@ -54,36 +60,43 @@ export function unseenText(veils = []) {
   // less than the two layout reads, and few boxes are placed.
   const tiny = (e) => {
     if (!e) return false;
-    let t = small.get(e);
-    if (t === undefined) {
-      const s = style(e), at = s.position;
-      t = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(read(e, "localName")) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
+    const f = factsOf(e);
+    if (f.tiny === undefined) {
+      const s = f.style, at = s.position;
+      f.tiny = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(nameOf(e)) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
         (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none");
-      small.set(e, t);
     }
-    return t;
+    return f.tiny;
   };
   // Opacity 0 on e or an ancestor.
   const transparent = (e) => {
-    let f = e ? faded.get(e) : false;
-    if (f === undefined) faded.set(e, (f = (style(e).opacity === "0" && !veils.includes(e)) || transparent(up(e))));
-    return f;
+    if (!e) return false;
+    const f = factsOf(e);
+    if (f.faded === undefined) f.faded = (f.style.opacity === "0" && !veils.includes(e)) || transparent(up(e));
+    return f.faded;
   };
-  const unseen = (p) => {
+  const near = (c, b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30;
+  // Unseen though rendered and not transparent: no size, no colour against its background, clipped.
+  const paintedUnseen = (p) => {
     const s = style(p), c = rgb(s.color);
-    if (parseFloat(s.fontSize) < 1 || transparent(p)) return true;
+    if (parseFloat(s.fontSize) < 1) return true;
     if (!c) return false;
     if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
-    const near = (b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30, b = plain(p) && near(plain(p)) && back(p);
+    const flat = plain(p), b = flat && near(c, flat) && back(p);
     // Text the colour of its background is unseen unless something else shows under it.
-    if (b && near(b)) { const u = under(p); if (u === null || (u !== true && near(u))) return true; }
+    if (b && near(c, b)) { const u = under(p); if (u === null || (u !== true && near(c, u))) return true; }
     return tiny(p) || tiny(up(p));
   };
-  // Rendered (innerText holds it) and unseen; judged once per parent.
+  // Rendered (innerText holds it) and unseen; judged once per parent. Without a veil, one native
+  // call answers "rendered, and no opacity 0 on it or above": then only its paint is judged; else
+  // it is left out when rendered (transparent), not when it isn't (innerText lacks it).
+  const judge = veils.length
+    ? (p) => (transparent(p) || paintedUnseen(p)) && visible(p, CSS_SHOWN)
+    : (p) => (visible(p, SHOWN_OPAQUE) ? paintedUnseen(p) : visible(p, CSS_SHOWN));
   const leftOut = (p) => {
-    let j = judged.get(p);
-    if (j === undefined) judged.set(p, (j = unseen(p) && visible(p, CSS_SHOWN)));
-    return j;
+    const f = factsOf(p);
+    if (f.judged === undefined) f.judged = judge(p);
+    return f.judged;
   };
   out.text = (el) => {
     let t = (el ? read(el, "innerText") : "") ?? "";
@@ -91,8 +104,9 @@ export function unseenText(veils = []) {
     const walk = call(docOf(el), "createTreeWalker", el, NodeFilter.SHOW_TEXT);
     let cut = [], at = 0, low = null;
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!/\S/.test(n.data)) continue;
       const p = n.parentElement;
-      if (!p || !/\S/.test(n.data) || !leftOut(p)) continue;
+      if (!p || !leftOut(p)) continue;
       const d = n.data.trim().replace(/\s+/g, " ");
       const i = (low ??= t.toLowerCase()).indexOf(d.toLowerCase(), at);
       if (i < 0) continue;
@@ -103,5 +117,7 @@ export function unseenText(veils = []) {
     for (let k = cut.length - 1; k >= 0; k--) t = t.slice(0, cut[k][0]) + t.slice(cut[k][1]);
     return t;
   };
+  // Each element's computed style, shared with the measure around it (page_blocks.js).
+  out.style = style;
   return out;
 }

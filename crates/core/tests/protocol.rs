@@ -1,4 +1,4 @@
-use dusk_core::protocol::{parse, ContentRequest, ContentResponse, Status, StatusReply, WorkerRequest, WorkerResponse};
+use dusk_core::protocol::{from_str, page_text_reply, parse, ContentRequest, ContentResponse, Status, StatusReply, WorkerRequest, WorkerResponse};
 use serde_json::json;
 
 #[test]
@@ -37,4 +37,21 @@ fn content_response_round_trips() {
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["type"], "element_count");
     assert_eq!(parse::<ContentResponse>(v).unwrap(), r);
+}
+
+#[test]
+fn page_text_reply_reads_the_measure_as_any_message_is_read() {
+    // As page_blocks.js writes it: `type` first, fields at their default left out, a lone surrogate.
+    let measure = r#"{"type":"page_text","title":"T","text":"","headings":[],"hidden":2,"boxes":[{"tag":"body","name":"","rect":[0,0,800,2000]},{"parent":0,"tag":"nav","role":"navigation","name":"menu","label":"Main","rect":[0,0,800,40],"fixed":true}],"blocks":[{"parent":1,"text":"Home News","chars":9,"rect":[0,0,800,40],"font":16,"link_chars":9,"links":2,"labels":["Home","News"]},{"parent":0,"text":"Title \ud800 here","chars":12,"rect":[10,50,700,30],"font":32.5,"heading":1,"heads":[[2,"Sub"]],"fields":1},{"parent":0,"chars":4000,"rect":[10,90,700,900],"font":16}]}"#;
+    let fast = page_text_reply(measure).unwrap();
+    assert_eq!(fast, from_str::<ContentResponse>(measure).unwrap());
+    let ContentResponse::PageText(page) = fast else { panic!("not a page read: {fast:?}") };
+    assert_eq!(page.blocks[1].text.as_deref(), Some("Title \u{fffd} here"));
+    assert_eq!((page.boxes[1].fixed, page.blocks[0].links, page.blocks[1].heads.clone()), (true, 2, vec![(2, "Sub".to_string())]));
+    assert_eq!(page.blocks[2].text, None);
+    let error = r#"{"type":"error","message":"could not read the page's text: x"}"#;
+    assert_eq!(page_text_reply(error).unwrap(), ContentResponse::Error { message: "could not read the page's text: x".into() });
+    let reordered = r#"{"title":"T","type":"page_text","text":"","headings":[]}"#;
+    assert_eq!(page_text_reply(reordered).unwrap(), from_str::<ContentResponse>(reordered).unwrap());
+    assert!(page_text_reply(r#"{"type":"page_text","title":3}"#).is_err());
 }

@@ -330,3 +330,14 @@ impl ContentRequest {
         }
     }
 }
+
+/// A `page_text` reply from its JSON text, read as [`super::from_str`] reads any message. The
+/// measure's reply (`type` its first key, as page_blocks.js writes it) goes straight into
+/// [`PageText`]: its thousands of boxes and blocks read in a third of the time without the
+/// `serde_json::Value` in between (stdtypes' 162 KB: 0.8 ms natively, 2.6 through the `Value`).
+pub fn page_text_reply(text: &str) -> Result<ContentResponse, serde_json::Error> {
+    if text.starts_with(r#"{"type":"page_text","#) {
+        return serde_json::from_str::<PageText>(&super::value_reader::well_formed_escapes(text)).map(ContentResponse::PageText);
+    }
+    super::from_str(text)
+}

@@ -24,7 +24,7 @@ mod worker;
 pub use agent::{AgentPortEvent, AgentPortRequest, ConfirmCard, AGENT_PORT};
 pub use chat::{ChatEvent, ChatRequest as ChatPortRequest, CHAT_PORT};
 pub use connection::{ConnectionReport, UsageTotals};
-pub use content::{ContentRequest, ContentResponse};
+pub use content::{page_text_reply, ContentRequest, ContentResponse};
 pub use sender::{check, check_sender, Sender, NOT_ALLOWED};
 pub use status::{Status, StatusReply};
 pub use stream::{PortEvent, PortRequest, LLM_PORT};

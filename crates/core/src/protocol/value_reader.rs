@@ -22,7 +22,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
 
 /// JSON text with every `\u` escape of a lone surrogate written as `\ufffd`: `JSON.stringify`
 /// escapes them, and serde_json refuses them.
-fn well_formed_escapes(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn well_formed_escapes(text: &str) -> std::borrow::Cow<'_, str> {
     let b = text.as_bytes();
     let hex = |at: usize| b.get(at..at + 4).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u16::from_str_radix(h, 16).ok());
     let escape_at = |at: usize| (b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u')).then(|| hex(at + 2)).flatten();
