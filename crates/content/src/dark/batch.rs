@@ -78,7 +78,7 @@ pub(crate) fn run_batch() {
         } else {
             s.installed.iter_mut().for_each(Installed::readopt);
             // What the page added since carries values the theme knows.
-            inline::apply(&pending.added, &pending.touched);
+            inline::apply(&pending.added, &pending.touched, &pending.styled);
         }
         s.marks = grow::marks_now(s, &own);
         s.last_build_ms = now() - started - s.last_collect_ms;

@@ -15,29 +15,37 @@ const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fi
 /// Past this many elements in one frame, reading the whole page once is cheaper.
 const MAX_PENDING: u32 = 4000;
 
-#[wasm_bindgen(inline_js = "
+#[wasm_bindgen(inline_js = "import { getter } from 'dusk-unshadowed';
 // What the page's mutations touched since the last batch, noted without entering wasm: a chat
 // streaming its reply appends text only, dozens of times a second.
-let added = [], touched = [], active = false;
+let added = [], touched = [], styled = [], active = false;
+// Read for every record (a dashboard's tick brings a thousand): the prototypes' own getters.
+const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName');
 export function observer_callback(on_work) {
   return (records) => {
     let batch = false, any = false;
     const others = [];
     for (const r of records) {
       const t = r.target;
-      if ((t.ownerDocument || t) !== document) { others.push(r); continue; }
-      if (r.type === 'attributes') { touched.push(t); batch = true; continue; }
-      for (const n of r.addedNodes) if (n.nodeType === 1) { added.push(n); batch = any = true; }
+      if ((docOf(t) || t) !== document) { others.push(r); continue; }
+      // A new `style` needs its marker only; another attribute may be a legacy colour.
+      if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
+      const a = r.addedNodes;
+      for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
       // Text under a <style> is a sheet; a removed element may take a sheet with it.
-      if (t.localName === 'style' || r.removedNodes.length && [...r.removedNodes].some((n) => n.nodeType === 1)) batch = true;
+      if (batch) continue;
+      if (nameOf(t) === 'STYLE' || nameOf(t) === 'style') { batch = true; continue; }
+      const d = r.removedNodes;
+      for (let i = 0; i < d.length && !batch; i++) if (typeOf(d[i]) === 1) batch = true;
     }
     if (batch || others.length || !active) active = on_work(batch, any, others);
   };
 }
 export function take_pending() {
-  const out = [added, touched];
+  const out = [added, touched, styled];
   added = [];
   touched = [];
+  styled = [];
   return out;
 }")]
 extern "C" {
@@ -52,20 +60,22 @@ extern "C" {
 pub(super) struct Pending {
     /// Added elements: their whole subtree is read.
     pub added: Array,
-    /// Elements whose observed attribute changed: only they are read.
+    /// Elements whose observed attribute other than `style` changed: only they are read.
     pub touched: Array,
+    /// Elements whose `style` changed: only their inline style is read.
+    pub styled: Array,
 }
 
 impl Pending {
     /// Takes what was noted since the last batch.
     pub fn take() -> Pending {
         let both = take_pending();
-        Pending { added: both.get(0).unchecked_into(), touched: both.get(1).unchecked_into() }
+        Pending { added: both.get(0).unchecked_into(), touched: both.get(1).unchecked_into(), styled: both.get(2).unchecked_into() }
     }
 
     /// Too many to read one by one: the batch collects the whole page.
     fn overflow(&self) -> bool {
-        self.added.length() + self.touched.length() > MAX_PENDING
+        self.added.length() + self.touched.length() + self.styled.length() > MAX_PENDING
     }
 }
 
@@ -95,7 +105,7 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     }
     // Per scope: the elements to mark once their new values' markers are known.
     let mut later: Vec<Option<Array>> = vec![None; n];
-    for entry in markup_of(&pending.added, &pending.touched, MARKUP).iter() {
+    for entry in markup_of(&pending.added, &pending.touched, &pending.styled, MARKUP).iter() {
         let entry: Array = entry.unchecked_into();
         // A node no longer in a themed scope (removed since) needs nothing.
         let Some(i) = s.roots.iter().position(|r| js_sys::Object::is(r.js(), &entry.get(0))) else { continue };

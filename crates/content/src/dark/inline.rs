@@ -8,15 +8,18 @@ use super::collect::Root;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = "import { read, call } from 'dusk-unshadowed';
+#[wasm_bindgen(inline_js = "import { call, getter, method } from 'dusk-unshadowed';
 // Per scope root: its value → marker map, and the markers it has rules for.
 const maps = new WeakMap();
+// Read for every recoloured element of a busy page: the prototypes' own, bound once.
+const attr = method(Element, 'getAttribute'), setAttr = method(Element, 'setAttribute'), unsetAttr = method(Element, 'removeAttribute'), hasAttr = method(Element, 'hasAttribute');
+const rootOf = method(Node, 'getRootNode'), nameOf = getter(Element, 'localName'), spaceOf = getter(Element, 'namespaceURI'), matches = method(Element, 'matches'), within = method(Element, 'querySelectorAll');
 // The element's marker for its current style; false if its value is not in the map yet.
 function mark(e, map) {
-  const v = call(e, 'getAttribute', 'style');
+  const v = attr(e, 'style');
   const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
-  const old = call(e, 'getAttribute', 'data-dusk-i');
-  if (want) { if (old !== want) call(e, 'setAttribute', 'data-dusk-i', want); } else if (old !== null) call(e, 'removeAttribute', 'data-dusk-i');
+  const old = attr(e, 'data-dusk-i');
+  if (want) { if (old !== want) setAttr(e, 'data-dusk-i', want); } else if (old !== null) unsetAttr(e, 'data-dusk-i');
   return want !== undefined;
 }
 export function markers_put(root, pairs, replace) {
@@ -27,54 +30,63 @@ export function markers_put(root, pairs, replace) {
 }
 export function markers_clear(root) {
   if (!maps.delete(root)) return;
-  for (const e of call(root, 'querySelectorAll', '[data-dusk-i]')) call(e, 'removeAttribute', 'data-dusk-i');
+  for (const e of call(root, 'querySelectorAll', '[data-dusk-i]')) unsetAttr(e, 'data-dusk-i');
 }
 export function has_marker(root, name) {
   return !!maps.get(root)?.names.has(name);
 }
 export function markers_apply(els) {
-  for (const e of els) mark(e, maps.get(call(e, 'getRootNode')));
+  for (const e of els) mark(e, maps.get(rootOf(e)));
 }
-export function markers_apply_trees(added, touched) {
+export function markers_apply_trees(added, touched, styled) {
   for (const el of added) {
-    const map = maps.get(call(el, 'getRootNode'));
+    const map = maps.get(rootOf(el));
     if (!map) continue;
-    if (call(el, 'hasAttribute', 'style')) mark(el, map);
-    for (const e of call(el, 'querySelectorAll', '[style]')) mark(e, map);
+    if (hasAttr(el, 'style')) mark(el, map);
+    for (const e of within(el, '[style]')) mark(e, map);
   }
   markers_apply(touched);
+  markers_apply(styled);
 }
 export function markers_apply_all(root) {
   const map = maps.get(root);
   if (map) for (const e of call(root, 'querySelectorAll', '[style]')) mark(e, map);
 }
-export function markup_of(added, touched, selector) {
+const SVG_COLOURS = ['fill', 'stroke'], FONT_COLOURS = ['bgcolor', 'color'], BODY_COLOURS = ['bgcolor', 'text'], BGCOLOR = ['bgcolor'];
+export function markup_of(added, touched, styled, selector) {
   const out = new Map();
-  const note = (e) => {
-    const root = call(e, 'getRootNode');
+  // The element's scope entry, with its style marked (or its new value noted).
+  const styleOf = (e) => {
+    const root = rootOf(e);
     let r = out.get(root);
     if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false, later: [] }));
     // A value the theme has a marker for (or knows sets no colour) is marked now; a new one after its rule is built.
-    if (!mark(e, maps.get(root))) { r.styles.add(call(e, 'getAttribute', 'style')); r.later.push(e); }
-    if (read(e, 'localName') === 'source') { if (/prefers-color-scheme/i.test(call(e, 'getAttribute', 'media') || '')) r.sources = true; return; }
-    const names = read(e, 'namespaceURI') === 'http://www.w3.org/2000/svg' ? ['fill', 'stroke'] : read(e, 'localName') === 'font' ? ['bgcolor', 'color'] : read(e, 'localName') === 'body' ? ['bgcolor', 'text'] : ['bgcolor'];
-    for (const n of names) { const v = call(e, 'getAttribute', n); if (v !== null) r.attrs.add(n + '\\n' + v); }
+    if (!mark(e, maps.get(root))) { r.styles.add(attr(e, 'style')); r.later.push(e); }
+    return r;
   };
-  for (const el of added) { if (call(el, 'matches', selector)) note(el); for (const e of call(el, 'querySelectorAll', selector)) note(e); }
+  const note = (e) => {
+    const r = styleOf(e);
+    const name = nameOf(e);
+    if (name === 'source') { if (/prefers-color-scheme/i.test(attr(e, 'media') || '')) r.sources = true; return; }
+    const names = spaceOf(e) === 'http://www.w3.org/2000/svg' ? SVG_COLOURS : name === 'font' ? FONT_COLOURS : name === 'body' ? BODY_COLOURS : BGCOLOR;
+    for (const n of names) { const v = attr(e, n); if (v !== null) r.attrs.add(n + '\\n' + v); }
+  };
+  for (const el of added) { if (matches(el, selector)) note(el); for (const e of within(el, selector)) note(e); }
   for (const el of touched) note(el);
+  for (const el of styled) styleOf(el);
   return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources, r.later]);
 }")]
 extern "C" {
     fn markers_put(root: &JsValue, pairs: &Array, replace: bool);
     fn markers_clear(root: &JsValue);
     fn markers_apply(els: &Array);
-    fn markers_apply_trees(added: &Array, touched: &Array);
+    fn markers_apply_trees(added: &Array, touched: &Array, styled: &Array);
     fn markers_apply_all(root: &JsValue);
     fn has_marker(root: &JsValue, name: &str) -> bool;
     /// Per scope root the added and touched elements are in: [root, new style values, legacy
     /// colour attributes ("name\nvalue"), a dark-scheme `<source>` came, elements to mark once
     /// their values' rules are built].
-    pub(super) fn markup_of(added: &Array, touched: &Array, selector: &str) -> Array;
+    pub(super) fn markup_of(added: &Array, touched: &Array, styled: &Array, selector: &str) -> Array;
 }
 
 fn flat(pairs: &[(String, String)]) -> Array {
@@ -93,8 +105,8 @@ pub fn add(root: &JsValue, markers: &[(String, String)], later: &Array) {
 }
 
 /// Added subtrees and restyled elements get their values' markers (the theme was not rebuilt).
-pub fn apply(added: &Array, touched: &Array) {
-    markers_apply_trees(added, touched);
+pub fn apply(added: &Array, touched: &Array, styled: &Array) {
+    markers_apply_trees(added, touched, styled);
 }
 
 /// Every element of the scope gets its value's marker (its theme was not rebuilt).
