@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
+import { setAllSites } from "./popup_switch.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const darkreader = readFileSync(path.join(root, "node_modules/darkreader/darkreader.js"), "utf8");
@@ -146,21 +147,9 @@ async function arm(name) {
   return { perPage, tabs: sum("tab"), tabsUss: sum("tab", "uss"), extensionUss: sum("extension", "uss"), tabCount: procs.filter((p) => p.kind === "tab").length, extension: sum("extension"), extensionCount: procs.filter((p) => p.kind === "extension").length, workerAlive, utility };
 }
 
-// Switched as a user does: the popup's "All sites" switch (the popup shown for a tab of its own), then
-// the popup closed, so only the worker stays in the extension's process.
+// Switched as a user does (popup_switch.mjs), then a moment for the worker to apply it.
 const setAuto = async (on) => {
-  const tab = await env.ctx.newPage();
-  await tab.goto(`http://switch.duckdns.org:${port}/readability/mozilla-1/index.html`);
-  const sw = env.ctx.serviceWorkers()[0] ?? await env.ctx.waitForEvent("serviceworker");
-  const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tab.url());
-  const popup = await env.ctx.newPage();
-  await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
-  const sw2 = popup.locator("#dark-auto");
-  await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-busy") !== "true");
-  if ((await sw2.getAttribute("aria-checked")) !== String(on)) await sw2.click();
-  await popup.waitForFunction((want) => document.querySelector("#dark-auto")?.getAttribute("aria-checked") === want, String(on));
-  await popup.close();
-  await tab.close();
+  await setAllSites(env, port, on);
   await new Promise((r) => setTimeout(r, 500));
 };
 const ARMS = [["none", "no theme (Dusk, dark mode off)", false], ["dusk", "Dusk, dark mode on", true], ["dr", "Dark Reader (npm build)", false]];

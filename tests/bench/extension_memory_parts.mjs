@@ -12,6 +12,7 @@ import path from "node:path";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
 import { allocatorDump } from "./memory_dump.mjs";
+import { setAllSites } from "./popup_switch.mjs";
 
 const profile = mkdtempSync(path.join(tmpdir(), "dusk-ext-parts-"));
 const env = await launch({ profile });
@@ -60,19 +61,7 @@ function maps(pid) {
   return { pss: kb("Pss"), uss: kb("Private_Clean") + kb("Private_Dirty"), wasm, exec };
 }
 
-if (process.env.POPUP !== "0") {
-  const tab = await env.ctx.newPage();
-  await tab.goto(`http://switch.duckdns.org:${port}/readability/mozilla-1/index.html`);
-  const sw = env.ctx.serviceWorkers()[0] ?? await env.ctx.waitForEvent("serviceworker");
-  const tabId = await sw.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tab.url());
-  const popup = await env.ctx.newPage();
-  await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
-  await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-busy") !== "true");
-  if ((await popup.locator("#dark-auto").getAttribute("aria-checked")) !== "true") await popup.locator("#dark-auto").click();
-  await popup.waitForFunction(() => document.querySelector("#dark-auto")?.getAttribute("aria-checked") === "true");
-  await popup.close();
-  await tab.close();
-}
+if (process.env.POPUP !== "0") await setAllSites(env, port, true);
 for (const [i, p] of PAGES.entries()) await (await env.ctx.newPage()).goto(`http://site${i}.duckdns.org:${port}/${p}`, { waitUntil: "load" });
 
 const MB = (b) => (b / 1048576).toFixed(2);

@@ -1,11 +1,7 @@
 //! Times the theme build on CSS files given as arguments (a quick native profile).
+mod theme_input;
 fn main() {
-    let sheets: Vec<dusk_core::dark::Sheet> = std::env::args()
-        .skip(1)
-        .filter_map(|p| std::fs::read_to_string(p).ok())
-        .map(|css| dusk_core::dark::Sheet { css: css.into(), media: String::new() })
-        .collect();
-    let scope = dusk_core::dark::Scope { sheets, ..Default::default() };
+    let scope = theme_input::scope_from_args();
     let t = std::time::Instant::now();
     let mut len = 0;
     for _ in 0..20 {

@@ -1,4 +1,5 @@
 //! The theme build's peak heap on CSS files given as arguments: what a layer's wasm memory keeps for good.
+mod theme_input;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -20,12 +21,7 @@ unsafe impl GlobalAlloc for Counting {
 static A: Counting = Counting;
 
 fn main() {
-    let sheets: Vec<dusk_core::dark::Sheet> = std::env::args()
-        .skip(1)
-        .filter_map(|p| std::fs::read_to_string(p).ok())
-        .map(|css| dusk_core::dark::Sheet { css: css.into(), media: String::new() })
-        .collect();
-    let scope = dusk_core::dark::Scope { sheets, ..Default::default() };
+    let scope = theme_input::scope_from_args();
     let before = NOW.load(Relaxed);
     PEAK.store(before, Relaxed);
     let out = dusk_core::dark::build(std::slice::from_ref(&scope));

@@ -1,0 +1,10 @@
+//! The examples' input: a scope of the CSS files named on the command line.
+
+pub fn scope_from_args() -> dusk_core::dark::Scope {
+    let sheets = std::env::args()
+        .skip(1)
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .map(|css| dusk_core::dark::Sheet { css: css.into(), media: String::new() })
+        .collect();
+    dusk_core::dark::Scope { sheets, ..Default::default() }
+}
