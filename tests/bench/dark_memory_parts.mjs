@@ -73,6 +73,21 @@ const pss = (pid) => rollup(pid, ["Pss"]);
 /** The process's private memory (USS): Chromium's shared code, divided by PSS among every process mapping it, left out. */
 const uss = (pid) => rollup(pid, ["Private_Clean", "Private_Dirty"]);
 
+/** The lengths of the WebAssembly memories held by the extension's isolated world in the page's top frame (the dark layer's). */
+async function isolatedWorld(cdp) {
+  const contexts = [];
+  cdp.on("Runtime.executionContextCreated", (e) => contexts.push(e.context));
+  await cdp.send("Runtime.enable");
+  await new Promise((r) => setTimeout(r, 200));
+  const ext = contexts.find((c) => c.auxData?.type === "isolated" && c.auxData?.isDefault === false && c.origin.startsWith("chrome-extension://") && c.auxData?.frameId && contexts.some((d) => d.auxData?.isDefault && d.auxData.frameId === c.auxData.frameId));
+  if (!ext) { await cdp.send("Runtime.disable"); return { memories: [] }; }
+  const proto = await cdp.send("Runtime.evaluate", { expression: "WebAssembly.Memory.prototype", contextId: ext.id });
+  const found = await cdp.send("Runtime.queryObjects", { prototypeObjectId: proto.result.objectId });
+  const lengths = await cdp.send("Runtime.callFunctionOn", { objectId: found.objects.objectId, functionDeclaration: "function () { return this.map((m) => m.buffer.byteLength); }", returnByValue: true });
+  await cdp.send("Runtime.disable");
+  return { memories: lengths.result.value ?? [] };
+}
+
 async function arm(site, dark) {
   await setAuto(dark);
   const page = await env.ctx.newPage();
@@ -83,6 +98,7 @@ async function arm(site, dark) {
   const cdp = await env.ctx.newCDPSession(page);
   await cdp.send("HeapProfiler.collectGarbage");
   const heap = await cdp.send("Runtime.getHeapUsage");
+  const world = await isolatedWorld(cdp);
   const layers = new Promise((r) => cdp.once("LayerTree.layerTreeDidChange", (e) => r((e.layers ?? []).map((l) => `${l.width}x${l.height}${l.drawsContent ? "" : " (no content)"}`))));
   await cdp.send("LayerTree.enable");
   await page.evaluate(() => window.scrollBy(0, 1)).catch(() => {});
@@ -106,7 +122,7 @@ async function arm(site, dark) {
   const pid = gone[0];
   const big = wasmMemories(smapsOf[pid] ?? "");
   const anon = anonymous(smapsOf[pid] ?? "");
-  const row = { anon, layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
+  const row = { world, anon, layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
   return row;
 }
 
@@ -119,6 +135,7 @@ console.log(`PSS off ${off.pss.toFixed(1)} MB, on ${on.pss.toFixed(1)} MB, +${(o
 const top = (a) => Object.entries(a).filter(([k]) => !k.includes("/") && k !== "shared_memory").reduce((s, [, v]) => s + v, 0);
 console.log(`memory-infra's allocators (shared memory left out) off ${MB(top(off.alloc))}, on ${MB(top(on.alloc))}, Δ ${MB(top(on.alloc) - top(off.alloc))}`);
 console.log(`wasm memories off: ${off.big.join("; ") || "none"}\nwasm memories on: ${on.big.join("; ") || "none"}`);
+console.log(`the isolated world's WebAssembly memories: off ${off.world.memories.map(MB).join(", ") || "none"}, on ${on.world.memories.map(MB).join(", ") || "none"} MB`);
 console.log(`anonymous executable (JIT code) PSS off ${off.anon.exec.toFixed(2)}, on ${on.anon.exec.toFixed(2)}; anonymous read-write off ${off.anon.rw.toFixed(1)}, on ${on.anon.rw.toFixed(1)}`);
 console.log(`layers off: ${off.layerList.join(", ")}\nlayers on: ${on.layerList.join(", ")}`);
 console.log(`V8 heap used off ${MB(off.heap.usedSize)} total ${MB(off.heap.totalSize)}; on ${MB(on.heap.usedSize)} total ${MB(on.heap.totalSize)}`);

@@ -18,6 +18,7 @@ pub(crate) fn on_mutations(batch: bool, added: bool, others: &Array) -> bool {
 
 #[inline(never)]
 pub(crate) fn on_dom_ready() {
+    parsing::parsed();
     match with(|s| s.phase) {
         PagePhase::Pending => decide(),
         PagePhase::Off if with(|s| s.memory_loaded) => release_fallback(),
@@ -32,6 +33,7 @@ pub(crate) fn on_page_load() {
     if replaced {
         return;
     }
+    parsing::parsed();
     // Frames the page added while loading.
     frames::load_others();
     // A DOMContentLoaded this layer missed must not leave the page on the fallback.

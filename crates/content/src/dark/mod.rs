@@ -17,6 +17,7 @@ mod install;
 mod marks;
 mod memory;
 mod own;
+mod parsing;
 mod prepare;
 mod quality;
 mod refine;
@@ -225,6 +226,7 @@ fn switch_off() {
         freeze(&css);
     }
     watch::disconnect();
+    parsing::stop();
     frames::reobserve();
     icons::unmark(&with(|s| s.roots.clone()));
     shapes::unmark(&with(|s| s.roots.clone()));
@@ -346,7 +348,7 @@ fn add_root(root: Root) {
     if known {
         return;
     }
-    watch::observe(root.js());
+    parsing::observe(root.js());
     with(|s| {
         s.roots.push(root.clone());
         let ready = s.prepared.as_mut().and_then(|p| {
