@@ -31,8 +31,8 @@ async fn ask(request: &DarkRequest) -> Option<FetchedCss> {
 fn serialise(text: &str) -> Option<String> {
     let sheet = CssStyleSheet::new().ok()?;
     sheet.replace_sync(text).ok()?;
-    let mut out = String::new();
+    let mut out = super::collect::RuleTexts::default();
     // replaceSync drops a fetched sheet's own @imports, so there is nothing foreign inside.
     super::collect::append_rules(&sheet, &mut out, 0, &mut |_| None);
-    Some(out)
+    Some(out.joined())
 }
