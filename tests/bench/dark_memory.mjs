@@ -9,7 +9,7 @@
 // by sub-type, with the second after launch it started (Chrome starts the on-device model service
 // by itself about 3 minutes after launch to rate the device, whatever the extensions do). Then the
 // same per page: a page's renderers are those that go when it closes.
-// Usage: [RUNS=3] [SETTLE_MS=10000] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
+// Usage: [RUNS=3] [SETTLE_MS=10000] [ONLY=bbc-1,adminlte] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const darkreader = readFileSync(path.join(root, "node_modules/darkreader/darkreader.js"), "utf8");
 const RUNS = Number(process.env.RUNS ?? 3);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 10_000);
-const PAGES = [
+const ALL_PAGES = [
   "python-docs/python3.11-doc/html/library/stdtypes.html",
   "git-docs/git-doc/user-manual.html",
   "sphinx-docs/sphinx-doc/html/usage/quickstart.html",
@@ -34,6 +34,8 @@ const PAGES = [
   "postgres-docs/postgresql-doc-15/html/functions-info.html",
   "apps/adminlte/index3.html",
 ];
+// ONLY: a comma-separated list of substrings to keep some of the pages.
+const PAGES = process.env.ONLY ? ALL_PAGES.filter((p) => process.env.ONLY.split(",").some((s) => p.includes(s))) : ALL_PAGES;
 const median = (xs) => { const v = [...xs].sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };
 const DR_START = `
 { const go = () => { DarkReader.setFetchMethod(window.fetch); DarkReader.enable({ brightness: 100, contrast: 100, sepia: 0 }); };

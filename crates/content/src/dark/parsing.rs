@@ -19,7 +19,8 @@ struct Waiting {
 
 thread_local! {
     static WAITING: RefCell<Option<Waiting>> = const { RefCell::new(None) };
-    static TICKING: Cell<bool> = const { Cell::new(false) };
+    /// The frame request and the timer waiting to tick: the first to fire cancels the other.
+    static TICKING: Cell<Option<(i32, i32)>> = const { Cell::new(None) };
     static TICK: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
 }
 
@@ -47,7 +48,7 @@ pub(super) fn stop() {
 }
 
 fn next() {
-    if TICKING.with(|t| t.replace(true)) {
+    if TICKING.with(Cell::get).is_some() {
         return;
     }
     let Some(window) = web_sys::window() else { return };
@@ -55,15 +56,18 @@ fn next() {
         let mut slot = cell.borrow_mut();
         let f = slot.get_or_insert_with(|| Closure::<dyn FnMut()>::new(tick));
         let f = f.as_ref().unchecked_ref();
-        let _ = window.request_animation_frame(f);
+        let frame = window.request_animation_frame(f).unwrap_or_default();
         // rAF never fires in a hidden tab.
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 250);
+        let timer = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 250).unwrap_or_default();
+        TICKING.with(|t| t.set(Some((frame, timer))));
     });
 }
 
 fn tick() {
-    if !TICKING.with(|t| t.replace(false)) {
-        return;
+    let Some((frame, timer)) = TICKING.with(Cell::take) else { return };
+    if let Some(window) = web_sys::window() {
+        let _ = window.cancel_animation_frame(frame);
+        window.clear_timeout_with_handle(timer);
     }
     let (grew, done) = WAITING.with(|w| {
         let mut w = w.borrow_mut();
