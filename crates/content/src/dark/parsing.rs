@@ -33,11 +33,13 @@ pub(super) fn observe(root: &JsValue) {
     next();
 }
 
-/// The DOM is parsed (or dark mode went off): the observer takes over, if it was waiting.
+/// The DOM is parsed: the observer takes over, if it was waiting, and what the parser added
+/// since the last frame is read now, whole, as the batch of its records would have read it.
 pub(super) fn parsed() {
     if let Some(w) = WAITING.with(|w| w.borrow_mut().take()) {
         if w.doc.ready_state() != "loading" {
             watch::observe(w.doc.as_ref());
+            super::run_batch();
         }
     }
 }
