@@ -10,8 +10,8 @@ const rectOf = method(Element, "getBoundingClientRect"), visible = method(Elemen
 const CSS_SHOWN = { checkVisibilityCSS: true };
 const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
 const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
-// Form fields a person fills in: a block holding one is a form, not prose.
-const FIELDS = "input:not([type=hidden],[type=submit],[type=button],[type=reset],[type=image],[disabled]),textarea:not([disabled]),select:not([disabled])";
+// Form fields a person fills in (an input not of these types, enabled): a block holding one is a form, not prose.
+const FIELD_TAGS = ["input", "textarea", "select"], NOT_FILLED = /^(hidden|submit|button|reset|image)$/i;
 const UNREAD = /^(script|style|template|noscript)$/, INLINE = /^(inline|contents|ruby)/, HEADING = /^h[1-6]$/;
 
 // The page as boxes and blocks of text, measured for the chat's reader (core page::reader
@@ -30,9 +30,17 @@ export function pageBlocks(max, headSel) {
   const sx = scrollX, sy = scrollY, cap = max * 1.25 + 4000, LEAF = 1500;
   const at = (e) => { const r = rectOf(e); return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)]; };
   let taken = 0;
-  // Fields at or under each element, counted once up from every field: a query per block costs more.
+  // Fields at or under each element, counted once up from every field: a query per block costs
+  // more, and a selector query tries its every branch on each element of the page.
   const fieldsAt = new Map();
-  for (const f of call(document, "querySelectorAll", FIELDS)) for (let e = f; e; e = parentOf(e)) fieldsAt.set(e, (fieldsAt.get(e) ?? 0) + 1);
+  for (const tag of FIELD_TAGS) {
+    const fs = call(document, "getElementsByTagName", tag);
+    for (let i = 0; i < fs.length; i++) {
+      const f = fs[i];
+      if (hasAttr(f, "disabled") || (tag === "input" && NOT_FILLED.test(attr(f, "type") ?? ""))) continue;
+      for (let e = f; e; e = parentOf(e)) fieldsAt.set(e, (fieldsAt.get(e) ?? 0) + 1);
+    }
+  }
   // textContent's length (to `most`), counted without building it: a page's inline scripts can
   // hold 100 KB, copied again for every box around them.
   const textLength = (e, most) => {
@@ -110,13 +118,32 @@ export function pageBlocks(max, headSel) {
   visit(root, undefined, seen.style(root), false);
   // Headings inside a block: their level and text, for its sections. One query of the page, each
   // heading walked up to its block or to a box (blocks hold no boxes: a heading is in one block at most).
-  if (leaves.size)
-    for (const h of call(document, "querySelectorAll", headSel))
+  if (leaves.size) {
+    const [heads, ordered] = headings(headSel), inside = new Map();
+    for (const h of heads)
       for (let e = parentOf(h); e && !opened.has(e); e = parentOf(e)) {
         const k = leaves.get(e);
-        if (k !== undefined) { (blocks[k].heads ??= []).push([level(h) || 2, read(h, "innerText") ?? ""]); break; }
+        if (k !== undefined) { inside.has(k) ? inside.get(k).push(h) : inside.set(k, [h]); break; }
       }
+    for (const [k, hs] of inside) {
+      if (!ordered && hs.length > 1) hs.sort((a, b) => (call(a, "compareDocumentPosition", b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+      blocks[k].heads = hs.map((h) => [level(h) || 2, read(h, "innerText") ?? ""]);
+    }
+  }
   // A page that shows text never reads as empty: then it is read whole.
   if (!blocks.some((b) => b.text?.trim()) && read(root, "innerText")?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: read(root, "innerText"), chars: read(root, "innerText").length, rect: boxes[0].rect, font: 16 });
   return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };
+}
+
+// The elements `sel` selects, and whether they are in document order. A selector list is tried
+// branch by branch on every element of the page; its bare tag names are the browser's kept lists
+// instead, and the rest one query.
+function headings(sel) {
+  const parts = sel.split(",").map((p) => p.trim()), bare = (p) => /^[a-z][a-z0-9]*$/i.test(p), tags = parts.filter(bare), rest = parts.filter((p) => !bare(p));
+  // A comma inside quotes or parentheses is not a branch: such a list is asked as it is.
+  if (!tags.length || /["'()\\]/.test(sel)) return [call(document, "querySelectorAll", sel), true];
+  const found = new Set();
+  for (const t of tags) { const hs = call(document, "getElementsByTagName", t); for (let i = 0; i < hs.length; i++) found.add(hs[i]); }
+  if (rest.length) for (const h of call(document, "querySelectorAll", rest.join(","))) found.add(h);
+  return [found, tags.length === 1 && !rest.length];
 }

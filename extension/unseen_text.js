@@ -11,13 +11,13 @@ const CSS_SHOWN = { checkVisibilityCSS: true }, SHOWN_OPAQUE = { checkVisibility
 // or clipped to nothing. `text(el)` is el's innerText without it; `count` the pieces left out.
 // Each element's style is read once, and only for the text read (text_snapshot's budget).
 export function unseenText(veils = []) {
-  const facts = new Map(), colours = new Map(), views = new Map(), out = { count: 0 };
-  // Each document's window, asked once: a page's text parents number in thousands.
-  const viewOf = (d) => { let v = views.get(d); if (!v) views.set(d, (v = read(d, "defaultView"))); return v; };
+  const facts = new Map(), colours = new Map(), out = { count: 0 };
   // Each element's computed style and what is found of it, in one record: one lookup per question.
+  // This window's getComputedStyle reads an element of any document; asking each element's own
+  // window would cost two reads per element, and a page's text parents number in thousands.
   const factsOf = (e) => {
     let f = facts.get(e);
-    if (!f) facts.set(e, (f = { style: viewOf(docOf(e)).getComputedStyle(e), behind: undefined, plain: undefined, tiny: undefined, faded: undefined, judged: undefined }));
+    if (!f) facts.set(e, (f = { style: getComputedStyle(e), behind: undefined, plain: undefined, tiny: undefined, faded: undefined, judged: undefined }));
     return f;
   };
   const style = (e) => factsOf(e).style;
@@ -35,9 +35,8 @@ export function unseenText(veils = []) {
   };
   // The same with images left aside: `back` is this colour or null, so text far from it is far
   // from what `back` says too, and the images need reading only for text near it.
-  const plain = (e) => {
+  const plain = (e, f = e && factsOf(e)) => {
     if (!e) return page();
-    const f = factsOf(e);
     if (f.plain === undefined) { const c = rgb(f.style.backgroundColor); f.plain = c && c[3] > 0.9 ? c : plain(up(e)); }
     return f.plain;
   };
@@ -58,9 +57,8 @@ export function unseenText(veils = []) {
   // Clipped to nothing: a placed box of a pixel or less that clips or hides its overflow, on p or
   // just above it (how "visually hidden" text is written). Its position first: a style read costs
   // less than the two layout reads, and few boxes are placed.
-  const tiny = (e) => {
+  const tiny = (e, f = e && factsOf(e)) => {
     if (!e) return false;
-    const f = factsOf(e);
     if (f.tiny === undefined) {
       const s = f.style, at = s.position;
       f.tiny = (at === "absolute" || at === "fixed") && !/^(body|html)$/.test(nameOf(e)) && !(read(e, "offsetWidth") > 1 && read(e, "offsetHeight") > 1) &&
@@ -77,37 +75,42 @@ export function unseenText(veils = []) {
   };
   const near = (c, b) => Math.abs(c[0] - b[0]) + Math.abs(c[1] - b[1]) + Math.abs(c[2] - b[2]) < 30;
   // Unseen though rendered and not transparent: no size, no colour against its background, clipped.
-  const paintedUnseen = (p) => {
-    const s = style(p), c = rgb(s.color);
+  // p's record is handed down: a text parent's questions cost one lookup.
+  const paintedUnseen = (p, f) => {
+    const s = f.style;
     if (parseFloat(s.fontSize) < 1) return true;
+    const c = rgb(s.color);
     if (!c) return false;
     if (c[3] < 0.1) return !(s.webkitBackgroundClip === "text" || s.backgroundClip === "text");
-    const flat = plain(p), b = flat && near(c, flat) && back(p);
+    const flat = plain(p, f), b = flat && near(c, flat) && back(p);
     // Text the colour of its background is unseen unless something else shows under it.
     if (b && near(c, b)) { const u = under(p); if (u === null || (u !== true && near(c, u))) return true; }
-    return tiny(p) || tiny(up(p));
+    return tiny(p, f) || tiny(up(p));
   };
   // Rendered (innerText holds it) and unseen; judged once per parent. Without a veil, one native
   // call answers "rendered, and no opacity 0 on it or above": then only its paint is judged; else
   // it is left out when rendered (transparent), not when it isn't (innerText lacks it).
   const judge = veils.length
-    ? (p) => (transparent(p) || paintedUnseen(p)) && visible(p, CSS_SHOWN)
-    : (p) => (visible(p, SHOWN_OPAQUE) ? paintedUnseen(p) : visible(p, CSS_SHOWN));
+    ? (p, f) => (transparent(p) || paintedUnseen(p, f)) && visible(p, CSS_SHOWN)
+    : (p, f) => (visible(p, SHOWN_OPAQUE) ? paintedUnseen(p, f) : visible(p, CSS_SHOWN));
   const leftOut = (p) => {
     const f = factsOf(p);
-    if (f.judged === undefined) f.judged = judge(p);
+    if (f.judged === undefined) f.judged = judge(p, f);
     return f.judged;
   };
   out.text = (el) => {
     let t = (el ? read(el, "innerText") : "") ?? "";
     if (!t) return t;
     const walk = call(docOf(el), "createTreeWalker", el, NodeFilter.SHOW_TEXT);
-    let cut = [], at = 0, low = null;
+    let cut = [], at = 0, low = null, last = null, gone = false;
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      if (!/\S/.test(n.data)) continue;
+      const data = n.data;
+      if (!/\S/.test(data)) continue;
+      // Text nodes next to each other mostly share a parent: its verdict is looked up once for them.
       const p = n.parentElement;
-      if (!p || !leftOut(p)) continue;
-      const d = n.data.trim().replace(/\s+/g, " ");
+      if (p !== last) (last = p), (gone = p !== null && leftOut(p));
+      if (!gone) continue;
+      const d = data.trim().replace(/\s+/g, " ");
       const i = (low ??= t.toLowerCase()).indexOf(d.toLowerCase(), at);
       if (i < 0) continue;
       cut.push([i, i + d.length]);

@@ -41,14 +41,16 @@ export function call(o, name, ...args) {
   return read(o, name).apply(o, args);
 }
 
+// `call` bound to a getter or method: no function of the script's own between a loop and the
+// browser, which a new tab's first read (its code not yet optimized) pays for on every node.
+const callOf = (f) => Function.prototype.call.bind(f);
+
 /** `o => o[name]` with Interface's own getter, for loops that read one member of many nodes. */
 export function getter(Interface, name) {
-  const get = own(Interface.prototype, name).get;
-  return (o) => get.call(o);
+  return callOf(own(Interface.prototype, name).get);
 }
 
-/** `(o, a, b) => o[name](a, b)` with Interface's own method, for loops over many nodes. */
+/** `(o, ...args) => o[name](...args)` with Interface's own method, for loops over many nodes. */
 export function method(Interface, name) {
-  const f = own(Interface.prototype, name).value;
-  return (o, a, b) => f.call(o, a, b);
+  return callOf(own(Interface.prototype, name).value);
 }

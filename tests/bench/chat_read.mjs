@@ -4,6 +4,8 @@
 // Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build)
 // Builds side by side: DUSK_DISTS=before=/path,main=/path,after=dist node tests/bench/chat_read.mjs 9
 //   (one Chromium per build, their reads taken in turn, so a busy machine slows each alike).
+// "tab CPU" is the tab's main thread's own time in the read (thread ticks, CDP Performance): the
+// measure and its message, which a machine busy with other work slows less than the clock.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
@@ -34,10 +36,16 @@ const snapshot = (ext, tabId) => ext.evaluate(async ({ tabId, rpc }) => {
   const s = r.response;
   return { ms: performance.now() - t0, tokens: s.tokens, total: s.total_tokens, sections: s.sections.length, outline: s.outline?.length ?? 0, starts: (s.block ?? "").slice(0, 40).replace(/\n/g, " ⏎ ") };
 }, { tabId, rpc: RPC });
+// The tab's main-thread CPU time so far, ms.
+const cpu = async (s) => (await s.cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value * 1000;
+const timed = async (s) => {
+  const c0 = await cpu(s), r = await snapshot(s.ext, s.tabId);
+  return { ...r, cpu: (await cpu(s)) - c0 };
+};
 const at = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 const rows = [];
 for (const [name, p] of PAGES) {
-  const state = builds.map(() => ({ firsts: [], warm: [] }));
+  const state = builds.map(() => ({ firsts: [], warm: [], firstCpu: [], warmCpu: [] }));
   // A new tab's first read (nothing compiled yet in its renderer), then warm reads in the last one.
   for (let i = 0; i < NEW_TABS; i++) {
     for (const [k, b] of builds.entries()) {
@@ -46,13 +54,16 @@ for (const [name, p] of PAGES) {
       if (s.page) await s.page.close();
       s.page = await b.env.open(url);
       s.tabId = await b.env.tabIdFor(url);
+      s.cdp = await b.env.ctx.newCDPSession(s.page);
+      await s.cdp.send("Performance.enable", { timeDomain: "threadTicks" });
       await s.page.waitForTimeout(300);
-      const r = await snapshot(s.ext, s.tabId);
+      const r = await timed(s);
       s.firsts.push(r.ms);
+      s.firstCpu.push(r.cpu);
       s.shape = r;
     }
   }
-  for (let i = 0; i < RUNS; i++) for (const s of state) s.warm.push((await snapshot(s.ext, s.tabId)).ms);
+  for (let i = 0; i < RUNS; i++) for (const s of state) { const r = await timed(s); s.warm.push(r.ms); s.warmCpu.push(r.cpu); }
   for (const [k, b] of builds.entries()) {
     const s = state[k];
     const elements = await s.page.evaluate(() => document.getElementsByTagName("*").length);
@@ -62,6 +73,7 @@ for (const [name, p] of PAGES) {
       page: `${name} (${elements} el.)`,
       "new tab median / p90 ms": `${at(s.firsts, 0.5).toFixed(1)} / ${at(s.firsts, 0.9).toFixed(1)}`,
       "warm median / p90 ms": `${at(s.warm, 0.5).toFixed(1)} / ${at(s.warm, 0.9).toFixed(1)}`,
+      "tab CPU new tab / warm median ms": `${at(s.firstCpu, 0.5).toFixed(1)} / ${at(s.warmCpu, 0.5).toFixed(1)}`,
       "snapshot tokens (of page)": `${s.shape.tokens} (${s.shape.total}), ${s.shape.sections} sections, ${s.shape.outline} outline lines`,
       "page block starts": s.shape.starts,
     });

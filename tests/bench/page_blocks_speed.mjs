@@ -5,6 +5,8 @@
 //   <before-dir> holds page_blocks.js, unseen_text.js and unshadowed.js of the other version
 //   (e.g. `git show main:extension/page_blocks.js > /tmp/before/page_blocks.js`, and the others).
 //   --corpus also checks every page of the extraction corpus for the same reply (timed once).
+//   --isolated runs both in an isolated world, as the content script does (its node wrappers cost).
+//   "CPU" is the page's main-thread time per measure (thread ticks), which other work on the machine slows less.
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -26,6 +28,7 @@ const PAGES = [
   ["bbc-1 article", "/corpus/readability/bbc-1/index.html"],
   ["text no one can see", "/pages/agent/hidden-text.html"],
 ];
+const isolated = process.argv.includes("--isolated");
 const extra = process.argv.includes("--corpus") ? corpus().map((p) => [p.name, `/extraction/${p.name}/${p.page}`, 1]) : [];
 
 // A reply as core reads it: fields left out read as their defaults (page_blocks.rs), keys in one order.
@@ -46,20 +49,31 @@ for (const [name, p, runs = RUNS] of [...PAGES, ...extra]) {
   await page.goto(`${server.url}${p}`, { waitUntil: "load" });
   await page.waitForTimeout(300);
   // Each version under its own name; the bundle sets globalThis.duskMeasure.
-  for (const [v, code] of versions) await page.evaluate(({ v, code }) => { (0, eval)(code); globalThis[`measure_${v}`] = globalThis.duskMeasure.pageBlocks; }, { v, code });
-  const ms = Object.fromEntries(versions.map(([v]) => [v, []])), out = {};
+  const install = ({ v, code }) => { (0, eval)(code); globalThis[`measure_${v}`] = globalThis.duskMeasure.pageBlocks; };
+  const measure = ({ v, MAX, HEADS }) => { const t = performance.now(); const r = globalThis[`measure_${v}`](MAX, HEADS); return { ms: performance.now() - t, json: JSON.stringify(r) }; };
+  let evaluate = (f, arg) => page.evaluate(f, arg);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
+  const cpu = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration").value * 1000;
+  if (isolated) {
+    const { frameTree } = await cdp.send("Page.getFrameTree");
+    const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "measure" });
+    evaluate = async (f, arg) => (await cdp.send("Runtime.evaluate", { expression: `(${f})(${JSON.stringify(arg)})`, contextId: executionContextId, returnByValue: true })).result.value;
+  }
+  for (const [v, code] of versions) await evaluate(install, { v, code });
+  const ms = Object.fromEntries(versions.map(([v]) => [v, []])), cpus = Object.fromEntries(versions.map(([v]) => [v, []])), out = {};
   let bytes = 0;
   for (let i = 0; i < runs + 2; i++) {
     for (const [v] of versions) {
-      const r = await page.evaluate(({ v, MAX, HEADS }) => { const t = performance.now(); const r = globalThis[`measure_${v}`](MAX, HEADS); return { ms: performance.now() - t, json: JSON.stringify(r) }; }, { v, MAX, HEADS });
-      if (i >= 2 || runs === 1) ms[v].push(r.ms);
+      const c0 = await cpu(), r = await evaluate(measure, { v, MAX, HEADS }), c = (await cpu()) - c0;
+      if (i >= 2 || runs === 1) ms[v].push(r.ms), cpus[v].push(c);
       out[v] = same(r.json);
       if (v === "after") bytes = r.json.length;
     }
   }
   if (out.before !== out.after) differ.push(name);
   const [b, a] = [ms.before, ms.after];
-  if (runs > 1 || process.env.ALL) rows.push({ page: name, "before min / median ms": `${at(b, 0).toFixed(1)} / ${at(b, 0.5).toFixed(1)}`, "after min / median ms": `${at(a, 0).toFixed(1)} / ${at(a, 0.5).toFixed(1)}`, "after ÷ before (median)": `${(at(a, 0.5) / at(b, 0.5)).toFixed(2)}×`, same: out.before === out.after ? "yes" : "NO", "reply KB": (bytes / 1024).toFixed(0) });
+  if (runs > 1 || process.env.ALL) rows.push({ page: name, "before min / median ms": `${at(b, 0).toFixed(1)} / ${at(b, 0.5).toFixed(1)}`, "after min / median ms": `${at(a, 0).toFixed(1)} / ${at(a, 0.5).toFixed(1)}`, "after ÷ before (median)": `${(at(a, 0.5) / at(b, 0.5)).toFixed(2)}×`, "CPU before / after median ms": `${at(cpus.before, 0.5).toFixed(1)} / ${at(cpus.after, 0.5).toFixed(1)}`, same: out.before === out.after ? "yes" : "NO", "reply KB": (bytes / 1024).toFixed(0) });
   await page.close();
 }
 await browser.close();
