@@ -25,16 +25,20 @@ export function observer_callback(on_work) {
   return (records) => {
     let batch = false, any = false;
     const others = [];
+    // A dashboard's records come in runs on one target (its style, then its text).
+    let last = null, mine = true;
     for (const r of records) {
       const t = r.target;
-      if ((docOf(t) || t) !== document) { others.push(r); continue; }
+      if (t !== last) { last = t; mine = (docOf(t) || t) === document; }
+      if (!mine) { others.push(r); continue; }
       // A new `style` needs its marker only; another attribute may be a legacy colour.
       if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
       const a = r.addedNodes;
       for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
       // Text under a <style> is a sheet; a removed element may take a sheet with it.
       if (batch) continue;
-      if (nameOf(t) === 'STYLE' || nameOf(t) === 'style') { batch = true; continue; }
+      const name = nameOf(t);
+      if (name === 'STYLE' || name === 'style') { batch = true; continue; }
       const d = r.removedNodes;
       for (let i = 0; i < d.length && !batch; i++) if (typeOf(d[i]) === 1) batch = true;
     }
@@ -162,13 +166,26 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         if let Some(list) = s.translucent.as_mut().filter(|_| i == 0) {
             dusk_core::dark::translucent::extend(list, &add);
         }
-        last.inline_styles.extend(add.inline_styles);
-        last.inline_styles.sort();
-        last.inline_styles.dedup();
-        last.attrs.extend(add.attrs);
-        last.attrs.sort();
+        merge_sorted(&mut last.inline_styles, add.inline_styles);
+        merge_sorted(&mut last.attrs, add.attrs);
     }
     true
+}
+
+/// Puts a batch's few new values into a sorted list without sorting it all again (a feed's
+/// list of inline values grows by a few a card, for as long as the page lives).
+fn merge_sorted<T: Ord>(list: &mut Vec<T>, items: Vec<T>) {
+    if items.len() > 32 {
+        list.extend(items);
+        list.sort();
+        list.dedup();
+        return;
+    }
+    for item in items {
+        if let Err(at) = list.binary_search(&item) {
+            list.insert(at, item);
+        }
+    }
 }
 
 /// Every marked sheet of every scope, after a full build.
