@@ -20,7 +20,7 @@ const MAX_PENDING: u32 = 4000;
 // streaming its reply appends text only, dozens of times a second.
 let added = [], touched = [], styled = [], active = false;
 // Read for every record (a dashboard's tick brings a thousand): the prototypes' own getters.
-const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName');
+const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName'), firstElementOf = getter(Element, 'firstElementChild');
 export function observer_callback(on_work) {
   return (records) => {
     let batch = false, any = false;
@@ -33,8 +33,12 @@ export function observer_callback(on_work) {
       if (!mine) { others.push(r); continue; }
       // A new `style` needs its marker only; another attribute may be a legacy colour.
       if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
-      const a = r.addedNodes;
-      for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
+      // An element with no element child now kept none of what was added (a node moved on has
+      // a record of its own): a cell whose text changed costs no list of added nodes.
+      if (typeOf(t) !== 1 || firstElementOf(t) !== null) {
+        const a = r.addedNodes;
+        for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
+      }
       // Text under a <style> is a sheet; a removed element may take a sheet with it.
       if (batch) continue;
       const name = nameOf(t);
