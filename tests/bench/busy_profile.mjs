@@ -1,7 +1,9 @@
 // Benchmark (not a test): where Dusk's script time goes on one busy page (tests/fixtures/busy).
-// A CDP CPU profile of the page with dark mode on over DURATION ms, summed by function (self
-// time) for the extension's scripts and by script for the rest.
-// Usage: [DURATION=5000] [ARM=dusk|none] [TOP=30] node tests/bench/busy_profile.mjs page   (build dist/ first)
+// A CDP CPU profile of the page with dark mode on (ARM=none: off) over DURATION ms: time by
+// script, self time by function, and inclusive time of the extension's functions (JS and wasm).
+// Function names need an unminified bundle and a wasm kept with its names (`wasm-opt -g`);
+// FOCUS=name splits the time under a function by the callee it went to.
+// Usage: [DUSK_DIST=dir] [DURATION=5000] [ARM=dusk|none] [TOP=30] [FOCUS=name] node tests/bench/busy_profile.mjs page   (build dist/ first)
 import { launch } from "../e2e/env.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 5000);
