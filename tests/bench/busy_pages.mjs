@@ -2,7 +2,8 @@
 // theme (Dusk loaded, dark mode off for the site), with Dark Reader's npm build (Dynamic mode,
 // injected at document start) and with Dusk (dark mode on), the three arms taking turns in one
 // Chromium. Over DURATION ms of the running page: the renderer's main-thread time (CDP
-// Performance.getMetrics TaskDuration, and its style recalculation, layout and script parts),
+// Performance.getMetrics TaskDuration, and its style recalculation, layout and script parts;
+// ThreadTime, the main thread's CPU time, moves less when other processes share the cores),
 // long tasks, frames per second, and whether each node the page adds is dark at the first frame
 // after it was inserted (checked on the newest nodes while the page runs).
 // TRACE=1: then one traced run per page and arm, where the time went (trace_summary.mjs).
@@ -82,7 +83,7 @@ async function run(arm, name, tracing = false) {
   const trace = tracing ? await stopTrace(cdp, `${name}-${arm}`) : null;
   await page.close();
   const ms = (k) => (after[k] - before[k]) * 1000;
-  return { task: ms("TaskDuration"), style: ms("RecalcStyleDuration"), layout: ms("LayoutDuration"), script: ms("ScriptDuration"), fps: (p.frames * 1000) / DURATION, long: p.long, longMs: p.longMs, dark: p.checked ? p.dark / p.checked : null, trace };
+  return { task: ms("TaskDuration"), cpu: ms("ThreadTime"), style: ms("RecalcStyleDuration"), layout: ms("LayoutDuration"), script: ms("ScriptDuration"), fps: (p.frames * 1000) / DURATION, long: p.long, longMs: p.longMs, dark: p.checked ? p.dark / p.checked : null, trace };
 }
 
 async function startTrace(cdp) {
@@ -119,8 +120,8 @@ await env.close();
 const f0 = (v) => (v == null ? "–" : Math.round(v).toLocaleString("en"));
 const pick = (runs, k) => median(runs.map((x) => x[k]));
 console.log(`main-thread ms over ${DURATION / 1000} s, median of ${RUNS}; added = arm − no theme`);
-console.log("| page | no theme | Dark Reader | Dusk | Dusk added ÷ DR added | Dusk added over no theme | style ms (none / DR / Dusk) | script ms (none / DR / Dusk) | layout ms (none / DR / Dusk) | long tasks (none / DR / Dusk) | fps (none / DR / Dusk) | dark within a frame (DR / Dusk) |");
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("| page | no theme | Dark Reader | Dusk | Dusk added ÷ DR added | Dusk added over no theme | style ms (none / DR / Dusk) | script ms (none / DR / Dusk) | main-thread CPU ms (none / DR / Dusk) | layout ms (none / DR / Dusk) | long tasks (none / DR / Dusk) | fps (none / DR / Dusk) | dark within a frame (DR / Dusk) |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 const json = {};
 for (const name of PAGES) {
   const s = samples[name];
@@ -129,7 +130,7 @@ for (const name of PAGES) {
   const three = (k, d = 0) => ARMS.map((a) => pick(s[a], k).toFixed(d)).join(" / ");
   const share = (a) => { const v = pick(s[a], "dark"); return v == null ? "–" : `${Math.round(v * 100)} %`; };
   json[name] = { ...t, ratio: dusk / dr, over: dusk / t.none };
-  console.log(`| ${name} | ${f0(t.none)} | ${f0(t.dr)} | ${f0(t.dusk)} | ${(dusk / dr).toFixed(2)} | ${dusk >= 0 ? "+" : ""}${Math.round((dusk / t.none) * 100)} % | ${three("style")} | ${three("script")} | ${three("layout")} | ${three("long")} | ${three("fps", 1)} | ${share("dr")} / ${share("dusk")} |`);
+  console.log(`| ${name} | ${f0(t.none)} | ${f0(t.dr)} | ${f0(t.dusk)} | ${(dusk / dr).toFixed(2)} | ${dusk >= 0 ? "+" : ""}${Math.round((dusk / t.none) * 100)} % | ${three("style")} | ${three("script")} | ${three("cpu")} | ${three("layout")} | ${three("long")} | ${three("fps", 1)} | ${share("dr")} / ${share("dusk")} |`);
 }
 console.error(JSON.stringify(json));
 if (traced) {

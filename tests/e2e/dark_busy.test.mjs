@@ -171,4 +171,22 @@ export const tests = [
       assert.equal(await page.evaluate(() => document.querySelectorAll("[data-dusk-i]").length), 0, "no marker is left");
     } finally { await resetMemory(env); }
   }],
+  ["an element the page adds to a cell and moves on in the same task, beside cells whose text changes, is dark at its next frame", async (env) => {
+    const page = await busy(env, "dashboard");
+    try {
+      const bg = await page.evaluate(() => new Promise((done) => {
+        // Row headers: the page's tick rewrites every <td>, never these.
+        const [a, b] = document.querySelectorAll("tr + tr > th");
+        const badge = Object.assign(document.createElement("span"), { textContent: "new" });
+        badge.setAttribute("style", "background-color: #ffe4b5; color: #222");
+        // Added to a cell left with text only, then moved into another cell that keeps it.
+        a.append(badge);
+        a.textContent = "7";
+        b.textContent = "";
+        b.append(badge);
+        requestAnimationFrame(() => requestAnimationFrame(() => done(getComputedStyle(badge).backgroundColor)));
+      }));
+      assert.ok(luminance(bg) < 0.06, `the moved badge's background: ${bg}`);
+    } finally { await resetMemory(env); }
+  }],
 ];

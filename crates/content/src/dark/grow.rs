@@ -20,21 +20,29 @@ const MAX_PENDING: u32 = 4000;
 // streaming its reply appends text only, dozens of times a second.
 let added = [], touched = [], styled = [], active = false;
 // Read for every record (a dashboard's tick brings a thousand): the prototypes' own getters.
-const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName');
+const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName'), firstElementOf = getter(Element, 'firstElementChild');
 export function observer_callback(on_work) {
   return (records) => {
     let batch = false, any = false;
     const others = [];
+    // A dashboard's records come in runs on one target (its style, then its text).
+    let last = null, mine = true;
     for (const r of records) {
       const t = r.target;
-      if ((docOf(t) || t) !== document) { others.push(r); continue; }
+      if (t !== last) { last = t; mine = (docOf(t) || t) === document; }
+      if (!mine) { others.push(r); continue; }
       // A new `style` needs its marker only; another attribute may be a legacy colour.
       if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
-      const a = r.addedNodes;
-      for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
+      // An element with no element child now kept none of what was added (a node moved on has
+      // a record of its own): a cell whose text changed costs no list of added nodes.
+      if (typeOf(t) !== 1 || firstElementOf(t) !== null) {
+        const a = r.addedNodes;
+        for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
+      }
       // Text under a <style> is a sheet; a removed element may take a sheet with it.
       if (batch) continue;
-      if (nameOf(t) === 'STYLE' || nameOf(t) === 'style') { batch = true; continue; }
+      const name = nameOf(t);
+      if (name === 'STYLE' || name === 'style') { batch = true; continue; }
       const d = r.removedNodes;
       for (let i = 0; i < d.length && !batch; i++) if (typeOf(d[i]) === 1) batch = true;
     }
@@ -162,13 +170,26 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         if let Some(list) = s.translucent.as_mut().filter(|_| i == 0) {
             dusk_core::dark::translucent::extend(list, &add);
         }
-        last.inline_styles.extend(add.inline_styles);
-        last.inline_styles.sort();
-        last.inline_styles.dedup();
-        last.attrs.extend(add.attrs);
-        last.attrs.sort();
+        merge_sorted(&mut last.inline_styles, add.inline_styles);
+        merge_sorted(&mut last.attrs, add.attrs);
     }
     true
+}
+
+/// Puts a batch's few new values into a sorted list without sorting it all again (a feed's
+/// list of inline values grows by a few a card, for as long as the page lives).
+fn merge_sorted<T: Ord>(list: &mut Vec<T>, items: Vec<T>) {
+    if items.len() > 32 {
+        list.extend(items);
+        list.sort();
+        list.dedup();
+        return;
+    }
+    for item in items {
+        if let Err(at) = list.binary_search(&item) {
+            list.insert(at, item);
+        }
+    }
 }
 
 /// Every marked sheet of every scope, after a full build.

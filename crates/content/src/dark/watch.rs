@@ -9,6 +9,8 @@ thread_local! {
     static OBSERVER: RefCell<Option<MutationObserver>> = const { RefCell::new(None) };
     static SCHEDULED: Cell<bool> = const { Cell::new(false) };
     static BATCH: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
+    /// This layer runs in a frame below the top one, where rAF may be throttled while visible.
+    static SUBFRAME: bool = web_sys::window().is_some_and(|w| w.top().ok().flatten().is_none_or(|t| !js_sys::Object::is(&t, &w)));
 }
 
 /// Attributes whose changes can change the theme.
@@ -58,16 +60,36 @@ pub fn schedule() {
     BATCH.with(|cell| {
         let mut slot = cell.borrow_mut();
         let batch = slot.get_or_insert_with(|| {
-            Closure::<dyn FnMut()>::new(|| {
+            let batch = Closure::<dyn FnMut()>::new(|| {
                 if SCHEDULED.with(|s| s.replace(false)) {
                     super::run_batch();
                 }
-            })
+            });
+            // A tab hidden while its batch waits for a frame runs it on the timer instead.
+            let hidden = Closure::<dyn FnMut()>::new(|| {
+                let Some(window) = web_sys::window() else { return };
+                if SCHEDULED.with(|s| s.get()) && window.document().is_some_and(|d| d.hidden()) {
+                    BATCH.with(|cell| {
+                        if let Some(f) = cell.borrow().as_ref() {
+                            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f.as_ref().unchecked_ref(), 250);
+                        }
+                    });
+                }
+            });
+            if let Some(doc) = window.document() {
+                let _ = doc.add_event_listener_with_callback("visibilitychange", hidden.as_ref().unchecked_ref());
+            }
+            hidden.forget();
+            batch
         });
-        let f = batch.as_ref().unchecked_ref();
+        let f: &js_sys::Function = batch.as_ref().unchecked_ref();
         let _ = window.request_animation_frame(f);
-        // rAF never fires in a hidden tab; the timer keeps the theme current there too.
-        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 250);
+        // rAF never fires in a hidden tab (nor in an offscreen frame); the timer keeps the theme
+        // current there too. A visible top document's rAF comes before its next paint: no timer
+        // task per batch there.
+        if SUBFRAME.with(|s| *s) || window.document().is_none_or(|d| d.hidden()) {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 250);
+        }
     });
 }
 
