@@ -170,26 +170,9 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
         if let Some(list) = s.translucent.as_mut().filter(|_| i == 0) {
             dusk_core::dark::translucent::extend(list, &add);
         }
-        merge_sorted(&mut last.inline_styles, add.inline_styles);
-        merge_sorted(&mut last.attrs, add.attrs);
+        last.merge_markup(add.inline_styles, add.attrs);
     }
     true
-}
-
-/// Puts a batch's few new values into a sorted list without sorting it all again (a feed's
-/// list of inline values grows by a few a card, for as long as the page lives).
-fn merge_sorted<T: Ord>(list: &mut Vec<T>, items: Vec<T>) {
-    if items.len() > 32 {
-        list.extend(items);
-        list.sort();
-        list.dedup();
-        return;
-    }
-    for item in items {
-        if let Err(at) = list.binary_search(&item) {
-            list.insert(at, item);
-        }
-    }
 }
 
 /// Every marked sheet of every scope, after a full build.

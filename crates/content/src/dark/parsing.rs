@@ -79,12 +79,14 @@ fn tick() {
         w.seen = n;
         (grew, w.doc.ready_state() != "loading")
     });
+    // Once parsed, `parsed` runs the batch itself.
     if done {
-        parsed();
-    } else if WAITING.with(|w| w.borrow().is_some()) {
+        return parsed();
+    }
+    if WAITING.with(|w| w.borrow().is_some()) {
         next();
     }
-    if grew || done {
+    if grew {
         watch::schedule();
     }
 }

@@ -40,6 +40,29 @@ pub struct Scope {
     pub scheme_sources: Vec<SchemeSource>,
 }
 
+impl Scope {
+    /// Takes in a batch's new inline values and legacy attributes, each once and in order,
+    /// without sorting the lists again: a feed's list grows by a few a card for the page's life.
+    pub fn merge_markup(&mut self, inline_styles: Vec<String>, attrs: Vec<Attr>) {
+        merge_sorted(&mut self.inline_styles, inline_styles);
+        merge_sorted(&mut self.attrs, attrs);
+    }
+}
+
+fn merge_sorted<T: Ord>(list: &mut Vec<T>, items: Vec<T>) {
+    if items.len() > 32 {
+        list.extend(items);
+        list.sort();
+        list.dedup();
+        return;
+    }
+    for item in items {
+        if let Err(at) = list.binary_search(&item) {
+            list.insert(at, item);
+        }
+    }
+}
+
 /// Custom property name → the roles its value is used in.
 type VarRoles = BTreeMap<String, BTreeSet<Role>>;
 
