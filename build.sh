@@ -7,6 +7,16 @@ WASM_BINDGEN_VERSION=0.2.130
 TARGET=wasm32-unknown-unknown
 PKG=target/pkg
 DIST=dist
+# DUSK_NAMES=1: a build for CPU profiles, into DUSK_OUT (default dist-names): unminified bundles and
+# wasm that keeps its function names. The default build is unchanged.
+MINIFY=--minify
+KEEP_NAMES=""
+if [ "${DUSK_NAMES:-}" = 1 ]; then
+  PKG=target/pkg-names
+  DIST=${DUSK_OUT:-dist-names}
+  MINIFY=""
+  KEEP_NAMES=-g
+fi
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
@@ -51,7 +61,7 @@ build_crate() { # crate, wasm-bindgen target, out dir, cargo args... (OUT_NAME: 
   wasm-pack --quiet build "crates/$1" --release --target "$2" --mode no-install --no-typescript --no-pack \
     --out-dir "../../$3" ${OUT_NAME:+--out-name "$OUT_NAME"} -- -Zbuild-std=std,panic_abort "${@:4}"
   local wasm=("$3"/*_bg.wasm)
-  wasm-opt -Oz --strip-producers $WASM_OPT_MORE "${wasm[0]}" -o "${wasm[0]}"
+  wasm-opt -Oz $KEEP_NAMES --strip-producers $WASM_OPT_MORE "${wasm[0]}" -o "${wasm[0]}"
 }
 WASM_OPT_MORE=""
 build_crate worker web "$PKG/worker"
@@ -93,7 +103,7 @@ content_to_js() { # pkg dir
 content_to_js "$PKG/content-page"
 content_to_js "$PKG/content-dark"
 
-say "dist/"
+say "$DIST/"
 rm -rf "$DIST"
 mkdir -p "$DIST/wasm"
 cp manifest.json "$DIST/"
@@ -109,7 +119,7 @@ for v in $(seq 0 5 100); do echo "html:not([data-dusk]){--dusk-sepia:$v}" > "$DI
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
 cp "$PKG"/popup/dusk_popup.js "$PKG"/popup/dusk_popup_bg.wasm "$DIST/wasm/"
-esbuild extension/content.js --bundle --format=iife --minify --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
+esbuild extension/content.js --bundle --format=iife $MINIFY --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
 # A layer injected twice into a document (registered, then asked for) runs once. A same-origin
 # frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
 delegate='!(()=>{try{const t=window.top;if(t===window||!t.duskLayers?.dark?.frame?.(document))return!1;(globalThis.duskLayers??={}).dark={doc:document};return!0}catch{return!1}})()'
@@ -121,7 +131,7 @@ for layer in page dark; do
   [ "$layer" = dark ] && guard="$guard&&$delegate"
   pkg="./$PKG/content-$layer"
   bundle() { # outfile, esbuild args...
-    esbuild "extension/${layer}_layer.js" --bundle --format=iife --minify --target=chrome116 --log-level=warning --alias:dusk-unshadowed=./extension/unshadowed.js \
+    esbuild "extension/${layer}_layer.js" --bundle --format=iife $MINIFY --target=chrome116 --log-level=warning --alias:dusk-unshadowed=./extension/unshadowed.js \
       --banner:js="if($guard){" --footer:js="}globalThis.duskLayers?.${layer}?.doc===document" --outfile="$DIST/$1" "${@:2}"
   }
   bundle "${layer}_layer.js" --alias:dusk-engine=./extension/engine/wasm.js --alias:dusk-glue="$pkg/dusk_content_bg.js" \

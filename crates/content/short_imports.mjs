@@ -88,6 +88,10 @@ while (at < bytes.length) {
       if (!renamed.has(field)) renamed.set(field, shortName(renamed.size));
       module = SHORT_MODULE;
       field = renamed.get(field);
+    } else {
+      // wasm-bindgen imports a snippet's function that needs no glue (no argument) straight from
+      // the snippet, which extension/engine/wasm.js does not pass: WebAssembly would refuse the layer.
+      fail(`${wasmPath} imports ${field} from ${module}: give it an argument so it goes through the glue`);
     }
     entries.push(writeName(module), writeName(field), Buffer.from([kind]), bytes.subarray(described, at));
   }

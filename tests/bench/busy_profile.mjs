@@ -3,7 +3,8 @@
 // script, self time by function, and inclusive time of the extension's functions (JS and wasm).
 // Function names need an unminified bundle and a wasm kept with its names (`wasm-opt -g`);
 // FOCUS=name splits the time under a function by the callee it went to.
-// Usage: [DUSK_DIST=dir] [DURATION=5000] [ARM=dusk|none] [TOP=30] [FOCUS=name] node tests/bench/busy_profile.mjs page   (build dist/ first)
+// INTERVAL: the sampling interval in µs (100; a longer one costs the page less).
+// Usage: [DUSK_DIST=dir] [DURATION=5000] [INTERVAL=100] [ARM=dusk|none] [TOP=30] [FOCUS=name] node tests/bench/busy_profile.mjs page   (build dist/ first)
 import { launch } from "../e2e/env.mjs";
 
 const DURATION = Number(process.env.DURATION ?? 5000);
@@ -26,7 +27,7 @@ const cdp = await env.ctx.newCDPSession(page);
 await page.goto(`${ARM === "dusk" ? themed : plain}/${name}.html`, { waitUntil: "load" });
 await page.waitForTimeout(1500);
 await cdp.send("Profiler.enable");
-await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+await cdp.send("Profiler.setSamplingInterval", { interval: Number(process.env.INTERVAL ?? 100) });
 await cdp.send("Profiler.start");
 await page.waitForTimeout(DURATION);
 const { profile } = await cdp.send("Profiler.stop");

@@ -12,6 +12,8 @@ pub(crate) fn run_batch() {
     let started = now();
     // Open shadow roots that came with added nodes get a theme of their own.
     let pending = grow::Pending::take();
+    // The site's own design is measured again once what the page added has painted.
+    with(|s| s.own_dirty |= s.own.is_some() && pending.added.length() > 0);
     for root in collect::shadow_roots_under(&pending.added) {
         add_root(Root::Shadow(root));
     }

@@ -3,16 +3,13 @@
 use super::*;
 
 #[inline(never)]
-pub(crate) fn on_mutations(batch: bool, added: bool, others: &Array) -> bool {
+pub(crate) fn on_mutations(others: &Array) -> bool {
     let active = with(|s| matches!(s.phase, PagePhase::Pending | PagePhase::Active));
     // A frame's mutations only mark it; its shadow roots stay its own.
     for record in others.iter() {
         frames::touched(record.unchecked_ref());
     }
-    with(|s| s.own_dirty |= s.own.is_some() && added);
-    if batch || others.length() > 0 || !active {
-        watch::schedule();
-    }
+    watch::schedule();
     active
 }
 

@@ -15,54 +15,6 @@ const MARKUP: &str = "[style],[bgcolor],font[color],body[text],svg[fill],svg [fi
 /// Past this many elements in one frame, reading the whole page once is cheaper.
 const MAX_PENDING: u32 = 4000;
 
-#[wasm_bindgen(inline_js = "import { getter } from 'dusk-unshadowed';
-// What the page's mutations touched since the last batch, noted without entering wasm: a chat
-// streaming its reply appends text only, dozens of times a second.
-let added = [], touched = [], styled = [], active = false;
-// Read for every record (a dashboard's tick brings a thousand): the prototypes' own getters.
-const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName'), firstElementOf = getter(Element, 'firstElementChild');
-export function observer_callback(on_work) {
-  return (records) => {
-    let batch = false, any = false;
-    const others = [];
-    // A dashboard's records come in runs on one target (its style, then its text).
-    let last = null, mine = true;
-    for (const r of records) {
-      const t = r.target;
-      if (t !== last) { last = t; mine = (docOf(t) || t) === document; }
-      if (!mine) { others.push(r); continue; }
-      // A new `style` needs its marker only; another attribute may be a legacy colour.
-      if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
-      // An element with no element child now kept none of what was added (a node moved on has
-      // a record of its own): a cell whose text changed costs no list of added nodes.
-      if (typeOf(t) !== 1 || firstElementOf(t) !== null) {
-        const a = r.addedNodes;
-        for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = any = true; } }
-      }
-      // Text under a <style> is a sheet; a removed element may take a sheet with it.
-      if (batch) continue;
-      const name = nameOf(t);
-      if (name === 'STYLE' || name === 'style') { batch = true; continue; }
-      const d = r.removedNodes;
-      for (let i = 0; i < d.length && !batch; i++) if (typeOf(d[i]) === 1) batch = true;
-    }
-    if (batch || others.length || !active) active = on_work(batch, any, others);
-  };
-}
-export function take_pending() {
-  const out = [added, touched, styled];
-  added = [];
-  touched = [];
-  styled = [];
-  return out;
-}")]
-extern "C" {
-    /// The MutationObserver's callback: it notes records and calls `on_work(batch, added, others)`
-    /// (which answers whether dark mode is on) only when there is work, or when it last answered no.
-    pub(super) fn observer_callback(on_work: &js_sys::Function) -> js_sys::Function;
-    fn take_pending() -> Array;
-}
-
 /// What the page's mutations touched since the last batch.
 #[derive(Default)]
 pub(super) struct Pending {
@@ -77,7 +29,7 @@ pub(super) struct Pending {
 impl Pending {
     /// Takes what was noted since the last batch.
     pub fn take() -> Pending {
-        let both = take_pending();
+        let both = super::watch::take_pending();
         Pending { added: both.get(0).unchecked_into(), touched: both.get(1).unchecked_into(), styled: both.get(2).unchecked_into() }
     }
 
@@ -136,18 +88,21 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     let Some(roles) = s.roles.as_ref() else { return false };
     // Per scope: the rules for its sheets' additions, and those for its markup's.
     let mut built: Vec<(Added, Added)> = Vec::with_capacity(n);
-    let build = |part: Scope, root: &JsValue| {
+    let build = |part: &Scope, root: &JsValue| {
         let empty = part.sheets.is_empty() && part.inline_styles.is_empty() && part.attrs.is_empty();
         if empty {
             return Some(Added::default());
         }
         let has_rule = |m: &str| inline::has_rule(root, m);
-        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, &part, &has_rule)))
+        dusk_core::dark::adjust::with_adjust(s.adjust, || images::during(|| build_added(roles, part, &has_rule)))
     };
-    for (add, root) in adds.iter().zip(&s.roots) {
-        let sheets = build(Scope { sheets: add.sheets.clone(), ..Default::default() }, root.js());
-        let markup = build(Scope { inline_styles: add.inline_styles.clone(), attrs: add.attrs.clone(), ..Default::default() }, root.js());
-        match (sheets, markup) {
+    for (add, root) in adds.iter_mut().zip(&s.roots) {
+        // Built apart (a sheet's rules and the markup's go in sheets of their own), no copy made.
+        let sheets = Scope { sheets: std::mem::take(&mut add.sheets), ..Default::default() };
+        let markup = Scope { inline_styles: std::mem::take(&mut add.inline_styles), attrs: std::mem::take(&mut add.attrs), ..Default::default() };
+        let both = (build(&sheets, root.js()), build(&markup, root.js()));
+        (add.sheets, add.inline_styles, add.attrs) = (sheets.sheets, markup.inline_styles, markup.attrs);
+        match both {
             (Some(a), Some(b)) => built.push((a, b)),
             _ => return false,
         }

@@ -1,16 +1,92 @@
 //! Follows the page: a MutationObserver and load events feed one batched refresh per frame.
 
 use js_sys::Array;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{MutationObserver, MutationObserverInit};
 
+#[wasm_bindgen(inline_js = "import { getter } from 'dusk-unshadowed';
+// What the page's mutations touched since the last batch, noted without entering wasm: a chat
+// streaming its reply appends text only, dozens of times a second.
+let added = [], touched = [], styled = [], active = false;
+// Read for every record (a dashboard's tick brings a thousand): the prototypes' own getters.
+const docOf = getter(Node, 'ownerDocument'), typeOf = getter(Node, 'nodeType'), nameOf = getter(Node, 'nodeName'), firstElementOf = getter(Element, 'firstElementChild');
+const hiddenOf = getter(Document, 'hidden');
+// rAF may be throttled in a frame below the top one while visible.
+const subframe = (() => { try { return window.top !== window; } catch { return true; } })();
+// One batch before the next paint: scheduled here, so a frame's mutations cost no call into wasm.
+let scheduled = false, run = null, listening = false;
+const fire = () => { if (scheduled) { scheduled = false; run(); } };
+// `batch`: the batch to run (always the same function).
+export function schedule(batch) { run = batch; request(); }
+function request() {
+  if (scheduled || !run) return;
+  scheduled = true;
+  if (!listening) {
+    listening = true;
+    // A tab hidden while its batch waits for a frame runs it on the timer instead.
+    document.addEventListener('visibilitychange', () => { if (scheduled && hiddenOf(document)) setTimeout(fire, 250); });
+  }
+  requestAnimationFrame(fire);
+  // rAF never fires in a hidden tab (nor in an offscreen frame); the timer keeps the theme
+  // current there too. A visible top document's rAF comes before its next paint: no timer task.
+  if (subframe || hiddenOf(document)) setTimeout(fire, 250);
+}
+export function is_scheduled(batch) { return scheduled && run === batch; }
+export function observer_callback(on_work, batch) {
+  run = batch;
+  return (records) => {
+    let batch = false;
+    const others = [];
+    // A dashboard's records come in runs on one target (its style, then its text).
+    let last = null, mine = true;
+    for (const r of records) {
+      const t = r.target;
+      if (t !== last) { last = t; mine = (docOf(t) || t) === document; }
+      if (!mine) { others.push(r); continue; }
+      // A new `style` needs its marker only; another attribute may be a legacy colour.
+      if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
+      // An element with no element child now kept none of what was added (a node moved on has
+      // a record of its own): a cell whose text changed costs no list of added nodes.
+      if (typeOf(t) !== 1 || firstElementOf(t) !== null) {
+        const a = r.addedNodes;
+        for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = true; } }
+      }
+      // Text under a <style> is a sheet; a removed element may take a sheet with it.
+      if (batch) continue;
+      const name = nameOf(t);
+      if (name === 'STYLE' || name === 'style') { batch = true; continue; }
+      const d = r.removedNodes;
+      for (let i = 0; i < d.length && !batch; i++) if (typeOf(d[i]) === 1) batch = true;
+    }
+    if (others.length || !active) active = on_work(others);
+    else if (batch) request();
+  };
+}
+export function take_pending() {
+  const out = [added, touched, styled];
+  added = [];
+  touched = [];
+  styled = [];
+  return out;
+}")]
+extern "C" {
+    /// The MutationObserver's callback: it notes records and schedules the batch itself; it calls
+    /// `on_work(others)` (records of other documents; it answers whether dark mode is on) only
+    /// when there are such records, or when it last answered no.
+    fn observer_callback(on_work: &js_sys::Function, batch: &js_sys::Function) -> js_sys::Function;
+    /// What the page's mutations touched since the last batch: [added, touched, styled].
+    pub(super) fn take_pending() -> Array;
+    // Each takes the batch: an import with no argument skips the glue (short_imports.mjs).
+    #[wasm_bindgen(js_name = schedule)]
+    fn schedule_batch(batch: &js_sys::Function);
+    fn is_scheduled(batch: &js_sys::Function) -> bool;
+}
+
 thread_local! {
     static OBSERVER: RefCell<Option<MutationObserver>> = const { RefCell::new(None) };
-    static SCHEDULED: Cell<bool> = const { Cell::new(false) };
-    static BATCH: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
-    /// This layer runs in a frame below the top one, where rAF may be throttled while visible.
-    static SUBFRAME: bool = web_sys::window().is_some_and(|w| w.top().ok().flatten().is_none_or(|t| !js_sys::Object::is(&t, &w)));
+    /// The batch the JS side schedules: `super::run_batch`.
+    static BATCH: js_sys::Function = Closure::<dyn FnMut()>::new(super::run_batch).into_js_value().unchecked_into();
 }
 
 /// Attributes whose changes can change the theme.
@@ -21,9 +97,9 @@ pub fn observe(root: &JsValue) {
     OBSERVER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            // Records are noted on the JS side; wasm is entered only when a batch has work.
-            let work = Closure::<dyn FnMut(bool, bool, Array) -> bool>::new(|batch, added, others: Array| super::on_mutations(batch, added, &others));
-            *slot = MutationObserver::new(&super::grow::observer_callback(work.as_ref().unchecked_ref())).ok();
+            // Records are noted on the JS side; wasm is entered only for other documents' records.
+            let work = Closure::<dyn FnMut(Array) -> bool>::new(|others: Array| super::on_mutations(&others));
+            *slot = BATCH.with(|batch| MutationObserver::new(&observer_callback(work.as_ref().unchecked_ref(), batch)).ok());
             work.forget();
         }
         // Unchecked: a same-origin frame's document is a Node of another realm.
@@ -46,51 +122,14 @@ pub fn disconnect() {
     });
 }
 
-/// Runs `super::run_batch` once before the next paint (or soon, if the tab is hidden).
 /// A batch is waiting for the next frame.
 pub fn pending() -> bool {
-    SCHEDULED.with(|s| s.get())
+    BATCH.with(is_scheduled)
 }
 
+/// Runs `super::run_batch` once before the next paint (or soon, if the tab is hidden).
 pub fn schedule() {
-    if SCHEDULED.with(|s| s.replace(true)) {
-        return;
-    }
-    let Some(window) = web_sys::window() else { return };
-    BATCH.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let batch = slot.get_or_insert_with(|| {
-            let batch = Closure::<dyn FnMut()>::new(|| {
-                if SCHEDULED.with(|s| s.replace(false)) {
-                    super::run_batch();
-                }
-            });
-            // A tab hidden while its batch waits for a frame runs it on the timer instead.
-            let hidden = Closure::<dyn FnMut()>::new(|| {
-                let Some(window) = web_sys::window() else { return };
-                if SCHEDULED.with(|s| s.get()) && window.document().is_some_and(|d| d.hidden()) {
-                    BATCH.with(|cell| {
-                        if let Some(f) = cell.borrow().as_ref() {
-                            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f.as_ref().unchecked_ref(), 250);
-                        }
-                    });
-                }
-            });
-            if let Some(doc) = window.document() {
-                let _ = doc.add_event_listener_with_callback("visibilitychange", hidden.as_ref().unchecked_ref());
-            }
-            hidden.forget();
-            batch
-        });
-        let f: &js_sys::Function = batch.as_ref().unchecked_ref();
-        let _ = window.request_animation_frame(f);
-        // rAF never fires in a hidden tab (nor in an offscreen frame); the timer keeps the theme
-        // current there too. A visible top document's rAF comes before its next paint: no timer
-        // task per batch there.
-        if SUBFRAME.with(|s| *s) || window.document().is_none_or(|d| d.hidden()) {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(f, 250);
-        }
-    });
+    BATCH.with(schedule_batch);
 }
 
 /// DOMContentLoaded, window load and every stylesheet load (load events captured on document).

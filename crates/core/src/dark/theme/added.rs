@@ -2,7 +2,7 @@
 //! appended to its sheets) built alone, so the page layer adds rules for them and nothing else.
 
 use super::css::{self, Decl, Rule};
-use super::{emit_inline, emit_sheet, follow_chains, var_roles, Markers, Roles, Scope};
+use super::{emit_inline, emit_sheet, var_roles, Markers, Roles, Scope};
 use crate::dark::markup::emit_attrs;
 
 /// What one scope gained, built alone.
@@ -26,12 +26,10 @@ pub fn build_added(known: &Roles, added: &Scope, has_rule: &dyn Fn(&str) -> bool
     let inline: Vec<(&str, Vec<Decl>)> = added.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect();
     let (fresh, chains) = var_roles(std::slice::from_ref(&parsed), std::slice::from_ref(&inline));
     let new_chain = chains.iter().any(|c| !known.chains.contains(c));
-    let mut merged = known.roles.clone();
-    for (name, roles) in fresh {
-        merged.entry(name).or_default().extend(roles);
-    }
-    follow_chains(&mut merged, &known.chains);
-    if new_chain || merged != known.roles {
+    // The build's roles already follow its chains: a role it knew for every custom property
+    // used leaves them as they are, with no copy of them to compare.
+    let new_role = fresh.iter().any(|(name, roles)| known.roles.get(name).is_none_or(|k| !roles.is_subset(k)));
+    if new_chain || new_role {
         return None;
     }
     let mut out = String::new();
