@@ -149,6 +149,17 @@ mod tests {
     }
 
     #[test]
+    fn a_role_the_build_knew_through_a_chain_is_known() {
+        let before = Scope { sheets: vec![sheet(":root{--brand:#fff;--a:var(--brand)} body{background:var(--a)}")], ..Default::default() };
+        let (_, roles) = build_with_roles(std::slice::from_ref(&before));
+        // --brand is a background only through --a: using it as one directly needs no full build.
+        let added = build_added(&roles, &Scope { sheets: vec![sheet(".y{background:var(--brand)}")], ..Default::default() }, &|_| false);
+        assert!(added.is_some_and(|a| a.rules.iter().any(|r| r.contains(".y"))));
+        // As a text colour it is a new role.
+        assert_eq!(build_added(&roles, &Scope { sheets: vec![sheet(".y{color:var(--brand)}")], ..Default::default() }, &|_| false), None);
+    }
+
+    #[test]
     fn rules_split_at_top_level_only() {
         let css = "a{color:red}@media x{b{color:\"}\"}c{d:e}}[style=\"a:b}\"]{x:y}";
         assert_eq!(top_level_rules(css), vec!["a{color:red}", "@media x{b{color:\"}\"}c{d:e}}", "[style=\"a:b}\"]{x:y}"]);
