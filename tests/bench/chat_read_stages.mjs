@@ -3,16 +3,18 @@
 // script's reply alone (tabs.sendMessage page_text from an extension page: the measure and the
 // message both ways), and that reply's size; the worker's part is the difference. With PROFILE=1,
 // the page renderer's CPU profile over the script-only reads, top functions by self time.
-// Run: node tests/bench/chat_read_stages.mjs [runs]   (DUSK_DIST for another build)
+// Run: node tests/bench/chat_read_stages.mjs [runs]   (DUSK_DIST for another build, ONLY=bbc for one page)
 import { launch } from "../e2e/env.mjs";
 
 const RUNS = Number(process.argv[2] || 15);
-const PAGES = [
+const ALL = [
   ["python stdtypes", "/corpus/python-docs/python3.11-doc/html/library/stdtypes.html"],
   ["node fs", "/corpus/node-docs/nodejs/api/fs.html"],
   ["wikipedia article", "/corpus/readability/wikipedia/index.html"],
   ["bbc article", "/corpus/readability/bbc-1/index.html"],
 ];
+// ONLY=bbc: the pages whose name holds it.
+const PAGES = ALL.filter(([name]) => name.includes(process.env.ONLY ?? ""));
 // What the worker asks for one tab (content_rpc.rs page_blocks at snapshot_chars(12,000)).
 const READ = { type: "page_text", blocks: true, as_text: true, max_chars: 48000, headings: "h1,h2,h3,h4,h5,h6,[role=heading]" };
 const env = await launch();
