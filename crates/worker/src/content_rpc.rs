@@ -193,9 +193,9 @@ pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String
             let reply = match send_raw(tab_id, &request).await {
                 Ok(reply) => reply,
                 Err(_) => {
-                    inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT)
-                        .await
-                        .map_err(|e| format!("Dusk's script can't run in this page ({e}); Chrome lets no extension read pages like chrome:// and the Web Store"))?;
+                    inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT).await.map_err(|e| {
+                        format!("Dusk's script can't run in this page ({e}); Chrome lets no extension read pages like chrome:// and the Web Store")
+                    })?;
                     send_raw(tab_id, &request).await?
                 }
             };
