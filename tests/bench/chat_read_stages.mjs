@@ -45,6 +45,8 @@ for (const [name, p] of PAGES) {
       return { t0, t1: T() };
     }, tabId);
     const m = await sw.evaluate(() => globalThis.benchMarks);
+    // A read over the tab's kept port (crates/worker/src/read_port.rs) sends no one-time message: its stages are not marked.
+    if (!(m.send >= t.t0)) return { ms: t.t1 - t.t0, ask: NaN, tab: NaN, json: NaN, after: NaN };
     return { ms: t.t1 - t.t0, ask: m.send - t.t0, tab: m.reply - m.send, json: m.json ?? 0, after: t.t1 - m.reply - (m.json ?? 0) };
   };
   const script = () => ext.evaluate(async ({ tabId, read }) => {
