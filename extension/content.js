@@ -20,21 +20,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       return false;
     }
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
-    if (type === "page_text") {
-      try {
-        if (message.blocks) {
-          const page = pageBlocks(Number(message.max_chars) || Infinity, String(message.headings));
-          return void sendResponse(message.as_text === true ? JSON.stringify(page) : page);
-        }
-        const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
-        const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
-        const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));
-        sendResponse({ type, title: read(document, "title"), text, headings, hidden: seen.count, whole_chars: cut ? read(read(document, "body"), "innerText").length : undefined });
-      } catch (e) {
-        sendResponse({ type: "error", message: `could not read the page's text: ${e.message}` });
-      }
-      return false;
-    }
+    if (type === "page_text") return listenForReads(), void sendResponse(readText(message));
     // The page layer's first walk starts by finding every open shadow root, the slowest DOM read;
     // this frame does it while the worker injects the layer (LayerHint in core).
     if (type === "find_shadow_roots") {
@@ -86,6 +72,33 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       sendResponse(reply);
     });
   });
+
+  // After its first read of a page the worker keeps a port to it for the next (a one-time message
+  // sets up a channel each time); listened for from then on, so a page Dusk never reads pays nothing.
+  // Only reads are answered on it.
+  let listening = false;
+  const listenForReads = () => {
+    if (listening) return;
+    listening = true;
+    chrome.runtime.onConnect.addListener((port) => {
+      if (port.name !== "read" || port.sender?.id !== chrome.runtime.id) return;
+      port.onMessage.addListener((m) => port.postMessage({ id: m?.id, reply: String(m?.message?.type) === "page_text" ? readText(m.message) : { type: "error", message: "not a read" } }));
+    });
+  };
+  function readText(message) {
+    try {
+      if (message.blocks) {
+        const page = pageBlocks(Number(message.max_chars) || Infinity, String(message.headings));
+        return message.as_text === true ? JSON.stringify(page) : page;
+      }
+      const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
+      const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
+      const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));
+      return { type: "page_text", title: read(document, "title"), text, headings, hidden: seen.count, whole_chars: cut ? read(read(document, "body"), "innerText").length : undefined };
+    } catch (e) {
+      return { type: "error", message: `could not read the page's text: ${e.message}` };
+    }
+  }
 
   // DOM changes (nodes, attributes, text) from now on: when the last was, and whether any came.
   const watchChanges = () => {

@@ -8,11 +8,15 @@ const nodeTypeOf = getter(Node, "nodeType"), nameOf = getter(Element, "localName
 const firstElementOf = getter(Element, "firstElementChild"), textContentOf = getter(Node, "textContent"), attr = method(Element, "getAttribute"), hasAttr = method(Element, "hasAttribute");
 const rectOf = method(Element, "getBoundingClientRect"), visible = method(Element, "checkVisibility"), tagsIn = method(Element, "getElementsByTagName"), parentOf = getter(Node, "parentElement");
 const CSS_SHOWN = { checkVisibilityCSS: true };
-const REGION = /^(main|article|nav|aside|header|footer|section|form|table|tbody|thead|tfoot|ul|ol|dl|menu|search|dialog)$/;
-const LEAFY = /^(p|h[1-6]|pre|li|tr|dt|dd|td|th|blockquote|figcaption|summary|button|label|a)$/;
+// Tag names as sets, not regular expressions: a new tab's first read compiles each expression it runs.
+const REGION = new Set(["main", "article", "nav", "aside", "header", "footer", "section", "form", "table", "tbody", "thead", "tfoot", "ul", "ol", "dl", "menu", "search", "dialog"]);
+const HEADING = new Map(["h1", "h2", "h3", "h4", "h5", "h6"].map((h, i) => [h, i + 1]));
+const LEAFY = new Set(["p", ...HEADING.keys(), "pre", "li", "tr", "dt", "dd", "td", "th", "blockquote", "figcaption", "summary", "button", "label", "a"]);
 // Form fields a person fills in (an input not of these types, enabled): a block holding one is a form, not prose.
-const FIELD_TAGS = ["input", "textarea", "select"], NOT_FILLED = /^(hidden|submit|button|reset|image)$/i;
-const UNREAD = /^(script|style|template|noscript)$/, INLINE = /^(inline|contents|ruby)/, HEADING = /^h[1-6]$/;
+const FIELD_TAGS = ["input", "textarea", "select"], NOT_FILLED = new Set(["hidden", "submit", "button", "reset", "image"]);
+const UNREAD = new Set(["script", "style", "template", "noscript"]);
+const fixedAt = (position) => position === "fixed" || position === "sticky";
+const inline = (display) => display.startsWith("inline") || display.startsWith("contents") || display.startsWith("ruby");
 
 // The page as boxes and blocks of text, measured for the chat's reader (core page::reader
 // decides what is main content): a box is descended into while it holds more than a paragraph
@@ -37,7 +41,7 @@ export function pageBlocks(max, headSel) {
     const fs = call(document, "getElementsByTagName", tag);
     for (let i = 0; i < fs.length; i++) {
       const f = fs[i];
-      if (hasAttr(f, "disabled") || (tag === "input" && NOT_FILLED.test(attr(f, "type") ?? ""))) continue;
+      if (hasAttr(f, "disabled") || (tag === "input" && NOT_FILLED.has((attr(f, "type") ?? "").toLowerCase()))) continue;
       for (let e = f; e; e = parentOf(e)) fieldsAt.set(e, (fieldsAt.get(e) ?? 0) + 1);
     }
   }
@@ -53,7 +57,7 @@ export function pageBlocks(max, headSel) {
   const trimmedLength = (e) => (nodeTypeOf(e) === 3 ? e.data : textContentOf(e)).trim().length;
   // An anchor without href is a target, not a link: `<a id=x/>` in HTML wraps the text after it.
   const isLink = (e) => nameOf(e) === "a" && hasAttr(e, "href");
-  const level = (e) => { const n = nameOf(e); return HEADING.test(n) ? +n[1] : attr(e, "role") === "heading" ? +(attr(e, "aria-level") || 2) || 2 : 0; };
+  const level = (e) => HEADING.get(nameOf(e)) ?? (attr(e, "role") === "heading" ? +(attr(e, "aria-level") || 2) || 2 : 0);
   const leaf = (els, parent, style, inLink) => {
     const one = els.length === 1 && nodeTypeOf(els[0]) === 1 ? els[0] : null;
     let chars = 0, linkChars = 0, links = 0, fields = 0;
@@ -94,7 +98,7 @@ export function pageBlocks(max, headSel) {
   const visit = (el, parent, style, inLink) => {
     const b = boxes.length, own = (n) => attr(el, n) ?? undefined;
     opened.add(el);
-    boxes.push({ parent, tag: nameOf(el), role: own("role"), name: `${own("id") ?? ""} ${own("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: own("aria-label"), rect: at(el), fixed: /^(fixed|sticky)$/.test(style.position) || undefined });
+    boxes.push({ parent, tag: nameOf(el), role: own("role"), name: `${own("id") ?? ""} ${own("class") ?? ""}`.trim().toLowerCase().slice(0, 120), label: own("aria-label"), rect: at(el), fixed: fixedAt(style.position) || undefined });
     inLink ||= isLink(el);
     let run = [];
     const flush = () => { if (run.length) leaf(run, b, style, inLink); run = []; };
@@ -103,13 +107,13 @@ export function pageBlocks(max, headSel) {
       if (type === 3) { if (/\S/.test(k.data)) run.push(k); continue; }
       if (type !== 1) continue;
       const name = nameOf(k);
-      if (UNREAD.test(name) || !shown(k)) continue;
+      if (UNREAD.has(name) || !shown(k)) continue;
       const ks = seen.style(k), display = ks.display;
       // An inline-block holding more than a paragraph is a box laid out inline (a page's whole column), not words.
       const column = display.startsWith("inline-") && firstElementOf(k) && textLength(k, LEAF) > LEAF;
-      if (INLINE.test(display) && name !== "a" && !column) { run.push(k); continue; }
+      if (inline(display) && name !== "a" && !column) { run.push(k); continue; }
       flush();
-      const deeper = firstElementOf(k) && !LEAFY.test(name) && level(k) === 0 && (REGION.test(name) || hasAttr(k, "role") || textLength(k, LEAF) > LEAF);
+      const deeper = firstElementOf(k) && !LEAFY.has(name) && level(k) === 0 && (REGION.has(name) || hasAttr(k, "role") || textLength(k, LEAF) > LEAF);
       if (deeper) visit(k, b, ks, inLink);
       else leaf([k], b, ks, inLink || isLink(k));
     }
@@ -139,11 +143,17 @@ export function pageBlocks(max, headSel) {
 // branch by branch on every element of the page; its bare tag names are the browser's kept lists
 // instead, and the rest one query.
 function headings(sel) {
-  const parts = sel.split(",").map((p) => p.trim()), bare = (p) => /^[a-z][a-z0-9]*$/i.test(p), tags = parts.filter(bare), rest = parts.filter((p) => !bare(p));
+  const parts = sel.split(",").map((p) => p.trim()), tags = parts.filter(tagName), rest = parts.filter((p) => !tagName(p));
   // A comma inside quotes or parentheses is not a branch: such a list is asked as it is.
-  if (!tags.length || /["'()\\]/.test(sel)) return [call(document, "querySelectorAll", sel), true];
+  if (!tags.length || ['"', "'", "(", ")", "\\"].some((c) => sel.includes(c))) return [call(document, "querySelectorAll", sel), true];
   const found = new Set();
   for (const t of tags) { const hs = call(document, "getElementsByTagName", t); for (let i = 0; i < hs.length; i++) found.add(hs[i]); }
   if (rest.length) for (const h of call(document, "querySelectorAll", rest.join(","))) found.add(h);
   return [found, tags.length === 1 && !rest.length];
+}
+// A bare tag name: a letter, then letters and digits.
+function tagName(p) {
+  const letter = (c) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  for (let i = 0; i < p.length; i++) { const c = p.charCodeAt(i); if (!letter(c) && !(i && c >= 48 && c <= 57)) return false; }
+  return p.length > 0;
 }

@@ -1,7 +1,7 @@
 // Benchmark (not a test): the chat's first read of a page, text_snapshot at its one-tab budget
 // (12,000 tokens), through the worker as the chat asks it, what the page block starts with, and
 // the always-on script's size.
-// Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build)
+// Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build, ONLY=bbc for one page)
 // Builds side by side: DUSK_DISTS=before=/path,main=/path,after=dist node tests/bench/chat_read.mjs 9
 //   (one Chromium per build, their reads taken in turn, so a busy machine slows each alike).
 // "tab CPU" is the tab's main thread's own time in the read (thread ticks, CDP Performance): the
@@ -12,13 +12,15 @@ import path from "node:path";
 
 const RUNS = Number(process.argv[2] || 9);
 const NEW_TABS = Number(process.env.NEW_TABS || 5);
-const PAGES = [
+const ALL = [
   ["python stdtypes", "/corpus/python-docs/python3.11-doc/html/library/stdtypes.html"],
   ["node fs", "/corpus/node-docs/nodejs/api/fs.html"],
   ["wikipedia article", "/corpus/readability/wikipedia/index.html"],
   ["bbc article", "/corpus/readability/bbc-1/index.html"],
   ["text no one can see", "/pages/agent/hidden-text.html"],
 ];
+// ONLY=bbc: the pages whose name holds it.
+const PAGES = ALL.filter(([name]) => name.includes(process.env.ONLY ?? ""));
 const RPC = { type: "text_snapshot", token_budget: 12000 };
 const builds = (process.env.DUSK_DISTS || `${process.env.DUSK_DIST ? "build" : "dist"}=${process.env.DUSK_DIST || new URL("../../dist", import.meta.url).pathname}`)
   .split(",").map((b) => b.split("=")).map(([name, dist]) => ({ name, dist: path.resolve(dist) }));

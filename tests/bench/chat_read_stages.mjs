@@ -3,16 +3,18 @@
 // script's reply alone (tabs.sendMessage page_text from an extension page: the measure and the
 // message both ways), and that reply's size; the worker's part is the difference. With PROFILE=1,
 // the page renderer's CPU profile over the script-only reads, top functions by self time.
-// Run: node tests/bench/chat_read_stages.mjs [runs]   (DUSK_DIST for another build)
+// Run: node tests/bench/chat_read_stages.mjs [runs]   (DUSK_DIST for another build, ONLY=bbc for one page)
 import { launch } from "../e2e/env.mjs";
 
 const RUNS = Number(process.argv[2] || 15);
-const PAGES = [
+const ALL = [
   ["python stdtypes", "/corpus/python-docs/python3.11-doc/html/library/stdtypes.html"],
   ["node fs", "/corpus/node-docs/nodejs/api/fs.html"],
   ["wikipedia article", "/corpus/readability/wikipedia/index.html"],
   ["bbc article", "/corpus/readability/bbc-1/index.html"],
 ];
+// ONLY=bbc: the pages whose name holds it.
+const PAGES = ALL.filter(([name]) => name.includes(process.env.ONLY ?? ""));
 // What the worker asks for one tab (content_rpc.rs page_blocks at snapshot_chars(12,000)).
 const READ = { type: "page_text", blocks: true, as_text: true, max_chars: 48000, headings: "h1,h2,h3,h4,h5,h6,[role=heading]" };
 const env = await launch();
@@ -43,6 +45,8 @@ for (const [name, p] of PAGES) {
       return { t0, t1: T() };
     }, tabId);
     const m = await sw.evaluate(() => globalThis.benchMarks);
+    // A read over the tab's kept port (crates/worker/src/read_port.rs) sends no one-time message: its stages are not marked.
+    if (!(m.send >= t.t0)) return { ms: t.t1 - t.t0, ask: NaN, tab: NaN, json: NaN, after: NaN };
     return { ms: t.t1 - t.t0, ask: m.send - t.t0, tab: m.reply - m.send, json: m.json ?? 0, after: t.t1 - m.reply - (m.json ?? 0) };
   };
   const script = () => ext.evaluate(async ({ tabId, read }) => {

@@ -22,6 +22,28 @@ pub fn from_js_text<T: DeserializeOwned>(value: &JsValue) -> Result<T, String> {
     from_text(&text)
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    type TextEncoder;
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextEncoder;
+    #[wasm_bindgen(method)]
+    fn encode(this: &TextEncoder, text: &JsValue) -> js_sys::Uint8Array;
+}
+
+thread_local! {
+    static ENCODER: TextEncoder = TextEncoder::new();
+}
+
+/// A JS string's text, or None for any other value. A long text is encoded by the browser and
+/// copied in one piece: `as_string` walks it in JS up to its first non-ASCII character.
+pub fn long_text(value: &JsValue) -> Option<String> {
+    if !value.is_string() {
+        return None;
+    }
+    String::from_utf8(ENCODER.with(|e| e.encode(value)).to_vec()).ok()
+}
+
 /// A message sent as its JSON text.
 pub fn from_text<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     dusk_core::protocol::from_str(text).map_err(|e| format!("malformed message: {e}"))

@@ -5,7 +5,7 @@
 //! from `page_text` and `page_facts`, and a page_summary (an agent starting) loads the page layer
 //! in the background, since the agent's next reads and actions need it.
 
-use dusk_chrome::message::{error_text, from_js, from_js_text, to_js};
+use dusk_chrome::message::{error_text, from_js, from_js_text, long_text, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::snapshot::text_snapshot;
@@ -187,16 +187,23 @@ async fn hand_over(tab_id: i32, found: Result<JsValue, JsValue>, add: bool) {
 /// gets the script injected and is asked once more.
 pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String> {
     let request = to_js(&ContentRequest::PageText { headings: HEADING_SELECTOR.into(), max_chars: Some(max_chars), blocks: true, as_text: true });
-    let reply = match send_raw(tab_id, &request).await {
-        Ok(reply) => reply,
-        Err(_) => {
-            inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT)
-                .await
-                .map_err(|e| format!("Dusk's script can't run in this page ({e}); Chrome lets no extension read pages like chrome:// and the Web Store"))?;
-            send_raw(tab_id, &request).await?
+    let reply = match crate::read_port::ask(tab_id, &request).await {
+        Some(reply) => reply,
+        None => {
+            let reply = match send_raw(tab_id, &request).await {
+                Ok(reply) => reply,
+                Err(_) => {
+                    inject(tab_id, &0.into(), ALWAYS_ON_SCRIPT).await.map_err(|e| {
+                        format!("Dusk's script can't run in this page ({e}); Chrome lets no extension read pages like chrome:// and the Web Store")
+                    })?;
+                    send_raw(tab_id, &request).await?
+                }
+            };
+            crate::read_port::open_soon(tab_id);
+            reply
         }
     };
-    let reply = match reply.as_string() {
+    let reply = match long_text(&reply) {
         Some(text) => dusk_core::protocol::page_text_reply(&text).map_err(|e| format!("malformed message: {e}"))?,
         None => from_js_text(&reply)?,
     };
@@ -267,12 +274,10 @@ async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result
     }
 }
 
-/// Any message as it comes back (for the tests' relay), loading a missing layer first.
+/// Any message as it comes back (for the tests' relay), loading a missing layer first. The
+/// requests the worker answers itself (`made_by_worker`) go to [`rpc`] instead.
 pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let request = from_js::<ContentRequest>(message.clone()).ok();
-    if let Some(request) = request.as_ref().filter(|r| r.made_by_worker()) {
-        return rpc(tab_id, request).await.map(|r| to_js(&r));
-    }
     if let Some(request) = &request {
         hand_over_listeners(tab_id, request).await;
     }

@@ -22,6 +22,7 @@ mod live;
 mod llm;
 mod on_device;
 mod port;
+mod read_port;
 pub(crate) mod route;
 mod runs;
 mod screenshot;
