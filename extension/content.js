@@ -20,7 +20,8 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       return false;
     }
     // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
-    if (type === "page_text") return listenForReads(), void sendResponse(readText(message));
+    // The port's listener after the answer: its first use costs the page a moment the read need not wait for.
+    if (type === "page_text") return sendResponse(readText(message)), void listenForReads();
     // The page layer's first walk starts by finding every open shadow root, the slowest DOM read;
     // this frame does it while the worker injects the layer (LayerHint in core).
     if (type === "find_shadow_roots") {

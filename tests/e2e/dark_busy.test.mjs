@@ -189,4 +189,48 @@ export const tests = [
       assert.ok(luminance(bg) < 0.06, `the moved badge's background: ${bg}`);
     } finally { await resetMemory(env); }
   }],
+  ["a page that writes thousands of distinct inline values stays dark once the theme forgets the oldest, and an old value that comes back is dark again", async (env) => {
+    const page = await busy(env, "feed");
+    try {
+      const seen = await page.evaluate(() => new Promise((done) => {
+        // 6 frames of 900 new values each (a width per element): past what the theme remembers.
+        const box = document.createElement("div");
+        document.body.append(box);
+        const els = [];
+        const style = (i) => `width: ${i}px; background: #fafafa; color: #222`;
+        let frame = 0;
+        const add = () => {
+          for (let i = 0; i < 900; i++) {
+            const e = document.createElement("p");
+            e.textContent = "x";
+            e.setAttribute("style", style(frame * 900 + i));
+            box.append(e);
+            els.push(e);
+          }
+          if (++frame < 6) return requestAnimationFrame(add);
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            const last = getComputedStyle(els[els.length - 1]);
+            // The first value again, on a new element and on the last one.
+            const back = document.createElement("p");
+            back.textContent = "x";
+            back.setAttribute("style", style(0));
+            box.append(back);
+            els[els.length - 1].setAttribute("style", style(1));
+            requestAnimationFrame(() => requestAnimationFrame(() => {
+              const read = (e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color];
+              // Every element the page wrote, each as it looks now.
+              const light = els.map(read).filter(([bg]) => bg !== read(els[0])[0]).length;
+              done({ last: [last.backgroundColor, last.color], back: read(back), restyled: read(els[els.length - 1]), first: read(els[0]), light });
+            }));
+          }));
+        };
+        requestAnimationFrame(add);
+      }));
+      const { light, ...some } = seen;
+      assert.equal(light, 0, "elements whose background differs from the first one's");
+      for (const [what, [bg, fg]] of Object.entries(some)) {
+        assert.ok(luminance(bg) < 0.06 && luminance(fg) >= 0.2, `${what}: background ${bg}, text ${fg}`);
+      }
+    } finally { await resetMemory(env); }
+  }],
 ];

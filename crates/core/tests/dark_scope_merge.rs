@@ -1,4 +1,5 @@
 //! What a busy page's batches add joins the scope's sorted lists once each, in order.
+use dusk_core::dark::theme::MAX_KNOWN_MARKUP;
 use dusk_core::dark::{Attr, Scope};
 
 fn attr(name: &str, value: &str) -> Attr {
@@ -20,4 +21,14 @@ fn a_large_batch_gives_the_same_sorted_list_of_distinct_values() {
     scope.merge_markup(batch, Vec::new());
     let want: Vec<String> = (0..125).map(|i| format!("color: #{i:06}")).collect();
     assert_eq!(scope.inline_styles, want);
+}
+
+#[test]
+fn a_feed_writing_a_new_value_per_card_keeps_the_list_bounded_and_sorted() {
+    let mut scope = Scope::default();
+    for card in 0..3 * MAX_KNOWN_MARKUP {
+        scope.merge_markup(vec![format!("width: {card}px; background: teal"), "color: white".into()], Vec::new());
+        assert!(scope.inline_styles.len() <= MAX_KNOWN_MARKUP, "{} values after card {card}", scope.inline_styles.len());
+    }
+    assert!(scope.inline_styles.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
 }

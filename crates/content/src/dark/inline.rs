@@ -22,9 +22,13 @@ function mark(e, map) {
   if (want) { if (old !== want) setAttr(e, 'data-dusk-i', want); } else if (old !== null) unsetAttr(e, 'data-dusk-i');
   return want !== undefined;
 }
+// Values remembered between full builds at most: a feed writing a new value per card would grow
+// the map for the page's life. A forgotten value is mapped again if it comes back.
+const MAX_VALUES = 4096;
 export function markers_put(root, pairs, replace) {
   let map = replace ? undefined : maps.get(root);
   if (!map) maps.set(root, (map = { map: new Map(), names: new Set() }));
+  else if (map.map.size > MAX_VALUES) map.map.clear();
   for (let i = 0; i + 1 < pairs.length; i += 2) { map.map.set(pairs[i], pairs[i + 1]); if (pairs[i + 1]) map.names.add(pairs[i + 1]); }
   if (replace) for (const e of call(root, 'querySelectorAll', '[style]')) mark(e, map);
 }

@@ -40,12 +40,19 @@ pub struct Scope {
     pub scheme_sources: Vec<SchemeSource>,
 }
 
+/// The most markup values a scope remembers between full builds. A feed that writes a new value
+/// per card (a width) would otherwise grow the lists, and each sorted insert, for the page's life;
+/// a value forgotten is only mapped again when it comes back (its marker's rule stays).
+pub const MAX_KNOWN_MARKUP: usize = 4096;
+
 impl Scope {
     /// Takes in a batch's new inline values and legacy attributes, each once and in order,
-    /// without sorting the lists again: a feed's list grows by a few a card for the page's life.
+    /// without sorting the lists again; past [`MAX_KNOWN_MARKUP`] the last in order are forgotten.
     pub fn merge_markup(&mut self, inline_styles: Vec<String>, attrs: Vec<Attr>) {
         merge_sorted(&mut self.inline_styles, inline_styles);
         merge_sorted(&mut self.attrs, attrs);
+        self.inline_styles.truncate(MAX_KNOWN_MARKUP);
+        self.attrs.truncate(MAX_KNOWN_MARKUP);
     }
 }
 
