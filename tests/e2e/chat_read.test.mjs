@@ -113,4 +113,27 @@ export const tests = [
     assert.match(s.block, FERRY);
   }],
 
+  ["a tab read before (its next reads on a kept port) gives the chat the page it shows now: after a link, and after Back", async (env) => {
+    await configure(env);
+    env.llm.script({ text: "One." }, { text: "Two." }, { text: "Three." }, { text: "Four." });
+    const { panel, pages: [tab] } = await panelFor(env, ["/pages/chat-a.html"]);
+    const read = async (n) => {
+      await ask(panel, `Question ${n}?`);
+      await answerText(panel, n);
+      return blocksOf(env.llm.lastRequest())[0];
+    };
+    assert.match(await read(1), /Alpha project ships on Tuesday/);
+    // A moment for the worker to keep a port to the page, then a read over it.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.match(await read(2), /Alpha project ships on Tuesday/);
+    await tab.goto(`${env.base}/pages/read/menu-60.html`);
+    const next = await read(3);
+    assert.ok(next.startsWith("# Harbour reopens"), next.slice(0, 200));
+    assert.doesNotMatch(next, /Alpha/);
+    await tab.goBack();
+    await new Promise((r) => setTimeout(r, 300));
+    const back = await read(4);
+    assert.match(back, /Alpha project ships on Tuesday/);
+    assert.doesNotMatch(back, /Harbour reopens/);
+  }],
 ];
