@@ -5,6 +5,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# A full disk shows up later as odd failures (a browser that never starts, a lost lock file): say so first.
+FREE_KB=$(df -Pk . | awk 'NR==2 {print $4}')
+echo "==> $((FREE_KB / 1024 / 1024)) GB free where the build writes"
+[ "$FREE_KB" -lt $((6 * 1024 * 1024)) ] && echo "warning: under 6 GB free; the build and the browser tests need about 5 GB"
+
 ./build.sh || { echo "0 passed, 1 failed (build)"; exit 1; }
 
 if ! command -v chromium >/dev/null 2>&1; then

@@ -55,10 +55,20 @@ export async function launch({ extensions = [], lang = "", profile: kept = "", c
   const extId = extensionId();
   // A restarted browser is no fresh install: no first-run page comes.
   const welcome = restarted ? Promise.resolve(null) : ctx.waitForEvent("page", { predicate: (p) => p.url().endsWith("/welcome.html"), timeout: 10_000 }).catch(() => null);
-  if (!ctx.serviceWorkers().length) await ctx.waitForEvent("serviceworker", { timeout: 15_000 });
-  // A fresh install opens the first-run page; tests note it and close it so it is not in their way.
-  const welcomePage = await welcome;
-  await welcomePage?.close();
+  let welcomePage;
+  try {
+    if (!ctx.serviceWorkers().length) await ctx.waitForEvent("serviceworker", { timeout: 15_000 });
+    // A fresh install opens the first-run page; tests note it and close it so it is not in their way.
+    welcomePage = await welcome;
+    await welcomePage?.close();
+  } catch (e) {
+    // A browser that never started Dusk is closed here: no caller holds it to close it later.
+    await ctx.close().catch(() => {});
+    await fixtures.close();
+    await llm.close();
+    if (!kept) rmSync(profile, { recursive: true, force: true });
+    throw e;
+  }
   const opened = [];
 
   const env = {

@@ -21,12 +21,17 @@ for (const file of files) {
     } catch (e) {
       failed++;
       console.log(`FAIL ${file} › ${name}\n     ${String(e?.stack || e).split("\n").slice(0, 6).join("\n     ")}`);
-    } finally {
+    }
+    // A browser that can no longer be reset fails the test it ran, and the run goes on to say so.
+    try {
       await env.cleanup();
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${file} › ${name} (resetting the browser afterwards)\n     ${String(e?.stack || e).split("\n").slice(0, 3).join("\n     ")}`);
     }
   }
 }
-await env.close();
+await env.close().catch((e) => console.log(`closing the browser: ${e?.message || e}`));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
 
