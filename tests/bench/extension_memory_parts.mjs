@@ -5,8 +5,8 @@
 // memories (as in dark_memory_parts.mjs) and the JIT code. Again after LATER_MS (35 s) more.
 // POPUP=0: the popup is never opened (dark mode stays off), so the process holds the worker alone;
 // with DUSK_DIST=<an unpacked extension whose worker only listens>, Chrome's floor for one.
-// Usage: [POPUP=0] [SETTLE_MS=10000] [LATER_MS=35000] node tests/bench/extension_memory_parts.mjs
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+// Usage: [POPUP=0] [RESTART=1] [SETTLE_MS=10000] [LATER_MS=35000] node tests/bench/extension_memory_parts.mjs
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "../e2e/env.mjs";
@@ -15,7 +15,12 @@ import { allocatorDump } from "./memory_dump.mjs";
 import { setAllSites } from "./popup_switch.mjs";
 
 const profile = mkdtempSync(path.join(tmpdir(), "dusk-ext-parts-"));
+// RESTART=1: the browser is started once and closed first, so the run sees a user's later days, not the install's first-run page.
+if (process.env.RESTART === "1") await (await launch({ profile })).close();
 const env = await launch({ profile });
+// Chrome installs a --load-extension folder again at every start, and Dusk's welcome page comes with it.
+await new Promise((r) => setTimeout(r, 2000));
+for (const p of env.ctx.pages()) if (p.url().endsWith("/welcome.html")) await p.close();
 await env.ctx.route(/^(https?|wss?):\/\/(?!(127\.0\.0\.1|[a-z0-9-]+\.duckdns\.org)[:/])/, (r) => r.abort());
 const corpus = await startFixtureServer("corpus");
 const port = new URL(corpus.url).port;
@@ -68,6 +73,8 @@ const MB = (b) => (b / 1048576).toFixed(2);
 for (const [label, ms] of [["after settling", Number(process.env.SETTLE_MS ?? 10_000)], ["later", Number(process.env.LATER_MS ?? 35_000)]]) {
   await new Promise((r) => setTimeout(r, ms));
   const alive = await gcWorker();
+  const targets = await env.ctx.browser().newBrowserCDPSession().then((c) => c.send("Target.getTargets"));
+  console.log(`extension targets: ${targets.targetInfos.filter((t) => t.url.startsWith("chrome-extension://")).map((t) => `${t.type} ${t.url.split("/").pop()}`).join(", ")}`);
   const pid = extensionPid();
   const all = await allocatorDump(await env.ctx.browser().newBrowserCDPSession());
   const a = all[pid] ?? {};
@@ -78,3 +85,4 @@ for (const [label, ms] of [["after settling", Number(process.env.SETTLE_MS ?? 10
 }
 await env.close();
 await corpus.close();
+rmSync(profile, { recursive: true, force: true });
