@@ -19,8 +19,8 @@ const UNREAD = new Set(["script", "style", "template", "noscript"]);
 // One read's state, set by pageBlocks (a read runs to its end in one task). The measure's steps are
 // functions of the module, not closures made per read: a new tab compiles each function it runs,
 // and a closure's body is parsed again with the function around it.
-let seen, boxes, blocks, leaves, opened, fieldsAt, hiddenRoot, sx, sy, cap, taken;
-const LEAF = 1500;
+let seen, boxes, blocks, leaves, nested, opened, fieldsAt, hiddenRoot, sx, sy, cap, taken;
+const LEAF = 1500, FEW_NESTED = 16;
 
 // The page as boxes and blocks of text, measured for the chat's reader (core page::reader
 // decides what is main content): a box is descended into while it holds more than a paragraph
@@ -33,7 +33,7 @@ export function pageBlocks(max, headSel) {
   const ds = de && getComputedStyle(de), bs = body && getComputedStyle(body);
   hiddenRoot = ds?.visibility === "hidden" || bs?.visibility === "hidden";
   seen = unseenText(ds?.opacity === "0" || bs?.opacity === "0" ? [de, body] : []);
-  (boxes = []), (blocks = []), (leaves = new Map()), (opened = new Set()), (fieldsAt = new Map());
+  (boxes = []), (blocks = []), (leaves = new Map()), (nested = []), (opened = new Set()), (fieldsAt = new Map());
   (sx = scrollX), (sy = scrollY), (cap = max * 1.25 + 4000), (taken = 0);
   try {
     // Fields at or under each element, counted once up from every field: a query per block costs
@@ -47,9 +47,17 @@ export function pageBlocks(max, headSel) {
       }
     }
     visit(root, undefined, styleOf(seen, root), false);
-    // Headings inside a block: their level and text, for its sections. One query of the page, each
-    // heading walked up to its block or to a box (blocks hold no boxes: a heading is in one block at most).
-    if (leaves.size) {
+    // Headings inside a block: their level and text, for its sections. Only a block of one element
+    // that holds elements can hold one. A few such blocks are each asked (a query tries every branch
+    // of the list on each element it looks at: a few blocks' elements cost less than the page's
+    // tag lists); more, one look at the page, each heading walked up to its block or to a box
+    // (blocks hold no boxes: a heading is in one block at most).
+    if (nested.length <= FEW_NESTED) {
+      for (const one of nested) {
+        const hs = call(one, "querySelectorAll", headSel);
+        if (hs.length) nameHeads(leaves.get(one), hs);
+      }
+    } else {
       const heads = headings(headSel), inside = new Map();
       for (const h of heads)
         for (let e = parentOf(h); e && !opened.has(e); e = parentOf(e)) {
@@ -58,9 +66,7 @@ export function pageBlocks(max, headSel) {
         }
       for (const [k, hs] of inside) {
         if (!headsInOrder && hs.length > 1) hs.sort(byDocumentOrder);
-        const named = [];
-        for (const h of hs) named.push([level(h) || 2, read(h, "innerText") ?? ""]);
-        blocks[k].heads = named;
+        nameHeads(k, hs);
       }
     }
     // A page that shows text never reads as empty: then it is read whole.
@@ -70,7 +76,7 @@ export function pageBlocks(max, headSel) {
     return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };
   } finally {
     // The page's nodes are not held until the next read.
-    seen = boxes = blocks = leaves = opened = fieldsAt = null;
+    seen = boxes = blocks = leaves = nested = opened = fieldsAt = null;
   }
 }
 
@@ -132,7 +138,10 @@ function leaf(els, parent, style, inLink) {
   }
   const r = one ? at(one) : boxes[parent].rect;
   if (one && !r[2] && !r[3]) return;
-  if (one) leaves.set(one, blocks.length);
+  if (one) {
+    leaves.set(one, blocks.length);
+    if (firstElementOf(one)) nested.push(one);
+  }
   // Fields at their default are left out (core reads them as 0 or empty): a smaller message to decode.
   const block = { parent, text, chars, rect: r, font: parseFloat(style.fontSize) || 0 }, heading = one ? level(one) : 0;
   if (links) (block.link_chars = linkChars), (block.links = links);
@@ -164,6 +173,12 @@ function visit(el, parent, style, inLink) {
     else leaf([k], b, ks, inLink || isLink(k));
   }
   if (run.length) leaf(run, b, style, inLink);
+}
+// The block's headings, each its level and text.
+function nameHeads(k, hs) {
+  const named = [];
+  for (const h of hs) named.push([level(h) || 2, read(h, "innerText") ?? ""]);
+  blocks[k].heads = named;
 }
 function byDocumentOrder(a, b) {
   return call(a, "compareDocumentPosition", b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
