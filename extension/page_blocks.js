@@ -57,22 +57,11 @@ export function pageBlocks(max, headSel) {
         const hs = call(one, "querySelectorAll", headSel);
         if (hs.length) nameHeads(leaves.get(one), hs);
       }
-    } else {
-      const heads = headings(headSel), inside = new Map();
-      for (const h of heads)
-        for (let e = parentOf(h); e && !opened.has(e); e = parentOf(e)) {
-          const k = leaves.get(e);
-          if (k !== undefined) { inside.has(k) ? inside.get(k).push(h) : inside.set(k, [h]); break; }
-        }
-      for (const [k, hs] of inside) {
-        if (!headsInOrder && hs.length > 1) hs.sort(byDocumentOrder);
-        nameHeads(k, hs);
-      }
-    }
+    } else headsFromPage(headSel);
     // A page that shows text never reads as empty: then it is read whole.
     let shows = false;
     for (let i = 0; i < blocks.length && !shows; i++) shows = Boolean(blocks[i].text?.trim());
-    if (!shows && read(root, "innerText")?.trim()) blocks.splice(0, blocks.length, { parent: 0, text: read(root, "innerText"), chars: read(root, "innerText").length, rect: boxes[0].rect, font: 16 });
+    if (!shows) readWhole(root);
     return { type: "page_text", title: read(document, "title"), text: "", headings: [], hidden: seen.count, boxes, blocks };
   } finally {
     // The page's nodes are not held until the next read.
@@ -80,6 +69,10 @@ export function pageBlocks(max, headSel) {
   }
 }
 
+function readWhole(root) {
+  const text = read(root, "innerText");
+  if (text?.trim()) blocks.splice(0, blocks.length, { parent: 0, text, chars: text.length, rect: boxes[0].rect, font: 16 });
+}
 function at(e) {
   const r = rectOf(e);
   return [Math.round(r.left + sx), Math.round(r.top + sy), Math.round(r.width), Math.round(r.height)];
@@ -173,6 +166,18 @@ function visit(el, parent, style, inLink) {
     else leaf([k], b, ks, inLink || isLink(k));
   }
   if (run.length) leaf(run, b, style, inLink);
+}
+function headsFromPage(headSel) {
+  const heads = headings(headSel), inside = new Map();
+  for (const h of heads)
+    for (let e = parentOf(h); e && !opened.has(e); e = parentOf(e)) {
+      const k = leaves.get(e);
+      if (k !== undefined) { inside.has(k) ? inside.get(k).push(h) : inside.set(k, [h]); break; }
+    }
+  for (const [k, hs] of inside) {
+    if (!headsInOrder && hs.length > 1) hs.sort(byDocumentOrder);
+    nameHeads(k, hs);
+  }
 }
 // The block's headings, each its level and text.
 function nameHeads(k, hs) {
