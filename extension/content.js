@@ -4,7 +4,7 @@
 // the top frame answers, and an other-origin frame an agent lists (the worker marks it first and
 // injects this file there): the page layer reaches same-origin frames itself.
 import { read, call } from "./unshadowed.js";
-import { unseenText } from "./unseen_text.js";
+import { unseenText, shownText } from "./unseen_text.js";
 import { pageBlocks } from "./page_blocks.js";
 
 // Every DOM read below goes through `read` and `call`: a form's fields and a document's named
@@ -15,13 +15,17 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
   chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id) return false;
     const type = String(message?.type);
+    // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
+    // The port's listener after the answer: its first use costs the page a moment the read need not wait for.
+    if (type === "page_text") return sendResponse(readText(message)), void listenForReads();
+    return answer(type, message, sender, sendResponse);
+  });
+  // Every other message, apart from the read: a new tab compiles each function it runs, the read's alone.
+  function answer(type, message, sender, sendResponse) {
     if (type === "ping") {
       sendResponse({ type: "pong", version: chrome.runtime.getManifest().version, url: location.href, doc: String(performance.timeOrigin), layers: Object.keys(layers) });
       return false;
     }
-    // The chat's read needs no layer: the worker makes the text_snapshot from it (core page::text).
-    // The port's listener after the answer: its first use costs the page a moment the read need not wait for.
-    if (type === "page_text") return sendResponse(readText(message)), void listenForReads();
     // The page layer's first walk starts by finding every open shadow root, the slowest DOM read;
     // this frame does it while the worker injects the layer (LayerHint in core).
     if (type === "find_shadow_roots") {
@@ -72,33 +76,37 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       if (reply?.type === "action") startActed();
       sendResponse(reply);
     });
-  });
+  }
 
   // After its first read of a page the worker keeps a port to it for the next (a one-time message
   // sets up a channel each time); listened for from then on, so a page Dusk never reads pays nothing.
   // Only reads are answered on it.
   let listening = false;
-  const listenForReads = () => {
-    if (listening) return;
-    listening = true;
-    chrome.runtime.onConnect.addListener((port) => {
-      if (port.name !== "read" || port.sender?.id !== chrome.runtime.id) return;
-      port.onMessage.addListener((m) => port.postMessage({ id: m?.id, reply: String(m?.message?.type) === "page_text" ? readText(m.message) : { type: "error", message: "not a read" } }));
-    });
-  };
+  function listenForReads() {
+    if (!listening) (listening = true), chrome.runtime.onConnect.addListener(readPort);
+  }
+  function readPort(port) {
+    if (port.name === "read" && port.sender?.id === chrome.runtime.id) port.onMessage.addListener(answerOnPort);
+  }
+  // A port's listener is handed the port too.
+  function answerOnPort(m, port) {
+    port.postMessage({ id: m?.id, reply: String(m?.message?.type) === "page_text" ? readText(m.message) : { type: "error", message: "not a read" } });
+  }
   function readText(message) {
     try {
-      if (message.blocks) {
-        const page = pageBlocks(Number(message.max_chars) || Infinity, String(message.headings));
-        return message.as_text === true ? JSON.stringify(page) : page;
-      }
-      const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
-      const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
-      const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));
-      return { type: "page_text", title: read(document, "title"), text, headings, hidden: seen.count, whole_chars: cut ? read(read(document, "body"), "innerText").length : undefined };
+      if (!message.blocks) return wholeText(message);
+      const page = pageBlocks(Number(message.max_chars) || Infinity, String(message.headings));
+      return message.as_text === true ? JSON.stringify(page) : page;
     } catch (e) {
       return { type: "error", message: `could not read the page's text: ${e.message}` };
     }
+  }
+  // The page's text in order with its headings (an agent's read_text): the chat's read compiles none of it.
+  function wholeText(message) {
+    const heads = [...call(document, "querySelectorAll", String(message.headings))], seen = unseenText();
+    const [text, cut] = pageText(seen, Number(message.max_chars) || Infinity, heads);
+    const headings = heads.map((h) => ({ tag: read(h, "tagName"), aria_level: call(h, "getAttribute", "aria-level"), text: read(h, "innerText") ?? "" }));
+    return { type: "page_text", title: read(document, "title"), text, headings, hidden: seen.count, whole_chars: cut ? read(read(document, "body"), "innerText").length : undefined };
   }
 
   // DOM changes (nodes, attributes, text) from now on: when the last was, and whether any came.
@@ -154,7 +162,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       if (r.height > tall && depth < 12 && read(el, "childElementCount") > 0) {
         for (let c = read(el, "firstElementChild"); c && lines.length <= limit; c = read(c, "nextElementSibling")) gather(c, depth + 1);
       } else if (r.width > 0 && r.height > 0 && call(el, "checkVisibility", { checkOpacity: true, checkVisibilityCSS: true })) {
-        for (const line of seen.text(el).split("\n")) {
+        for (const line of shownText(seen, el).split("\n")) {
           const t = line.trim();
           if (t && lines.length <= limit) lines += t + "\n";
         }
@@ -177,7 +185,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
         for (const k of kids) take(k);
         return;
       }
-      const t = seen.text(el);
+      const t = shownText(seen, el);
       lines.push(t);
       size += t.length;
       last = el;
@@ -185,7 +193,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
     const body = read(document, "body");
     if (body) take(body);
     const cut = size > max;
-    if (cut) for (const h of heads) if (call(last, "compareDocumentPosition", h) & Node.DOCUMENT_POSITION_FOLLOWING && !call(last, "contains", h) && call(h, "checkVisibility", { checkVisibilityCSS: true })) lines.push(seen.text(h));
+    if (cut) for (const h of heads) if (call(last, "compareDocumentPosition", h) & Node.DOCUMENT_POSITION_FOLLOWING && !call(last, "contains", h) && call(h, "checkVisibility", { checkVisibilityCSS: true })) lines.push(shownText(seen, h));
     return [lines.join("\n"), cut];
   }
   function pageFacts({ candidates, text_limit }) {
@@ -217,7 +225,7 @@ if ((window.top === window || globalThis.duskFrameListed === document) && global
       let byFor = null;
       try { byFor = id ? call(call(el, "getRootNode"), "querySelector", `label[for="${CSS.escape(id)}"]`) : null; } catch {}
       // A rendered element's text without what no one can see; a hidden one's as written.
-      const seen = unseenText(), shown = (e) => (e && call(e, "checkVisibility", { checkVisibilityCSS: true }) ? seen.text(e) : text(e));
+      const seen = unseenText(), shown = (e) => (e && call(e, "checkVisibility", { checkVisibilityCSS: true }) ? shownText(seen, e) : text(e));
       focused = { tag, id: id ?? "", type: attr("type"), value: attr("value"), label: shown(byFor).trim() || shown(call(el, "closest", "label")).trim() || null,
         aria_label: attr("aria-label"), placeholder: attr("placeholder"), title: attr("title"), name: attr("name"), alt: attr("alt"), src: attr("src"),
         prev_label: prev && read(prev, "localName") === "label" && !call(prev, "hasAttribute", "for") ? shown(prev) : null, shown: shown(el).slice(0, 320) };

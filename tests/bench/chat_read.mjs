@@ -1,7 +1,8 @@
 // Benchmark (not a test): the chat's first read of a page, text_snapshot at its one-tab budget
 // (12,000 tokens), through the worker as the chat asks it, what the page block starts with, and
 // the always-on script's size.
-// Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build, ONLY=bbc for one page)
+// Run: node tests/bench/chat_read.mjs [runs]   (DUSK_DIST=before for another build, ONLY=bbc for one page,
+//   NEW_TABS=n new tabs' first reads, GC=1 a garbage collection before each warm read)
 // Builds side by side: DUSK_DISTS=before=/path,main=/path,after=dist node tests/bench/chat_read.mjs 9
 //   (one Chromium per build, their reads taken in turn, so a busy machine slows each alike).
 // "tab CPU" is the tab's main thread's own time in the read (thread ticks, CDP Performance): the
@@ -65,7 +66,13 @@ for (const [name, p] of PAGES) {
       s.shape = r;
     }
   }
-  for (let i = 0; i < RUNS; i++) for (const s of state) { const r = await timed(s); s.warm.push(r.ms); s.warmCpu.push(r.cpu); }
+  for (let i = 0; i < RUNS; i++)
+    for (const s of state) {
+      // GC=1: the tab's garbage collected before each warm read, so none lands in one.
+      if (process.env.GC === "1") await s.cdp.send("HeapProfiler.collectGarbage");
+      const r = await timed(s);
+      s.warm.push(r.ms), s.warmCpu.push(r.cpu);
+    }
   for (const [k, b] of builds.entries()) {
     const s = state[k];
     const elements = await s.page.evaluate(() => document.getElementsByTagName("*").length);
