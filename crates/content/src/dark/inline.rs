@@ -50,8 +50,8 @@ function declsFor(root, marker) {
   }
   return declsOf.get(marker) || null;
 }
-// Per element painted: the page's value and the declarations written over it.
-const painted = new WeakMap();
+// Per element painted: the page's value its dark declarations were written over.
+const painted = new WeakMap(), paintedWith = new WeakMap();
 let toPaint = [], anyPainted = false;
 function paint(e, map, root) {
   const v = attr(e, 'style');
@@ -59,7 +59,7 @@ function paint(e, map, root) {
   const st = want ? inlineOf(e) : null;
   const d = st && declsFor(root, want);
   if (!d) return mark(e, map);
-  toPaint.push(e, st, d, v);
+  toPaint.push(e, st, d, v, want);
   return true;
 }
 // `now` false: whether any wait (each import takes an argument: short_imports.mjs).
@@ -67,13 +67,14 @@ export function paint_pending(now) {
   if (!now) return toPaint.length > 0;
   const all = toPaint;
   toPaint = [];
-  for (let i = 0; i < all.length; i += 4) {
+  for (let i = 0; i < all.length; i += 5) {
     const e = all[i], st = all[i + 1], d = all[i + 2], v = all[i + 3];
     // A page's `!important` inline colour keeps its importance.
     const strong = v.includes('!');
     for (let j = 0; j < d.length; j += 2) setProp(st, d[j], d[j + 1], strong ? prioOf(st, d[j]) : '');
     if (hasAttr(e, 'data-dusk-i')) unsetAttr(e, 'data-dusk-i');
-    painted.set(e, { v, d });
+    painted.set(e, v);
+    paintedWith.set(e, all[i + 4]);
   }
   anyPainted ||= all.length > 0;
   return all.length > 0;
@@ -81,15 +82,15 @@ export function paint_pending(now) {
 // The page's own colours back where a paint still holds (switching off, or a full build).
 let scratch = null;
 function unpaint(e) {
-  const p = painted.get(e);
-  if (!p) return;
+  const v = painted.get(e), d = declsOf.get(paintedWith.get(e));
   painted.delete(e);
   const st = inlineOf(e);
+  if (!d || !st) return;
   if (!scratch) scratch = htmlStyle(document.createElement('div'));
-  setCss.call(scratch, p.v);
-  for (let j = 0; j < p.d.length; j += 2) {
-    const name = p.d[j];
-    if (getProp(st, name) !== p.d[j + 1]) continue;
+  setCss.call(scratch, v);
+  for (let j = 0; j < d.length; j += 2) {
+    const name = d[j];
+    if (getProp(st, name) !== d[j + 1]) continue;
     const was = getProp(scratch, name);
     if (was) setProp(st, name, was, prioOf(scratch, name)); else unsetProp(st, name);
   }
