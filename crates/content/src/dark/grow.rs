@@ -56,7 +56,7 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     let own: Array = own.iter().collect();
     for (i, root) in s.roots.iter().enumerate() {
         // One call checks the scope's sheets; only what a sheet gained is read.
-        let Some(marks) = sheet_growth::changed_marks(root.js(), &own) else { continue };
+        let Some(marks) = sheet_growth::changed_marks(root.js(), &own, &s.marks[i]) else { continue };
         let foreign = |url: &str| s.cache.has_foreign_text(url);
         let read = &mut |index, from| sheet_growth::rules(root.js(), index, from);
         let Some(mut growth) = growth::grow(&s.marks[i], &marks, &s.last_input[i].sheets, &foreign, read) else { return false };
