@@ -35,10 +35,12 @@ function request() {
 export function is_scheduled(batch) { return scheduled && run === batch; }
 // The roots observed, so a batch writing inline styles can stop observing while it writes: its
 // own writes then cost no records (a dashboard's tick: hundreds).
-const roots = [];
+// Held weakly, as the observer holds what it observes: a root the page let go is dropped.
+let roots = [];
 let handler = null, held = [];
 export function watch_root(observer, root, init) {
-  if (!roots.includes(root)) roots.push(root);
+  roots = roots.filter((r) => r.deref());
+  if (!roots.some((r) => r.deref() === root)) roots.push(new WeakRef(root));
   observer.observe(root, init);
 }
 export function unwatch_all(observer) { roots.length = 0; observer.disconnect(); }
@@ -47,7 +49,7 @@ export function hold(observer) {
   observer.disconnect();
 }
 export function resume(observer, init) {
-  for (const r of roots) observer.observe(r, init);
+  for (const r of roots) { const root = r.deref(); if (root) observer.observe(root, init); }
   const recs = held;
   held = [];
   if (recs.length && handler) handler(recs);
