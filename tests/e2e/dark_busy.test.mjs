@@ -233,4 +233,29 @@ export const tests = [
       }
     } finally { await resetMemory(env); }
   }],
+  ["an element the page recolours to a colour the theme knows is dark at its next frame; switched off, it shows the page's own colours again", async (env) => {
+    const page = await busy(env, "dashboard");
+    try {
+      // A row header the page's tick never touches, recoloured as the cells are: a value the theme
+      // already maps, then another one, with the page's own text colour.
+      const recolour = (i) => page.evaluate((i) => new Promise((done) => {
+        const th = document.querySelectorAll("tr + tr > th")[3];
+        th.style.backgroundColor = `rgb(255, ${255 - i * 6}, ${230 - i * 7})`;
+        th.style.color = "rgb(20, 20, 20)";
+        requestAnimationFrame(() => requestAnimationFrame(() => { const s = getComputedStyle(th); done([s.backgroundColor, s.color]); }));
+      }), i);
+      for (const i of [5, 20, 5]) {
+        const [bg, fg] = await recolour(i);
+        assert.ok(luminance(bg) < 0.06 && luminance(fg) >= 0.2, `step ${i}: background ${bg}, text ${fg}`);
+      }
+      await setSite(env, page.url(), false);
+      await until(async () => !(await isDark(page)), "the page to turn light");
+      const th = await page.evaluate(() => {
+        const e = document.querySelectorAll("tr + tr > th")[3], s = getComputedStyle(e);
+        return { own: [e.style.backgroundColor, e.style.color], shown: [s.backgroundColor, s.color] };
+      });
+      assert.deepEqual(th.own, ["rgb(255, 225, 195)", "rgb(20, 20, 20)"], "the page's own values are back in its style");
+      assert.deepEqual(th.shown, th.own);
+    } finally { await resetMemory(env); }
+  }],
 ];

@@ -57,6 +57,8 @@ pub(crate) fn run_batch() {
             return false;
         }
         let State { roots, cache, .. } = s;
+        // The page's values, not the dark ones written in place, are what the theme reads.
+        roots.iter().for_each(inline::unpaint);
         let input: Vec<_> = roots.iter().map(|r| collect::scope(r, cache, &own)).collect();
         s.last_collect_ms = now() - started;
         let images_arrived = std::mem::take(&mut s.images_arrived);

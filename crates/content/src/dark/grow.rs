@@ -56,7 +56,7 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     let own: Array = own.iter().collect();
     for (i, root) in s.roots.iter().enumerate() {
         // One call checks the scope's sheets; only what a sheet gained is read.
-        let Some(marks) = sheet_growth::changed_marks(root.js(), &own) else { continue };
+        let Some(marks) = sheet_growth::changed_marks(root.js(), &own, &s.marks[i]) else { continue };
         let foreign = |url: &str| s.cache.has_foreign_text(url);
         let read = &mut |index, from| sheet_growth::rules(root.js(), index, from);
         let Some(mut growth) = growth::grow(&s.marks[i], &marks, &s.last_input[i].sheets, &foreign, read) else { return false };
@@ -65,7 +65,10 @@ pub(super) fn grow(s: &mut State, pending: &Pending, own: &[web_sys::CssStyleShe
     }
     // Per scope: the elements to mark once their new values' markers are known.
     let mut later: Vec<Option<Array>> = vec![None; n];
-    for entry in markup_of(&pending.added, &pending.touched, &pending.styled, MARKUP).iter() {
+    let entries = markup_of(&pending.added, &pending.touched, &pending.styled, MARKUP);
+    // Restyled elements whose values have rules get them written in place, unobserved.
+    inline::paint();
+    for entry in entries.iter() {
         let entry: Array = entry.unchecked_into();
         // A node no longer in a themed scope (removed since) needs nothing.
         let Some(i) = s.roots.iter().position(|r| js_sys::Object::is(r.js(), &entry.get(0))) else { continue };

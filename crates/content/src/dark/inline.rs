@@ -8,7 +8,7 @@ use super::collect::Root;
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = "import { call, getter, method } from 'dusk-unshadowed';
+#[wasm_bindgen(inline_js = "import { call, getter, method, read } from 'dusk-unshadowed';
 // Per scope root: its value → marker map, and the markers it has rules for.
 const maps = new WeakMap();
 // Read for every recoloured element of a busy page: the prototypes' own, bound once.
@@ -21,6 +21,85 @@ function mark(e, map) {
   const old = attr(e, 'data-dusk-i');
   if (want) { if (old !== want) setAttr(e, 'data-dusk-i', want); } else if (old !== null) unsetAttr(e, 'data-dusk-i');
   return want !== undefined;
+}
+// Recoloured in place: an element whose style the page rewrites once themed (a dashboard's
+// cells) gets its value's dark declarations, read from its marker's rule, written into its own
+// style instead of a marker. Chrome then applies the page's inline change alone; any rule
+// overriding an inline colour, or a marker attribute that changes, restyles the element whole.
+const HTML = 'http://www.w3.org/1999/xhtml', SVG = 'http://www.w3.org/2000/svg';
+const htmlStyle = getter(HTMLElement, 'style'), svgStyle = getter(SVGElement, 'style');
+const setProp = method(CSSStyleDeclaration, 'setProperty'), getProp = method(CSSStyleDeclaration, 'getPropertyValue'), prioOf = method(CSSStyleDeclaration, 'getPropertyPriority'), unsetProp = method(CSSStyleDeclaration, 'removeProperty');
+const setCss = Object.getOwnPropertyDescriptor(CSSStyleDeclaration.prototype, 'cssText').set;
+const inlineOf = (e) => { const ns = spaceOf(e); return ns === HTML ? htmlStyle(e) : ns === SVG ? svgStyle(e) : null; };
+// Per marker: its rule's declarations [name, value, …]; per sheet of a scope: the rules read.
+const declsOf = new Map(), scanned = new WeakMap();
+const MARKER = '[data-dusk-i=\"';
+function declsFor(root, marker) {
+  const d = declsOf.get(marker);
+  if (d || declsOf.size > 4096) return d || null;
+  for (const s of read(root, 'adoptedStyleSheets')) {
+    const rules = s.cssRules;
+    for (let i = scanned.get(s) || 0; i < rules.length; i++) {
+      const sel = rules[i].selectorText;
+      if (!sel || !sel.startsWith(MARKER)) continue;
+      const st = rules[i].style, out = [];
+      for (let j = 0; j < st.length; j++) out.push(st[j], getProp(st, st[j]));
+      declsOf.set(sel.slice(MARKER.length, -2), out);
+    }
+    scanned.set(s, rules.length);
+  }
+  return declsOf.get(marker) || null;
+}
+// Per element painted: the page's value its dark declarations were written over.
+const painted = new WeakMap(), paintedWith = new WeakMap();
+let toPaint = [], anyPainted = false;
+function paint(e, map, root) {
+  const v = attr(e, 'style');
+  const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
+  const st = want ? inlineOf(e) : null;
+  const d = st && declsFor(root, want);
+  if (!d) return mark(e, map);
+  toPaint.push(e, st, d, v, want);
+  return true;
+}
+// `now` false: whether any wait (each import takes an argument: short_imports.mjs).
+export function paint_pending(now) {
+  if (!now) return toPaint.length > 0;
+  const all = toPaint;
+  toPaint = [];
+  for (let i = 0; i < all.length; i += 5) {
+    const e = all[i], st = all[i + 1], d = all[i + 2], v = all[i + 3];
+    // A page's `!important` inline colour keeps its importance.
+    const strong = v.includes('!');
+    for (let j = 0; j < d.length; j += 2) setProp(st, d[j], d[j + 1], strong ? prioOf(st, d[j]) : '');
+    if (hasAttr(e, 'data-dusk-i')) unsetAttr(e, 'data-dusk-i');
+    painted.set(e, v);
+    paintedWith.set(e, all[i + 4]);
+  }
+  anyPainted ||= all.length > 0;
+  return all.length > 0;
+}
+// The page's own colours back where a paint still holds (switching off, or a full build).
+let scratch = null;
+function unpaint(e) {
+  const v = painted.get(e), d = declsOf.get(paintedWith.get(e));
+  painted.delete(e);
+  const st = inlineOf(e);
+  if (!d || !st) return;
+  if (!scratch) scratch = htmlStyle(document.createElement('div'));
+  setCss.call(scratch, v);
+  for (let j = 0; j < d.length; j += 2) {
+    const name = d[j];
+    if (getProp(st, name) !== d[j + 1]) continue;
+    const was = getProp(scratch, name);
+    if (was) setProp(st, name, was, prioOf(scratch, name)); else unsetProp(st, name);
+  }
+}
+// Each painted element of the scope gets its page value back, and that value's marker.
+export function paint_undo(root) {
+  if (!anyPainted) return;
+  const map = maps.get(root);
+  for (const e of call(root, 'querySelectorAll', '[style]')) if (painted.has(e)) { unpaint(e); mark(e, map); }
 }
 // Values remembered between full builds at most: a feed writing a new value per card would grow
 // the map for the page's life. A forgotten value is mapped again if it comes back.
@@ -60,12 +139,12 @@ const SVG_COLOURS = ['fill', 'stroke'], FONT_COLOURS = ['bgcolor', 'color'], BOD
 export function markup_of(added, touched, styled, selector) {
   const out = new Map();
   // The element's scope entry, with its style marked (or its new value noted).
-  const styleOf = (e) => {
+  const styleOf = (e, inPlace) => {
     const root = rootOf(e);
     let r = out.get(root);
     if (!r) out.set(root, (r = { styles: new Set(), attrs: new Set(), sources: false, later: [] }));
     // A value the theme has a marker for (or knows sets no colour) is marked now; a new one after its rule is built.
-    if (!mark(e, maps.get(root))) { r.styles.add(attr(e, 'style')); r.later.push(e); }
+    if (!(inPlace ? paint(e, maps.get(root), root) : mark(e, maps.get(root)))) { r.styles.add(attr(e, 'style')); r.later.push(e); }
     return r;
   };
   const note = (e) => {
@@ -77,7 +156,7 @@ export function markup_of(added, touched, styled, selector) {
   };
   for (const el of added) { if (matches(el, selector)) note(el); for (const e of within(el, selector)) note(e); }
   for (const el of touched) note(el);
-  for (const el of styled) styleOf(el);
+  for (const el of styled) styleOf(el, true);
   return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources, r.later]);
 }")]
 extern "C" {
@@ -90,6 +169,8 @@ extern "C" {
     /// Per scope root the added and touched elements are in: [root, new style values, legacy
     /// colour attributes ("name\nvalue"), a dark-scheme `<source>` came, elements to mark once
     /// their values' rules are built].
+    fn paint_pending(now: bool) -> bool;
+    fn paint_undo(root: &JsValue);
     pub(super) fn markup_of(added: &Array, touched: &Array, styled: &Array, selector: &str) -> Array;
 }
 
@@ -123,7 +204,23 @@ pub fn has_rule(root: &JsValue, marker: &str) -> bool {
     has_marker(root, marker)
 }
 
-/// Takes every marker out of the scope.
+/// Takes every marker out of the scope, and the dark colours written in place.
 pub fn clear(root: &Root) {
+    unpaint(root);
     markers_clear(root.js());
+}
+
+/// Restyled elements whose values the theme knows get their dark colours in place.
+pub fn paint() {
+    if paint_pending(false) {
+        super::watch::unobserved(|| {
+            paint_pending(true);
+        });
+    }
+}
+
+/// The page's own values back on the scope's elements painted in place, with their markers, so
+/// the page is read as it wrote it.
+pub fn unpaint(root: &Root) {
+    super::watch::unobserved(|| paint_undo(root.js()));
 }

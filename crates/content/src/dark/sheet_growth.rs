@@ -1,7 +1,7 @@
 //! A busy page's sheets checked in one call per scope (core's `growth` marks), and only the rules
 //! a sheet gained read: a CSS-in-JS sheet that grows by `insertRule` is not serialised again.
 
-use dusk_core::dark::growth::{parse_marks, Rules, SheetMark};
+use dusk_core::dark::growth::{parse_marks, parse_marks_over, Rules, SheetMark};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use web_sys::CssStyleSheet;
@@ -19,12 +19,24 @@ const committed = new WeakMap();
 // Per sheet read here: its rules as read last, so a read from a later rule knows the ones
 // before are still those (the same objects, in place).
 const seen = new WeakMap();
-const rulesOf = (s) => { if (unreadable.has(s)) return null; try { return s.cssRules; } catch { unreadable.add(s); return null; } };
+// Per sheet: its live rule and media lists, asked for once (a busy page's batch lists every sheet).
+const lists = new WeakMap();
+const listsOf = (s) => {
+  let l = lists.get(s);
+  if (l) return l;
+  let rules = null;
+  if (!unreadable.has(s)) try { rules = s.cssRules; } catch { unreadable.add(s); }
+  lists.set(s, (l = { rules, media: s.media }));
+  return l;
+};
+const rulesOf = (s) => (unreadable.has(s) ? null : listsOf(s).rules);
 const clean = (t) => (t || '').replace(/[\\t\\n]/g, ' ');
-const mediaOf = (s) => { const m = s.media; return m.length ? clean(m.mediaText) : ''; };
+const mediaOf = (s) => { const m = listsOf(s).media; return m.length ? clean(m.mediaText) : ''; };
 function list(root, own) {
   const ours = new Set(own);
-  const sheets = [...read(root, 'styleSheets')];
+  // By index: spreading the list cost three times as much (70 sheets: 11 µs against 4).
+  const list = read(root, 'styleSheets'), n = list.length, sheets = [];
+  for (let i = 0; i < n; i++) sheets.push(list[i]);
   for (const s of read(root, 'adoptedStyleSheets')) if (!ours.has(s)) sheets.push(s);
   const out = { sheets, rules: [], disabled: [], media: [] };
   for (const s of sheets) {
@@ -37,16 +49,27 @@ function list(root, own) {
 }
 const same = (a, b) => a && a.sheets.length === b.sheets.length && a.sheets.every((s, i) => s === b.sheets[i] && a.rules[i] === b.rules[i] && a.disabled[i] === b.disabled[i] && a.media[i] === b.media[i]);
 // The scope's marks, one line per page sheet; '' when they are as last committed (unless `all`).
+// Otherwise, when the committed list's first sheets are still there, in place, switched and with
+// media as they were: '~' and their count, a line for each whose rule count changed, and full
+// lines for the sheets after them (core's parse_marks_over).
 export function sheet_marks(root, own, all) {
   const now = list(root, own);
   listed.set(root, now);
-  if (!all && same(committed.get(root), now)) return '';
-  let out = '';
-  now.sheets.forEach((s, i) => {
+  const last = all ? null : committed.get(root);
+  if (last && same(last, now)) return '';
+  let out = '', kept = 0;
+  if (last) {
+    const most = Math.min(last.sheets.length, now.sheets.length);
+    while (kept < most && last.sheets[kept] === now.sheets[kept] && last.disabled[kept] === now.disabled[kept] && last.media[kept] === now.media[kept]) kept++;
+    if (kept) out = '~' + kept + '\\n';
+    for (let i = 0; i < kept; i++) if (now.rules[i] !== last.rules[i]) out += '=' + i + '\\t' + now.rules[i] + '\\n';
+  }
+  for (let i = kept; i < now.sheets.length; i++) {
+    const s = now.sheets[i];
     let id = ids.get(s);
     if (!id) ids.set(s, (id = next++));
     out += id + '\\t' + now.rules[i] + '\\t' + (now.disabled[i] ? 1 : 0) + '\\t' + now.media[i] + '\\t' + (now.rules[i] < 0 ? clean(s.href) : '') + '\\n';
-  });
+  }
   return out;
 }
 // Rust holds the marks listed last now.
@@ -81,10 +104,14 @@ extern "C" {
 }
 
 /// Every page sheet of the scope (not `own`, ours), in cascade order; None when they are as
-/// `commit` last left them (no text crosses then).
-pub fn changed_marks(root: &JsValue, own: &Array) -> Option<Vec<SheetMark>> {
+/// `commit` last left them (`last`; no text crosses then).
+pub fn changed_marks(root: &JsValue, own: &Array, last: &[SheetMark]) -> Option<Vec<SheetMark>> {
     let text = sheet_marks(root, own, false);
-    (!text.is_empty()).then(|| parse_marks(&text))
+    if text.is_empty() {
+        return None;
+    }
+    // Sent as a change to the committed marks, which `last` is.
+    Some(parse_marks_over(last, &text).unwrap_or_else(|| parse_marks(&sheet_marks(root, own, true))))
 }
 
 /// Every page sheet of the scope, taken as the ones the scope's marks now hold.

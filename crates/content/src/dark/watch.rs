@@ -33,9 +33,30 @@ function request() {
   if (subframe || hiddenOf(document)) setTimeout(fire, 250);
 }
 export function is_scheduled(batch) { return scheduled && run === batch; }
+// The roots observed, so a batch writing inline styles can stop observing while it writes: its
+// own writes then cost no records (a dashboard's tick: hundreds).
+// Held weakly, as the observer holds what it observes: a root the page let go is dropped.
+let roots = [];
+let handler = null, held = [];
+export function watch_root(observer, root, init) {
+  roots = roots.filter((r) => r.deref());
+  if (!roots.some((r) => r.deref() === root)) roots.push(new WeakRef(root));
+  observer.observe(root, init);
+}
+export function unwatch_all(observer) { roots.length = 0; observer.disconnect(); }
+export function hold(observer) {
+  held = observer.takeRecords();
+  observer.disconnect();
+}
+export function resume(observer, init) {
+  for (const r of roots) { const root = r.deref(); if (root) observer.observe(root, init); }
+  const recs = held;
+  held = [];
+  if (recs.length && handler) handler(recs);
+}
 export function observer_callback(on_work, batch) {
   run = batch;
-  return (records) => {
+  return handler = (records) => {
     let batch = false;
     const others = [];
     // A dashboard's records come in runs on one target (its style, then its text).
@@ -81,10 +102,23 @@ extern "C" {
     #[wasm_bindgen(js_name = schedule)]
     fn schedule_batch(batch: &js_sys::Function);
     fn is_scheduled(batch: &js_sys::Function) -> bool;
+    fn watch_root(observer: &MutationObserver, root: &JsValue, init: &MutationObserverInit);
+    fn unwatch_all(observer: &MutationObserver);
+    fn hold(observer: &MutationObserver);
+    fn resume(observer: &MutationObserver, init: &MutationObserverInit);
 }
 
 thread_local! {
     static OBSERVER: RefCell<Option<MutationObserver>> = const { RefCell::new(None) };
+    /// What every root is observed for.
+    static INIT: MutationObserverInit = {
+        let init = MutationObserverInit::new();
+        init.set_child_list(true);
+        init.set_subtree(true);
+        init.set_attributes(true);
+        init.set_attribute_filter(&ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect::<Array>());
+        init
+    };
     /// The batch the JS side schedules: `super::run_batch`.
     static BATCH: js_sys::Function = Closure::<dyn FnMut()>::new(super::run_batch).into_js_value().unchecked_into();
 }
@@ -102,14 +136,8 @@ pub fn observe(root: &JsValue) {
             *slot = BATCH.with(|batch| MutationObserver::new(&observer_callback(work.as_ref().unchecked_ref(), batch)).ok());
             work.forget();
         }
-        // Unchecked: a same-origin frame's document is a Node of another realm.
-        if let (Some(observer), Some(node)) = (slot.as_ref(), Some(root.unchecked_ref::<web_sys::Node>())) {
-            let init = MutationObserverInit::new();
-            init.set_child_list(true);
-            init.set_subtree(true);
-            init.set_attributes(true);
-            init.set_attribute_filter(&ATTRIBUTES.iter().map(|a| JsValue::from_str(a)).collect::<Array>());
-            let _ = observer.observe_with_options(node, &init);
+        if let Some(observer) = slot.as_ref() {
+            INIT.with(|init| watch_root(observer, root, init));
         }
     });
 }
@@ -117,9 +145,23 @@ pub fn observe(root: &JsValue) {
 pub fn disconnect() {
     OBSERVER.with(|cell| {
         if let Some(o) = cell.borrow().as_ref() {
-            o.disconnect();
+            unwatch_all(o);
         }
     });
+}
+
+/// Runs `f` (which writes inline styles) unobserved: its writes make no records, and records
+/// the page made before are noted as usual once observing again.
+pub fn unobserved(f: impl FnOnce()) {
+    // Cloned out: the records noted on resume may reach wasm, which may observe a new root.
+    match OBSERVER.with(|cell| cell.borrow().clone()) {
+        Some(o) => {
+            hold(&o);
+            f();
+            INIT.with(|init| resume(&o, init));
+        }
+        None => f(),
+    }
 }
 
 /// A batch is waiting for the next frame.

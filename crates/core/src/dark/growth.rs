@@ -42,6 +42,33 @@ pub fn parse_marks(text: &str) -> Vec<SheetMark> {
         .collect()
 }
 
+/// Parses the page layer's marks as a change to `last` (the marks it listed before) when they
+/// start with `~k`: the first `k` sheets are `last`'s, in place, with `=index\trules` lines for
+/// those whose rule count changed, and full lines for the sheets after them. A busy page's batch
+/// then sends what changed, not a line per sheet. Otherwise (or if `last` is too short) the text
+/// is parsed whole; None: a change to marks it does not fit.
+pub fn parse_marks_over(last: &[SheetMark], text: &str) -> Option<Vec<SheetMark>> {
+    let Some(rest) = text.strip_prefix('~') else { return Some(parse_marks(text)) };
+    let (head, lines) = rest.split_once('\n').unwrap_or((rest, ""));
+    let kept: usize = head.parse().ok()?;
+    let mut marks = last.get(..kept)?.to_vec();
+    let mut tail = String::new();
+    for line in lines.lines() {
+        match line.strip_prefix('=') {
+            Some(change) => {
+                let (index, rules) = change.split_once('\t')?;
+                marks.get_mut(index.parse::<usize>().ok().filter(|i| *i < kept)?)?.rules = rules.parse().ok()?;
+            }
+            None => {
+                tail.push_str(line);
+                tail.push('\n');
+            }
+        }
+    }
+    marks.extend(parse_marks(&tail));
+    Some(marks)
+}
+
 /// A sheet's rules as the page layer read them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rules {
@@ -176,6 +203,24 @@ mod tests {
         assert_eq!(marks[0], mark(3, 12));
         assert_eq!(marks[1], SheetMark { id: 7, rules: -1, disabled: true, media: "print".into(), href: "https://cdn.example/a.css".into() });
         assert_eq!(parse_marks(""), vec![]);
+    }
+
+    #[test]
+    fn marks_sent_as_a_change_patch_the_last_ones() {
+        let last = parse_marks("3\t12\t0\t\t\n7\t-1\t1\tprint\thttps://cdn.example/a.css\n9\t4\t0\t\t\n");
+        // The third sheet grew by a rule and a new sheet came after it.
+        let now = parse_marks_over(&last, "~3\n=2\t5\n11\t1\t0\tscreen\t\n").unwrap();
+        assert_eq!(now.len(), 4);
+        assert_eq!(now[..2], last[..2]);
+        assert_eq!((now[2].id, now[2].rules), (9, 5));
+        assert_eq!((now[3].id, now[3].rules, now[3].media.as_str()), (11, 1, "screen"));
+        // Only the first sheet kept, the rest listed whole; a whole list ignores the last one.
+        let fewer = parse_marks_over(&last, "~1\n12\t2\t0\t\t\n").unwrap();
+        assert_eq!(fewer.iter().map(|m| m.id).collect::<Vec<_>>(), [3, 12]);
+        assert_eq!(parse_marks_over(&last, "5\t1\t0\t\t\n").unwrap().iter().map(|m| m.id).collect::<Vec<_>>(), [5]);
+        // A change to marks it does not fit asks for a whole list.
+        assert_eq!(parse_marks_over(&last, "~4\n"), None);
+        assert_eq!(parse_marks_over(&last, "~2\n=2\t9\n"), None);
     }
 
     #[test]
