@@ -45,6 +45,7 @@ export const tests = [
       const { checked, light } = await watchAdded(page, 2000);
       assert.ok(checked >= 15, `cards checked: ${checked}`);
       assert.deepEqual(light.slice(0, 5), []);
+      await page.evaluate(() => { busy.stop(); return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); });
       const report = await page.evaluate(aaReport);
       assert.equal(report.share, 1, JSON.stringify(report.failures.slice(0, 3)));
     } finally { await resetMemory(env); }
