@@ -14,7 +14,8 @@ pub fn freeze_css(scope: &Scope) -> String {
     let mut selectors = BTreeSet::new();
     let mut nested = false;
     for sheet in scope.sheets.iter().filter(|s| s.css.contains("transition")) {
-        collect(&css::parse_sheet(&sheet.css), &mut selectors, &mut nested, false);
+        // One top-level rule at a time: the layer's memory keeps its peak, and a big sheet parses to several times its size.
+        css::for_each_rule(&sheet.css, |rule| collect(std::slice::from_ref(&rule), &mut selectors, &mut nested, false));
     }
     let inline = scope.inline_styles.iter().any(|s| css::parse_decls(s).iter().any(|d| is_transition(&d.name)));
     if nested {

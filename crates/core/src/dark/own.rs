@@ -5,7 +5,7 @@
 
 use super::band::clamp_luminance;
 use super::color::{contrast, Rgba};
-use super::css::{parse_sheet, Decl, Rule};
+use super::css::{for_each_rule, Decl, Rule};
 use super::markup::{emit_scheme_sources, SchemeSource};
 use super::theme::Scope;
 use super::value::role_of;
@@ -63,8 +63,11 @@ pub fn may_darken(scopes: &[Scope]) -> bool {
         })
     }
     scopes.iter().flat_map(|s| &s.sheets).filter(|sh| sh.css.contains("prefers-color-scheme") || sh.media.contains("prefers-color-scheme")).any(|sh| {
-        let rules = parse_sheet(&sh.css);
-        any_gated(&rules, sh.media.to_ascii_lowercase().contains("prefers-color-scheme"))
+        let gated = sh.media.to_ascii_lowercase().contains("prefers-color-scheme");
+        // One top-level rule at a time: the layer's memory keeps its peak.
+        let mut found = false;
+        for_each_rule(&sh.css, |rule| found = found || any_gated(std::slice::from_ref(&rule), gated));
+        found
     })
 }
 

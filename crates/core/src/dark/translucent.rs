@@ -2,7 +2,7 @@
 //! between 0 and 1), which blends the text with whatever lies behind it. The page's rules say
 //! which elements may be painted so; the content layer measures only those, once painted.
 
-use super::css::{parse_sheet, Rule};
+use super::css::{for_each_rule, Rule};
 use super::theme::Scope;
 
 /// Selectors handed to the page at most: a page with more translucent rules is measured by these.
@@ -13,7 +13,8 @@ const MAX_SELECTORS: usize = 200;
 pub fn selectors(scope: &Scope) -> Vec<String> {
     let mut out = Vec::new();
     for sheet in scope.sheets.iter().filter(|s| s.css.contains("opacity")) {
-        collect(&parse_sheet(&sheet.css), &mut out);
+        // One top-level rule at a time: the layer's memory keeps its peak, and a big sheet parses to several times its size.
+        for_each_rule(&sheet.css, |rule| collect(std::slice::from_ref(&rule), &mut out));
     }
     if scope.inline_styles.iter().any(|s| s.contains("opacity")) {
         out.push("[style*=\"opacity\"]".to_string());

@@ -1,8 +1,8 @@
 //! What a busy page adds after the theme was built (new inline colours, legacy attributes, rules
 //! appended to its sheets) built alone, so the page layer adds rules for them and nothing else.
 
-use super::css::{self, Decl, Rule};
-use super::{emit_inline, emit_sheet, var_roles, Markers, Roles, Scope};
+use super::css::{self, Decl};
+use super::{emit_inline, emit_sheet_text, Markers, RoleWalk, Roles, Scope};
 use crate::dark::markup::emit_attrs;
 
 /// What one scope gained, built alone.
@@ -22,9 +22,13 @@ pub fn build_added(known: &Roles, added: &Scope, has_rule: &dyn Fn(&str) -> bool
     if !added.scheme_sources.is_empty() {
         return None;
     }
-    let parsed: Vec<(Vec<Rule>, &str)> = added.sheets.iter().map(|s| (css::parse_sheet(&s.css), s.media.as_str())).collect();
+    // Parsed twice, one top-level rule at a time, as the full build does: a new sheet may be big.
+    let mut walk = RoleWalk::default();
+    for sheet in &added.sheets {
+        css::for_each_rule(&sheet.css, |rule| walk.rules(std::slice::from_ref(&rule)));
+    }
     let inline: Vec<(&str, Vec<Decl>)> = added.inline_styles.iter().map(|v| (v.as_str(), css::parse_decls(v))).collect();
-    let (fresh, chains) = var_roles(std::slice::from_ref(&parsed), std::slice::from_ref(&inline));
+    let (fresh, chains) = walk.finish(std::slice::from_ref(&inline));
     let new_chain = chains.iter().any(|c| !known.chains.contains(c));
     // The build's roles already follow its chains: a role it knew for every custom property
     // used leaves them as they are, with no copy of them to compare.
@@ -33,8 +37,8 @@ pub fn build_added(known: &Roles, added: &Scope, has_rule: &dyn Fn(&str) -> bool
         return None;
     }
     let mut out = String::new();
-    for (rules, media) in &parsed {
-        emit_sheet(rules, media, &known.roles, &mut out);
+    for sheet in &added.sheets {
+        emit_sheet_text(&sheet.css, &sheet.media, &known.roles, &mut out);
     }
     let markers = emit_inline(&inline, &known.roles, has_rule, &mut out);
     emit_attrs(&added.attrs, &mut out);

@@ -167,15 +167,8 @@ fn base_rules() -> String {
     )
 }
 
-/// Finds the role of every custom property from where it is used, following var() chains.
-/// Also returns the `var()` chains it followed (`--a: var(--b)` as (a, b)).
-fn var_roles(parsed: &[Vec<(Vec<Rule>, &str)>], inline: &[Vec<(&str, Vec<Decl>)>]) -> (VarRoles, Vec<(String, String)>) {
-    let mut walk = RoleWalk::default();
-    parsed.iter().flatten().for_each(|(rules, _)| walk.rules(rules));
-    walk.finish(inline)
-}
-
-/// The custom properties' roles and `var()` chains met so far, rule by rule.
+/// The custom properties' roles and `var()` chains met so far, rule by rule (every custom
+/// property's role from where it is used, following `var()` chains: `--a: var(--b)` as (a, b)).
 #[derive(Default)]
 struct RoleWalk {
     roles: VarRoles,
@@ -236,18 +229,6 @@ fn emit_sheet_text(css: &str, media: &str, roles: &VarRoles, out: &mut String) {
     let (query, dark) = rewrite_media(media);
     let mut inner = String::new();
     css::for_each_rule(css, |rule| emit_rules(std::slice::from_ref(&rule), roles, dark, &mut inner));
-    wrap(&format!("@media {query}"), &inner, out);
-}
-
-fn emit_sheet(rules: &[Rule], media: &str, roles: &VarRoles, out: &mut String) {
-    let media = media.trim();
-    if media.is_empty() || media.eq_ignore_ascii_case("all") {
-        emit_rules(rules, roles, false, out);
-        return;
-    }
-    let (query, dark) = rewrite_media(media);
-    let mut inner = String::new();
-    emit_rules(rules, roles, dark, &mut inner);
     wrap(&format!("@media {query}"), &inner, out);
 }
 
