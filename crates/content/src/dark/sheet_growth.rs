@@ -128,11 +128,15 @@ pub fn commit(root: &JsValue) {
 
 /// The rules of the scope's sheet `index` (as `marks` listed it last) from `from` on.
 pub fn rules(root: &JsValue, index: usize, from: usize) -> Option<Rules> {
-    let text = sheet_rules(root, index as u32, from as u32)?;
-    Some(match text.strip_prefix('+') {
-        Some(tail) => Rules::Tail(tail.to_string()),
-        None => Rules::Whole(text.get(1..)?.to_string()),
-    })
+    let mut text = sheet_rules(root, index as u32, from as u32)?;
+    // The mark taken off in place: a sheet read whole is the page's CSS, and a copy of it would
+    // raise the layer's memory, which never shrinks, for good.
+    let whole = !text.starts_with('+');
+    if text.is_empty() {
+        return None;
+    }
+    text.remove(0);
+    Some(if whole { Rules::Whole(text) } else { Rules::Tail(text) })
 }
 
 /// A sheet the page layer found cross-origin: marks never ask for its rules.
