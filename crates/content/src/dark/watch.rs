@@ -33,6 +33,21 @@ function request() {
   if (subframe || hiddenOf(document)) setTimeout(fire, 250);
 }
 export function is_scheduled(batch) { return scheduled && run === batch; }
+// A sheet that loads after its element was added: a <link>'s, or the imports of a <style> (whose
+// own rules were read with its insertion). Other loads (images, scripts) change no sheet.
+function sheetLoad(t) {
+  const name = nameOf(t);
+  if (name === 'LINK' || name === 'link') return true;
+  if (name !== 'STYLE' && name !== 'style') return false;
+  try {
+    const rules = t.sheet?.cssRules;
+    for (let i = 0; rules && i < rules.length && i < 8; i++) if (rules[i].type === 3) return true;
+    return false;
+  } catch { return true; }
+}
+export function listen_sheet_loads(batch) {
+  document.addEventListener('load', (e) => { if (sheetLoad(e.target)) schedule(batch); }, true);
+}
 // The roots observed, so a batch writing inline styles can stop observing while it writes: its
 // own writes then cost no records (a dashboard's tick: hundreds).
 // Held weakly, as the observer holds what it observes: a root the page let go is dropped.
@@ -102,6 +117,7 @@ extern "C" {
     #[wasm_bindgen(js_name = schedule)]
     fn schedule_batch(batch: &js_sys::Function);
     fn is_scheduled(batch: &js_sys::Function) -> bool;
+    fn listen_sheet_loads(batch: &js_sys::Function);
     fn watch_root(observer: &MutationObserver, root: &JsValue, init: &MutationObserverInit);
     fn unwatch_all(observer: &MutationObserver);
     fn hold(observer: &MutationObserver);
@@ -181,9 +197,7 @@ pub fn listen_document_events() {
     let ready = Closure::<dyn FnMut()>::new(super::on_dom_ready);
     let _ = document.add_event_listener_with_callback("DOMContentLoaded", ready.as_ref().unchecked_ref());
     ready.forget();
-    let resource = Closure::<dyn FnMut()>::new(schedule);
-    let _ = document.add_event_listener_with_callback_and_bool("load", resource.as_ref().unchecked_ref(), true);
-    resource.forget();
+    BATCH.with(listen_sheet_loads);
     let page = Closure::<dyn FnMut()>::new(super::on_page_load);
     let _ = window.add_event_listener_with_callback("load", page.as_ref().unchecked_ref());
     page.forget();
