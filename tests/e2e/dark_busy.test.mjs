@@ -60,6 +60,27 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["a sheet that arrives after its element (a <link>, a <style>'s @import, both slow) is themed in the frame after it loads", async (env) => {
+    const page = await busy(env, "rules");
+    try {
+      const seen = await page.evaluate(() => Promise.all([["late-import", (el) => { el.textContent = '@import url("late-import.css?delay=400");'; }, "style"],
+        ["late-link", (el) => { el.rel = "stylesheet"; el.href = "late-link.css?delay=400"; }, "link"]].map(([cls, fill, tag]) => new Promise((done) => {
+        const box = document.createElement("div");
+        box.className = cls;
+        box.textContent = cls;
+        document.getElementById("out").prepend(box);
+        const sheet = document.createElement(tag);
+        fill(sheet);
+        sheet.addEventListener("load", () => requestAnimationFrame(() => requestAnimationFrame(() => done(`${cls} ${getComputedStyle(box).backgroundColor}`))));
+        document.head.append(sheet);
+      }))));
+      for (const s of seen) {
+        const [r, g, b] = s.match(/[\d.]+/g).map(Number);
+        assert.ok(r + g + b < 3 * 80 && !s.includes("0, 0, 0, 0"), `dark at the frame after its sheet loaded: ${seen.join(" / ")}`);
+      }
+    } finally { await resetMemory(env); }
+  }],
+
   ["a rule inserted at the start of a CSS-in-JS sheet, or after the page deleted one, is themed in the frame its element appears", async (env) => {
     const page = await busy(env, "rules");
     try {

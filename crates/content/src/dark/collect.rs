@@ -151,6 +151,12 @@ impl SheetCache {
         std::mem::take(&mut self.to_fetch)
     }
 
+    /// An @import arrived after its sheet was read: the sheet's rule count did not change, so
+    /// every sheet is serialised afresh.
+    pub fn forget_texts(&mut self) {
+        self.entries.clear();
+    }
+
     /// A fetched cross-origin sheet's serialised text (None: it could not be had).
     pub fn set_foreign(&mut self, url: &str, css: Option<String>) {
         if let Some(entry) = self.foreign.iter_mut().find(|(k, _)| k == url) {

@@ -14,10 +14,34 @@ const maps = new WeakMap();
 // Read for every recoloured element of a busy page: the prototypes' own, bound once.
 const attr = method(Element, 'getAttribute'), setAttr = method(Element, 'setAttribute'), unsetAttr = method(Element, 'removeAttribute'), hasAttr = method(Element, 'hasAttribute');
 const rootOf = method(Node, 'getRootNode'), nameOf = getter(Element, 'localName'), spaceOf = getter(Element, 'namespaceURI'), matches = method(Element, 'matches'), within = method(Element, 'querySelectorAll');
+// Declarations that never take a colour (core's `theme::COLOURLESS`): a style that differs from a
+// known one only by them has that one's marker (a progress bar's width per card).
+let colourless = null;
+export function markers_colourless(names) { colourless = new Set(names.split(',')); }
+// The style less its colourless declarations; the style itself where it has none, or where a
+// `;` may sit inside a value (urls, strings, comments) or a custom property is read.
+function colourPart(v) {
+  if (!colourless || /url\\(|var\\(|\\/\\*|[\"'\\\\]/i.test(v)) return v;
+  let out = '', dropped = false;
+  for (const d of v.split(';')) {
+    const t = d.trim();
+    if (!t) continue;
+    const i = t.indexOf(':');
+    if (i > 0 && colourless.has(t.slice(0, i).trim().toLowerCase())) { dropped = true; continue; }
+    out += out ? '; ' + t : t;
+  }
+  return dropped ? out : v;
+}
+function markerOf(map, v) {
+  const m = map.map.get(v);
+  if (m !== undefined || !colourless) return m;
+  const k = colourPart(v);
+  return k === v ? undefined : k ? map.map.get(k) : '';
+}
 // The element's marker for its current style; false if its value is not in the map yet.
 function mark(e, map) {
   const v = attr(e, 'style');
-  const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
+  const want = v === null || !v.trim() ? '' : map ? markerOf(map, v) : undefined;
   const old = attr(e, 'data-dusk-i');
   if (want) { if (old !== want) setAttr(e, 'data-dusk-i', want); } else if (old !== null) unsetAttr(e, 'data-dusk-i');
   return want !== undefined;
@@ -55,7 +79,7 @@ const painted = new WeakMap(), paintedWith = new WeakMap();
 let toPaint = [], anyPainted = false;
 function paint(e, map, root) {
   const v = attr(e, 'style');
-  const want = v === null || !v.trim() ? '' : map ? map.map.get(v) : undefined;
+  const want = v === null || !v.trim() ? '' : map ? markerOf(map, v) : undefined;
   const st = want ? inlineOf(e) : null;
   const d = st && declsFor(root, want);
   if (!d) return mark(e, map);
@@ -108,7 +132,15 @@ export function markers_put(root, pairs, replace) {
   let map = replace ? undefined : maps.get(root);
   if (!map) maps.set(root, (map = { map: new Map(), names: new Set() }));
   else if (map.map.size > MAX_VALUES) map.map.clear();
-  for (let i = 0; i + 1 < pairs.length; i += 2) { map.map.set(pairs[i], pairs[i + 1]); if (pairs[i + 1]) map.names.add(pairs[i + 1]); }
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const v = pairs[i], m = pairs[i + 1];
+    map.map.set(v, m);
+    if (!m) continue;
+    map.names.add(m);
+    // Its colour part names the same marker: the next value that differs only in geometry finds it.
+    const k = colourPart(v);
+    if (k !== v && k) map.map.set(k, m);
+  }
   if (replace) for (const e of call(root, 'querySelectorAll', '[style]')) mark(e, map);
 }
 export function markers_clear(root) {
@@ -160,6 +192,7 @@ export function markup_of(added, touched, styled, selector) {
   return [...out].map(([root, r]) => [root, [...r.styles], [...r.attrs], r.sources, r.later]);
 }")]
 extern "C" {
+    fn markers_colourless(names: &str);
     fn markers_put(root: &JsValue, pairs: &Array, replace: bool);
     fn markers_clear(root: &JsValue);
     fn markers_apply(els: &Array);
@@ -178,8 +211,15 @@ fn flat(pairs: &[(String, String)]) -> Array {
     pairs.iter().flat_map(|(v, m)| [JsValue::from_str(v), JsValue::from_str(m)]).collect()
 }
 
+thread_local! {
+    static COLOURLESS_SENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// A full build's markers for one scope: every element of it is marked anew.
 pub fn put(root: &Root, markers: &[(String, String)]) {
+    if !COLOURLESS_SENT.replace(true) {
+        markers_colourless(&dusk_core::dark::theme::colourless_names());
+    }
     markers_put(root.js(), &flat(markers), true);
 }
 

@@ -95,6 +95,8 @@ struct State {
     translucent: Option<Vec<String>>,
     /// A background image was decoded since the last build: the theme is built again.
     images_arrived: bool,
+    /// A sheet's @import arrived after the sheet was read: the next batch reads the scopes whole.
+    imports_arrived: bool,
     /// The verdict waits for linked sheets still loading; the batch their load runs judges.
     judge_waits: bool,
     /// The custom properties' roles of the theme built last (None: the next batch builds it all).

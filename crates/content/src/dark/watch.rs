@@ -33,6 +33,23 @@ function request() {
   if (subframe || hiddenOf(document)) setTimeout(fire, 250);
 }
 export function is_scheduled(batch) { return scheduled && run === batch; }
+// A sheet that loads after its element was added: 1, a <link>'s (read as an added sheet); 2, one
+// with @import rules (an import's rules are read with the whole scope; the sheet itself may have
+// been read before they came). Other loads (images, scripts) change no sheet: 0.
+function sheetLoad(t) {
+  const name = nameOf(t);
+  const link = name === 'LINK' || name === 'link';
+  if (!link && name !== 'STYLE' && name !== 'style') return 0;
+  try {
+    const rules = t.sheet?.cssRules;
+    for (let i = 0; rules && i < rules.length && i < 8; i++) if (rules[i].type === 3) return 2;
+    return link ? 1 : 0;
+  } catch { return link ? 1 : 0; }
+}
+// `imports`: notes that the next batch reads every scope whole, and schedules it.
+export function listen_sheet_loads(batch, imports) {
+  document.addEventListener('load', (e) => { const k = sheetLoad(e.target); if (k === 2) imports(); else if (k) schedule(batch); }, true);
+}
 // The roots observed, so a batch writing inline styles can stop observing while it writes: its
 // own writes then cost no records (a dashboard's tick: hundreds).
 // Held weakly, as the observer holds what it observes: a root the page let go is dropped.
@@ -102,6 +119,7 @@ extern "C" {
     #[wasm_bindgen(js_name = schedule)]
     fn schedule_batch(batch: &js_sys::Function);
     fn is_scheduled(batch: &js_sys::Function) -> bool;
+    fn listen_sheet_loads(batch: &js_sys::Function, imports: &js_sys::Function);
     fn watch_root(observer: &MutationObserver, root: &JsValue, init: &MutationObserverInit);
     fn unwatch_all(observer: &MutationObserver);
     fn hold(observer: &MutationObserver);
@@ -181,9 +199,15 @@ pub fn listen_document_events() {
     let ready = Closure::<dyn FnMut()>::new(super::on_dom_ready);
     let _ = document.add_event_listener_with_callback("DOMContentLoaded", ready.as_ref().unchecked_ref());
     ready.forget();
-    let resource = Closure::<dyn FnMut()>::new(schedule);
-    let _ = document.add_event_listener_with_callback_and_bool("load", resource.as_ref().unchecked_ref(), true);
-    resource.forget();
+    let imports = Closure::<dyn FnMut()>::new(|| {
+        super::with(|s| {
+            s.imports_arrived = true;
+            s.cache.forget_texts();
+        });
+        schedule();
+    });
+    BATCH.with(|batch| listen_sheet_loads(batch, imports.as_ref().unchecked_ref()));
+    imports.forget();
     let page = Closure::<dyn FnMut()>::new(super::on_page_load);
     let _ = window.add_event_listener_with_callback("load", page.as_ref().unchecked_ref());
     page.forget();

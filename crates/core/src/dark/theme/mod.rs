@@ -16,7 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 mod added;
+mod colourless;
 pub use added::{build_added, Added};
+pub use colourless::{colourless_names, COLOURLESS};
 
 /// One stylesheet as CSSOM serialises it, with the media list it is gated by ("" for none).
 /// The text is shared: the content script's sheet cache and its last build's input hold the same

@@ -129,3 +129,29 @@ fn a_table_border_grid_gets_a_border_colour_not_the_text_colour() {
 fn escapes_attribute_values() {
     assert_eq!(escape("a\"b\\c\n"), "a\\\"b\\\\c\\a ");
 }
+
+#[test]
+fn a_colourless_declaration_changes_no_marker() {
+    let bases = ["color: red", "background: #fafafa", "border: 1px solid #ddd", "background-color: hsl(0, 80%, 92%); color: #222"];
+    let values = ["10px", "37%", "auto", "translate(2px, 3px)", "1", "0 4px", "calc(100% - 2em)", "red", "2px solid #123456"];
+    for name in crate::dark::theme::COLOURLESS {
+        for value in values {
+            let alone = format!("{name}: {value}");
+            let mut styles: Vec<String> = vec![alone.clone()];
+            for base in bases {
+                styles.push(base.to_string());
+                styles.push(format!("{name}: {value}; {base}"));
+                styles.push(format!("{base}; {name}: {value}"));
+            }
+            let (_, roles) = crate::dark::theme::build_with_roles(&[Scope { inline_styles: styles.clone(), ..Default::default() }]);
+            let marker = |v: &str| roles.markers[0].iter().find(|(t, _)| t == v).map(|(_, m)| m.clone()).unwrap_or_else(|| panic!("no marker for {v}"));
+            assert_eq!(marker(&alone), "", "{alone} alone gets no rule");
+            for base in bases {
+                let want = marker(base);
+                assert!(!want.is_empty(), "{base}");
+                assert_eq!(marker(&format!("{name}: {value}; {base}")), want, "{name}: {value} before {base}");
+                assert_eq!(marker(&format!("{base}; {name}: {value}")), want, "{name}: {value} after {base}");
+            }
+        }
+    }
+}
