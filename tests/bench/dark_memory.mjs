@@ -9,13 +9,16 @@
 // by sub-type, with the second after launch it started (Chrome starts the on-device model service
 // by itself about 3 minutes after launch to rate the device, whatever the extensions do). Then the
 // same per page: a page's renderers are those that go when it closes.
-// Usage: [RUNS=3] [SETTLE_MS=10000] [ONLY=bbc-1,adminlte] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
+// DUMP=1: also the extension process's allocators (memory-infra) at each arm's mark, on stderr; the
+// trace leaves Chrome's tracing buffer (about 5 MB of shared memory) mapped in the later arms' processes.
+// Usage: [RUNS=3] [SETTLE_MS=10000] [ONLY=bbc-1,adminlte] [DUMP=1] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
+import { allocatorDump } from "./memory_dump.mjs";
 import { setAllSites } from "./popup_switch.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -126,6 +129,12 @@ async function arm(name) {
   const workerAlive = await gcWorker();
   await new Promise((r) => setTimeout(r, 1000));
   const procs = processes();
+  // DUMP=1: the extension process's memory-infra dump by allocator, as read at this mark.
+  if (process.env.DUMP === "1") {
+    const dump = (await allocatorDump(await env.ctx.browser().newBrowserCDPSession()))[procs.find((p) => p.kind === "extension")?.pid] ?? {};
+    const keys = Object.keys(dump).filter((k) => k.split("/").length <= 3 && dump[k] > 200_000 && !k.startsWith("shared_memory/") && !k.includes("/allocated_objects"));
+    console.error(`${name}: extension process ${keys.sort((x, y) => dump[y] - dump[x]).map((k) => `${k} ${(dump[k] / 1048576).toFixed(2)}`).join(", ")}`);
+  }
   // Each page's renderers are those that go when it closes (spare renderers and Chrome's own UI stay).
   const alive = () => new Set(processes().map((p) => p.pid));
   const perPage = [];

@@ -5,8 +5,11 @@
 // memories (as in dark_memory_parts.mjs) and the JIT code. Again after LATER_MS (35 s) more.
 // POPUP=0: the popup is never opened (dark mode stays off), so the process holds the worker alone;
 // with DUSK_DIST=<an unpacked extension whose worker only listens>, Chrome's floor for one.
-// Usage: [POPUP=0] [RESTART=1] [SETTLE_MS=10000] [LATER_MS=35000] node tests/bench/extension_memory_parts.mjs
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+// The first reading's trace leaves Chrome's tracing buffer mapped in every process (memory-infra
+// `shared_memory`, about 5 MB), which the later reading's PSS counts in part.
+// DUMP_JSON=<prefix>: each reading's PSS, USS and allocators also go to <prefix>.<reading>.json.
+// Usage: [POPUP=0] [RESTART=1] [SETTLE_MS=10000] [LATER_MS=35000] [DUMP_JSON=prefix] node tests/bench/extension_memory_parts.mjs
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "../e2e/env.mjs";
@@ -80,6 +83,7 @@ for (const [label, ms] of [["after settling", Number(process.env.SETTLE_MS ?? 10
   const a = all[pid] ?? {};
   const m = maps(pid);
   console.log(`== ${label}: extension process PSS ${m.pss.toFixed(1)} MB (USS ${m.uss.toFixed(1)}), worker alive ${alive}; wasm memories: ${m.wasm.join("; ") || "none"}; JIT code PSS ${m.exec.toFixed(2)}`);
+  if (process.env.DUMP_JSON) writeFileSync(`${process.env.DUMP_JSON}.${label.replace(/ /g, "_")}.json`, JSON.stringify({ ...m, allocators: a }));
   const keys = Object.keys(a).filter((k) => k.split("/").length <= Number(process.env.DEPTH ?? 3) && a[k] > 200_000 && !k.startsWith("shared_memory/"));
   for (const k of keys.sort((x, y) => a[y] - a[x])) console.log(`${k.padEnd(60)} ${MB(a[k]).padStart(7)}`);
 }
