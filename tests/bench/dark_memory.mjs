@@ -12,12 +12,13 @@
 // DUMP=1: also the extension process's allocators (memory-infra) at each arm's mark, on stderr; the
 // trace leaves Chrome's tracing buffer (about 5 MB of shared memory) mapped in the later arms' processes.
 // Usage: [RUNS=3] [SETTLE_MS=10000] [ONLY=bbc-1,adminlte] [DUMP=1] node tests/bench/dark_memory.mjs   (build dist/ first with ./build.sh)
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
+import { gcWorker, processesOf } from "./chromium_processes.mjs";
 import { allocatorDump } from "./memory_dump.mjs";
 import { setAllSites } from "./popup_switch.mjs";
 
@@ -53,63 +54,13 @@ const corpus = await startFixtureServer("corpus");
 const port = new URL(corpus.url).port;
 const urls = PAGES.map((p, i) => `http://site${i}.duckdns.org:${port}/${p}`);
 
-/** Chromium's processes: the browser (started with this profile) and its descendants. */
-function processes() {
-  const all = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map((pid) => {
-    try {
-      // Zygote children rewrite their command line into one space-separated string.
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split(/\0| (?=--)/);
-      const ppid = Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
-      return { pid: Number(pid), ppid, cmd };
-    } catch { return null; }
-  }).filter(Boolean);
-  const browser = all.find((p) => p.cmd.some((a) => a === `--user-data-dir=${profile}`) && !p.cmd.some((a) => a.startsWith("--type=")));
-  const mine = new Set([browser.pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const p of all) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; }
-  }
-  return all.filter((p) => mine.has(p.pid)).map((p) => {
-    const arg = (k) => p.cmd.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3) ?? "";
-    // PSS shares Chromium's own code among every process mapping it (other browsers' too), so the
-    // private part (USS) is kept beside it: it moves only with what the process itself holds.
-    let pss = 0, uss = 0;
-    try {
-      const rollup = readFileSync(`/proc/${p.pid}/smaps_rollup`, "utf8");
-      const kb = (k) => Number(rollup.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0);
-      pss = kb("Pss") / 1024;
-      uss = (kb("Private_Clean") + kb("Private_Dirty")) / 1024;
-    } catch {}
-    const type = arg("type") || "browser";
-    const kind = type === "renderer" ? (p.cmd.includes("--extension-process") ? "extension" : "tab") : type === "utility" ? `utility:${arg("utility-sub-type")}` : type;
-    return { pid: p.pid, kind, pss, uss };
-  });
-}
-
 /** Each utility process's sub-type and the second after launch it was first seen, and the arm then running. */
 const started = new Map();
 let running = "start";
 const watch = setInterval(() => {
-  for (const p of processes()) if (p.kind.startsWith("utility:") && !started.has(p.pid)) started.set(p.pid, { kind: p.kind.slice(8), at: (Date.now() - launched) / 1000, arm: running });
+  for (const p of processesOf(profile)) if (p.kind.startsWith("utility:") && !started.has(p.pid)) started.set(p.pid, { kind: p.kind.slice(8), at: (Date.now() - launched) / 1000, arm: running });
 }, 1000);
 
-/** Garbage-collects the service worker (as the tabs are) and says whether it is running. */
-async function gcWorker() {
-  const cdp = await env.ctx.browser().newBrowserCDPSession();
-  try {
-    const { targetInfos } = await cdp.send("Target.getTargets");
-    const sw = targetInfos.find((t) => t.type === "service_worker" && t.url === env.extUrl("worker.js"));
-    if (!sw) return false;
-    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: sw.targetId, flatten: false });
-    const done = new Promise((r) => cdp.on("Target.receivedMessageFromTarget", (e) => e.sessionId === sessionId && JSON.parse(e.message).id === 1 && r(true)));
-    await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }) });
-    await Promise.race([done, new Promise((r) => setTimeout(r, 3000))]);
-    await cdp.send("Target.detachFromTarget", { sessionId }).catch(() => {});
-    return true;
-  } finally {
-    await cdp.detach();
-  }
-}
 
 async function arm(name) {
   running = name;
@@ -126,9 +77,9 @@ async function arm(name) {
     await cdp.send("HeapProfiler.collectGarbage").catch(() => {});
     await cdp.detach();
   }
-  const workerAlive = await gcWorker();
+  const workerAlive = await gcWorker(env);
   await new Promise((r) => setTimeout(r, 1000));
-  const procs = processes();
+  const procs = processesOf(profile);
   // DUMP=1: the extension process's memory-infra dump by allocator, as read at this mark.
   if (process.env.DUMP === "1") {
     const dump = (await allocatorDump(await env.ctx.browser().newBrowserCDPSession()))[procs.find((p) => p.kind === "extension")?.pid] ?? {};
@@ -136,7 +87,7 @@ async function arm(name) {
     console.error(`${name}: extension process ${keys.sort((x, y) => dump[y] - dump[x]).map((k) => `${k} ${(dump[k] / 1048576).toFixed(2)}`).join(", ")}`);
   }
   // Each page's renderers are those that go when it closes (spare renderers and Chrome's own UI stay).
-  const alive = () => new Set(processes().map((p) => p.pid));
+  const alive = () => new Set(processesOf(profile).map((p) => p.pid));
   const perPage = [];
   for (const page of pages) {
     const before = alive();

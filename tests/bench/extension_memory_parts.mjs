@@ -9,11 +9,12 @@
 // `shared_memory`, about 5 MB), which the later reading's PSS counts in part.
 // DUMP_JSON=<prefix>: each reading's PSS, USS and allocators also go to <prefix>.<reading>.json.
 // Usage: [POPUP=0] [RESTART=1] [SETTLE_MS=10000] [LATER_MS=35000] [DUMP_JSON=prefix] node tests/bench/extension_memory_parts.mjs
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "../e2e/env.mjs";
 import { startFixtureServer } from "../e2e/fixture-server.mjs";
+import { extensionPid, gcWorker, rollupOf } from "./chromium_processes.mjs";
 import { allocatorDump } from "./memory_dump.mjs";
 import { setAllSites } from "./popup_switch.mjs";
 
@@ -29,29 +30,6 @@ const corpus = await startFixtureServer("corpus");
 const port = new URL(corpus.url).port;
 const PAGES = ["readability/mozilla-1/index.html", "git-docs/git-doc/user-manual.html", "apps/adminlte/index3.html"];
 
-function extensionPid() {
-  const all = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map((pid) => {
-    try { return { pid, cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8"), ppid: readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1] }; } catch { return null; }
-  }).filter(Boolean);
-  const browser = all.find((p) => p.cmd.includes(`--user-data-dir=${profile}`) && !p.cmd.includes("--type="));
-  const mine = new Set([browser.pid]);
-  for (let grew = true; grew;) { grew = false; for (const p of all) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; } }
-  return all.find((p) => mine.has(p.pid) && p.cmd.includes("--extension-process"))?.pid;
-}
-
-async function gcWorker() {
-  const cdp = await env.ctx.browser().newBrowserCDPSession();
-  const { targetInfos } = await cdp.send("Target.getTargets");
-  const sw = targetInfos.find((t) => t.type === "service_worker" && t.url === env.extUrl("worker.js"));
-  if (sw) {
-    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: sw.targetId, flatten: false });
-    await cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }) });
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  await cdp.detach();
-  return Boolean(sw);
-}
-
 function maps(pid) {
   const smaps = readFileSync(`/proc/${pid}/smaps`, "utf8").split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/).map((m) => {
     const head = m.split("\n")[0].trim().split(/\s+/);
@@ -64,9 +42,7 @@ function maps(pid) {
     if (m.perms.startsWith("---") && m.end - before.start >= 1000n << 30n && before.end === m.start && before.perms.startsWith("rw")) wasm.push(`${(Number(before.end - before.start) / 1048576).toFixed(2)} MB long, PSS ${before.pss.toFixed(2)}`);
   }
   const exec = smaps.filter((m) => !m.path && m.perms.includes("x")).reduce((a, m) => a + m.pss, 0);
-  const r = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-  const kb = (k) => Number(r.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0) / 1024;
-  return { pss: kb("Pss"), uss: kb("Private_Clean") + kb("Private_Dirty"), wasm, exec };
+  return { ...rollupOf(pid), wasm, exec };
 }
 
 if (process.env.POPUP !== "0") await setAllSites(env, port, true);
@@ -75,10 +51,10 @@ for (const [i, p] of PAGES.entries()) await (await env.ctx.newPage()).goto(`http
 const MB = (b) => (b / 1048576).toFixed(2);
 for (const [label, ms] of [["after settling", Number(process.env.SETTLE_MS ?? 10_000)], ["later", Number(process.env.LATER_MS ?? 35_000)]]) {
   await new Promise((r) => setTimeout(r, ms));
-  const alive = await gcWorker();
+  const alive = await gcWorker(env);
   const targets = await env.ctx.browser().newBrowserCDPSession().then((c) => c.send("Target.getTargets"));
   console.log(`extension targets: ${targets.targetInfos.filter((t) => t.url.startsWith("chrome-extension://")).map((t) => `${t.type} ${t.url.split("/").pop()}`).join(", ")}`);
-  const pid = extensionPid();
+  const pid = extensionPid(profile);
   const all = await allocatorDump(await env.ctx.browser().newBrowserCDPSession());
   const a = all[pid] ?? {};
   const m = maps(pid);
