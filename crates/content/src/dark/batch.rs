@@ -50,7 +50,9 @@ pub(crate) fn run_batch() {
         }
         let own: Vec<_> =
             s.installed.iter().flat_map(Installed::sheets).chain(install::frozen_sheet()).chain(shapes::sheets()).chain(translucent::sheet()).collect();
-        let quick = s.phase == PagePhase::Active && s.own.is_none() && !s.rehearsing && !s.images_arrived && !std::mem::take(&mut s.imports_arrived);
+        // An import that arrived is read by collecting the scopes whole: its sheet's marks did not move.
+        let imports_arrived = std::mem::take(&mut s.imports_arrived);
+        let quick = s.phase == PagePhase::Active && s.own.is_none() && !s.rehearsing && !s.images_arrived && !imports_arrived;
         if quick && grow::grow(s, &pending, &own) {
             s.last_collect_ms = 0.0;
             s.last_build_ms = now() - started;
