@@ -86,23 +86,32 @@ function paint(e, map, root) {
   toPaint.push(e, st, d, v, want);
   return true;
 }
+function write(e, st, d, v, want) {
+  // A page's `!important` inline colour keeps its importance.
+  const strong = v.includes('!');
+  for (let j = 0; j < d.length; j += 2) setProp(st, d[j], d[j + 1], strong ? prioOf(st, d[j]) : '');
+  if (hasAttr(e, 'data-dusk-i')) unsetAttr(e, 'data-dusk-i');
+  painted.set(e, v);
+  paintedWith.set(e, want);
+  anyPainted = true;
+}
 // `now` false: whether any wait (each import takes an argument: short_imports.mjs).
 export function paint_pending(now) {
   if (!now) return toPaint.length > 0;
   const all = toPaint;
   toPaint = [];
-  for (let i = 0; i < all.length; i += 5) {
-    const e = all[i], st = all[i + 1], d = all[i + 2], v = all[i + 3];
-    // A page's `!important` inline colour keeps its importance.
-    const strong = v.includes('!');
-    for (let j = 0; j < d.length; j += 2) setProp(st, d[j], d[j + 1], strong ? prioOf(st, d[j]) : '');
-    if (hasAttr(e, 'data-dusk-i')) unsetAttr(e, 'data-dusk-i');
-    painted.set(e, v);
-    paintedWith.set(e, all[i + 4]);
-  }
-  anyPainted ||= all.length > 0;
+  for (let i = 0; i < all.length; i += 5) write(all[i], all[i + 1], all[i + 2], all[i + 3], all[i + 4]);
   return all.length > 0;
 }
+// From the observer's callback: an element whose `style` the page rewrote to a value the theme
+// knows is queued for its dark colours (or marked) with no batch; false if a batch must see it.
+// `repaint(null)` writes what is queued (the caller stops observing first).
+function repaint(e) {
+  if (e === null) return paint_pending(true);
+  const root = rootOf(e), map = maps.get(root);
+  return map ? paint(e, map, root) : false;
+}
+export function repainter() { return repaint; }
 // The page's own colours back where a paint still holds (switching off, or a full build).
 let scratch = null;
 function unpaint(e) {
@@ -205,6 +214,8 @@ extern "C" {
     fn paint_pending(now: bool) -> bool;
     fn paint_undo(root: &JsValue);
     pub(super) fn markup_of(added: &Array, touched: &Array, styled: &Array, selector: &str) -> Array;
+    /// `repaint(element)`: true if the element's new `style` was painted or marked then and there.
+    pub(super) fn repainter() -> js_sys::Function;
 }
 
 fn flat(pairs: &[(String, String)]) -> Array {

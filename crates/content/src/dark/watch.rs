@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{MutationObserver, MutationObserverInit};
 
-#[wasm_bindgen(inline_js = "import { getter } from 'dusk-unshadowed';
+#[wasm_bindgen(inline_js = "import { getter, read } from 'dusk-unshadowed';
 // What the page's mutations touched since the last batch, noted without entering wasm: a chat
 // streaming its reply appends text only, dozens of times a second.
 let added = [], touched = [], styled = [], active = false;
@@ -54,8 +54,10 @@ export function listen_sheet_loads(batch, imports) {
 // own writes then cost no records (a dashboard's tick: hundreds).
 // Held weakly, as the observer holds what it observes: a root the page let go is dropped.
 let roots = [];
-let handler = null, held = [];
+let handler = null, held = [], observing = null, observingInit = null;
 export function watch_root(observer, root, init) {
+  observing = observer;
+  observingInit = init;
   roots = roots.filter((r) => r.deref());
   if (!roots.some((r) => r.deref() === root)) roots.push(new WeakRef(root));
   observer.observe(root, init);
@@ -71,11 +73,13 @@ export function resume(observer, init) {
   held = [];
   if (recs.length && handler) handler(recs);
 }
-export function observer_callback(on_work, batch) {
+export function observer_callback(on_work, batch, repaint) {
   run = batch;
   return handler = (records) => {
-    let batch = false;
+    let batch = false, removed = false, painting = false;
     const others = [];
+    // With dark mode on, a restyled element whose value the theme knows is painted in this callback.
+    const now = active && repaint;
     // A dashboard's records come in runs on one target (its style, then its text).
     let last = null, mine = true;
     for (const r of records) {
@@ -83,25 +87,42 @@ export function observer_callback(on_work, batch) {
       if (t !== last) { last = t; mine = (docOf(t) || t) === document; }
       if (!mine) { others.push(r); continue; }
       // A new `style` needs its marker only; another attribute may be a legacy colour.
-      if (r.type === 'attributes') { (r.attributeName === 'style' ? styled : touched).push(t); batch = true; continue; }
+      if (r.type === 'attributes') {
+        if (r.attributeName !== 'style') touched.push(t);
+        else if (now && now(t)) { painting = true; continue; }
+        else styled.push(t);
+        batch = true;
+        continue;
+      }
       // An element with no element child now kept none of what was added (a node moved on has
       // a record of its own): a cell whose text changed costs no list of added nodes.
       if (typeOf(t) !== 1 || firstElementOf(t) !== null) {
         const a = r.addedNodes;
         for (let i = 0; i < a.length; i++) { const n = a[i]; if (typeOf(n) === 1) { added.push(n); batch = true; } }
       }
-      // Text under a <style> is a sheet; a removed element may take a sheet with it.
       if (batch) continue;
+      // Text under a <style> is a sheet; a removed node may take a sheet with it.
       const name = nameOf(t);
-      if (name === 'STYLE' || name === 'style') { batch = true; continue; }
-      const d = r.removedNodes;
-      for (let i = 0; i < d.length && !batch; i++) if (typeOf(d[i]) === 1) batch = true;
+      if (name === 'STYLE' || name === 'style') batch = true;
+      else removed = true;
     }
+    // Counted, not read node by node: a cell's text replaced costs no list of removed nodes.
+    if (removed && !batch && sheetCount() !== sheetsSeen) batch = true;
+    if (painting) { hold(observing); repaint(null); resume(observing, observingInit); }
     if (others.length || !active) active = on_work(others);
     else if (batch) request();
   };
 }
+// The sheets of every observed scope, as the last batch found them.
+const sheetsOf = (root) => read(root, 'styleSheets').length;
+let sheetsSeen = -1;
+function sheetCount() {
+  let n = 0;
+  for (const r of roots) { const root = r.deref(); if (root) n += sheetsOf(root); }
+  return n;
+}
 export function take_pending() {
+  sheetsSeen = sheetCount();
   const out = [added, touched, styled];
   added = [];
   touched = [];
@@ -112,7 +133,8 @@ extern "C" {
     /// The MutationObserver's callback: it notes records and schedules the batch itself; it calls
     /// `on_work(others)` (records of other documents; it answers whether dark mode is on) only
     /// when there are such records, or when it last answered no.
-    fn observer_callback(on_work: &js_sys::Function, batch: &js_sys::Function) -> js_sys::Function;
+    /// `repaint(element)` paints a restyled element whose value the theme knows (`inline`).
+    fn observer_callback(on_work: &js_sys::Function, batch: &js_sys::Function, repaint: &js_sys::Function) -> js_sys::Function;
     /// What the page's mutations touched since the last batch: [added, touched, styled].
     pub(super) fn take_pending() -> Array;
     // Each takes the batch: an import with no argument skips the glue (short_imports.mjs).
@@ -151,7 +173,8 @@ pub fn observe(root: &JsValue) {
         if slot.is_none() {
             // Records are noted on the JS side; wasm is entered only for other documents' records.
             let work = Closure::<dyn FnMut(Array) -> bool>::new(|others: Array| super::on_mutations(&others));
-            *slot = BATCH.with(|batch| MutationObserver::new(&observer_callback(work.as_ref().unchecked_ref(), batch)).ok());
+            let repaint = super::inline::repainter();
+            *slot = BATCH.with(|batch| MutationObserver::new(&observer_callback(work.as_ref().unchecked_ref(), batch, &repaint)).ok());
             work.forget();
         }
         if let Some(observer) = slot.as_ref() {
