@@ -107,7 +107,10 @@ async function stopTrace(cdp, label) {
 const ARMS = ["none", "dr", "dusk"];
 const samples = Object.fromEntries(PAGES.map((p) => [p, Object.fromEntries(ARMS.map((a) => [a, []]))]));
 for (let r = 0; r < RUNS; r++) {
-  for (const name of PAGES) for (const arm of ARMS) samples[name][arm].push(await run(arm, name));
+  // The arms' order turns each round: a drift over the run (the machine, the browser's state)
+  // falls on every arm alike.
+  const order = ARMS.map((_, i) => ARMS[(i + r) % ARMS.length]);
+  for (const name of PAGES) for (const arm of order) samples[name][arm].push(await run(arm, name));
   console.error(`round ${r + 1} of ${RUNS}`);
 }
 const traced = process.env.TRACE ? Object.fromEntries(await (async () => {
@@ -119,14 +122,16 @@ await env.close();
 
 const f0 = (v) => (v == null ? "–" : Math.round(v).toLocaleString("en"));
 const pick = (runs, k) => median(runs.map((x) => x[k]));
-console.log(`main-thread ms over ${DURATION / 1000} s, median of ${RUNS}; added = arm − no theme`);
+console.log(`main-thread ms over ${DURATION / 1000} s, median of ${RUNS}; added: the median over the rounds of the arm's time less no theme's in the same round`);
 console.log("| page | no theme | Dark Reader | Dusk | Dusk added ÷ DR added | Dusk added over no theme | style ms (none / DR / Dusk) | script ms (none / DR / Dusk) | main-thread CPU ms (none / DR / Dusk) | layout ms (none / DR / Dusk) | long tasks (none / DR / Dusk) | fps (none / DR / Dusk) | dark within a frame (DR / Dusk) |");
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 const json = {};
 for (const name of PAGES) {
   const s = samples[name];
   const t = Object.fromEntries(ARMS.map((a) => [a, pick(s[a], "task")]));
-  const dr = t.dr - t.none, dusk = t.dusk - t.none;
+  // Added time paired within a round (the arms ran back to back), then the median of the rounds.
+  const added = (a) => median(s[a].map((x, i) => x.task - s.none[i].task));
+  const dr = added("dr"), dusk = added("dusk");
   const three = (k, d = 0) => ARMS.map((a) => pick(s[a], k).toFixed(d)).join(" / ");
   const share = (a) => { const v = pick(s[a], "dark"); return v == null ? "–" : `${Math.round(v * 100)} %`; };
   json[name] = { ...t, ratio: dusk / dr, over: dusk / t.none };
