@@ -4,7 +4,13 @@
 // the DOM counters, the compositor's layers, and WebAssembly memory candidates (a read-write
 // mapping at the start of a free stretch of V8's sandbox; the dark layer's is the one only "on" has).
 // Usage: [PAGE=corpus path] [WAIT=ms before measuring, 3000] [DEPTH=allocator depth, 3]
-//        [OWN_DARK=1: the "off" arm gets the page's own dark CSS instead] node tests/bench/dark_memory_parts.mjs
+//        [OWN_DARK=1: the "off" arm gets the page's own dark CSS instead]
+//        [OFF_WORLD_JS=expression: run in an isolated world of the "off" arm's page once loaded, to
+//        cost a DOM read the layer makes] [ON_LATE=1: the "on" arm loads with dark mode off and is
+//        switched on 2 s after load, with no fallback or parse-time batches] node tests/bench/dark_memory_parts.mjs
+// The USS is also split by mapping: anonymous (the allocators), Chromium's code (pages of the binary
+// only this renderer has touched, e.g. V8's optimising compiler once a hot wasm function tiers up;
+// shared, so not per tab, once other renderers run it too), shared memory and other files.
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,6 +74,19 @@ function anonymous(smaps) {
   return { exec: exec / 1024, rw: rw / 1024 };
 }
 
+/** USS by mapping kind, MB: anonymous, Chromium's code / other parts of its binary, shared memory, other files. */
+function ussByKind(smaps) {
+  const out = {};
+  for (const m of smaps.split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+    const fields = m.split("\n")[0].trim().split(/\s+/);
+    const file = fields.slice(5).join(" ");
+    const kind = !file || file === "[heap]" ? "anonymous" : /\/chromium$/.test(file) ? (fields[1].includes("x") ? "Chromium's code" : "Chromium's data") : /^\/(tmp\/\.org\.chromium|dev\/shm|memfd)/.test(file) ? "shared memory" : "other";
+    const kb = Number(m.match(/^Private_Clean:\s+(\d+)/m)?.[1] ?? 0) + Number(m.match(/^Private_Dirty:\s+(\d+)/m)?.[1] ?? 0);
+    out[kind] = (out[kind] ?? 0) + kb / 1024;
+  }
+  return out;
+}
+
 const rollup = (pid, keys) => { try { const r = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"); return keys.reduce((a, k) => a + Number(r.match(new RegExp(`^${k}:\\s+(\\d+)`, "m"))?.[1] ?? 0), 0) / 1024; } catch { return 0; } };
 const pss = (pid) => rollup(pid, ["Pss"]);
 /** The process's private memory (USS): Chromium's shared code, divided by PSS among every process mapping it, left out. */
@@ -89,11 +108,23 @@ async function isolatedWorld(cdp) {
 }
 
 async function arm(site, dark) {
-  await setAuto(dark);
+  await setAuto(dark && !process.env.ON_LATE);
   const page = await env.ctx.newPage();
   // OWN_DARK: the page's own dark CSS instead of Dusk (what any dark page costs Chrome).
   if (!dark && process.env.OWN_DARK) await page.addInitScript(() => document.addEventListener("DOMContentLoaded", () => { const s = document.createElement("style"); s.textContent = ":root { color-scheme: dark } html { background-color: rgb(23, 23, 23); color: rgb(204, 204, 204) }"; document.head.append(s); }));
   await page.goto(`http://site${site}.duckdns.org:${port}/${PAGE}`, { waitUntil: "load" });
+  if (dark && process.env.ON_LATE) {
+    await new Promise((r) => setTimeout(r, 2000));
+    await setAuto(true);
+  }
+  if (!dark && process.env.OFF_WORLD_JS) {
+    const c = await env.ctx.newCDPSession(page);
+    const { frameTree } = await c.send("Page.getFrameTree");
+    const { executionContextId } = await c.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "bench" });
+    const r = await c.send("Runtime.evaluate", { expression: process.env.OFF_WORLD_JS, contextId: executionContextId, returnByValue: true });
+    console.log(`OFF_WORLD_JS gave ${JSON.stringify(r.result?.value ?? r.exceptionDetails?.text)}`);
+    await c.detach();
+  }
   await new Promise((r) => setTimeout(r, Number(process.env.WAIT ?? 3000)));
   const cdp = await env.ctx.newCDPSession(page);
   await cdp.send("HeapProfiler.collectGarbage");
@@ -122,7 +153,8 @@ async function arm(site, dark) {
   const pid = gone[0];
   const big = wasmMemories(smapsOf[pid] ?? "");
   const anon = anonymous(smapsOf[pid] ?? "");
-  const row = { world, anon, layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
+  const kinds = ussByKind(smapsOf[pid] ?? "");
+  const row = { kinds, world, anon, layerList, big, dark: shown, pss: pssOf[pid], uss: ussOf[pid], heap, dom, alloc: out[pid] ?? {} };
   return row;
 }
 
@@ -133,6 +165,7 @@ const MB = (b) => (b / 1048576).toFixed(2);
 console.log(`page ${PAGE} (dark mark off: ${off.dark}, on: ${on.dark})`);
 console.log(`PSS off ${off.pss.toFixed(1)} MB, on ${on.pss.toFixed(1)} MB, +${(on.pss - off.pss).toFixed(1)}; USS off ${off.uss.toFixed(1)}, on ${on.uss.toFixed(1)}, +${(on.uss - off.uss).toFixed(1)}`);
 const top = (a) => Object.entries(a).filter(([k]) => !k.includes("/") && k !== "shared_memory").reduce((s, [, v]) => s + v, 0);
+console.log(`USS by mapping: ${[...new Set([...Object.keys(off.kinds), ...Object.keys(on.kinds)])].map((k) => `${k} off ${(off.kinds[k] ?? 0).toFixed(2)}, on ${(on.kinds[k] ?? 0).toFixed(2)}`).join("; ")}`);
 console.log(`memory-infra's allocators (shared memory left out) off ${MB(top(off.alloc))}, on ${MB(top(on.alloc))}, Δ ${MB(top(on.alloc) - top(off.alloc))}`);
 console.log(`wasm memories off: ${off.big.join("; ") || "none"}\nwasm memories on: ${on.big.join("; ") || "none"}`);
 console.log(`the isolated world's WebAssembly memories: off ${off.world.memories.map(MB).join(", ") || "none"}, on ${on.world.memories.map(MB).join(", ") || "none"} MB`);
