@@ -147,6 +147,7 @@ pub fn start() {
     if host.is_none() {
         return;
     }
+    watch::repaint_with(inline::repainter());
     watch::listen_document_events();
     wasm_bindgen_futures::spawn_local(async {
         // One round trip: every frame of a dark site makes it before it can theme.

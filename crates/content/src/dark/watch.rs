@@ -133,8 +133,9 @@ extern "C" {
     /// The MutationObserver's callback: it notes records and schedules the batch itself; it calls
     /// `on_work(others)` (records of other documents; it answers whether dark mode is on) only
     /// when there are such records, or when it last answered no.
-    /// `repaint(element)` paints a restyled element whose value the theme knows (`inline`).
-    fn observer_callback(on_work: &js_sys::Function, batch: &js_sys::Function, repaint: &js_sys::Function) -> js_sys::Function;
+    /// `repaint(element)` paints a restyled element whose value the theme knows (`inline`);
+    /// undefined: none is.
+    fn observer_callback(on_work: &js_sys::Function, batch: &js_sys::Function, repaint: &JsValue) -> js_sys::Function;
     /// What the page's mutations touched since the last batch: [added, touched, styled].
     pub(super) fn take_pending() -> Array;
     // Each takes the batch: an import with no argument skips the glue (short_imports.mjs).
@@ -150,6 +151,8 @@ extern "C" {
 
 thread_local! {
     static OBSERVER: RefCell<Option<MutationObserver>> = const { RefCell::new(None) };
+    /// The page side's repaint of restyled elements (`inline::repainter`), handed over at start.
+    static REPAINT: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
     /// What every root is observed for.
     static INIT: MutationObserverInit = {
         let init = MutationObserverInit::new();
@@ -166,6 +169,11 @@ thread_local! {
 /// Attributes whose changes can change the theme.
 const ATTRIBUTES: [&str; 7] = ["style", "bgcolor", "color", "text", "fill", "stroke", "media"];
 
+/// What the observer's callback repaints restyled elements with (given before any root is observed).
+pub fn repaint_with(repaint: js_sys::Function) {
+    REPAINT.with(|r| *r.borrow_mut() = Some(repaint));
+}
+
 /// Starts observing a scope root (the document or a shadow root) for added nodes and restyles.
 pub fn observe(root: &JsValue) {
     OBSERVER.with(|cell| {
@@ -173,7 +181,7 @@ pub fn observe(root: &JsValue) {
         if slot.is_none() {
             // Records are noted on the JS side; wasm is entered only for other documents' records.
             let work = Closure::<dyn FnMut(Array) -> bool>::new(|others: Array| super::on_mutations(&others));
-            let repaint = super::inline::repainter();
+            let repaint = REPAINT.with(|r| r.borrow().clone()).map_or(JsValue::UNDEFINED, JsValue::from);
             *slot = BATCH.with(|batch| MutationObserver::new(&observer_callback(work.as_ref().unchecked_ref(), batch, &repaint)).ok());
             work.forget();
         }
