@@ -9,10 +9,12 @@ pub fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
-/// Reads a message as JSON first, so serde's error names the bad field or unknown `type`.
+/// Reads a message as JSON text first, so serde's error names the bad field or unknown `type`.
+/// The browser writes the text; a walk of the value in wasm would recurse once per level of
+/// nesting and overrun the wasm stack on a message nested thousands deep, where the text's
+/// parser stops at its recursion limit.
 pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
-    let json: serde_json::Value = serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())?;
-    dusk_core::protocol::from_value(json).map_err(|e| format!("malformed message: {e}"))
+    from_js_text(&value)
 }
 
 /// A large message read from its JSON text: the browser writes it in one call, where walking

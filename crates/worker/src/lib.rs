@@ -115,7 +115,10 @@ pub(crate) fn allowed(kind: &str, sender: JsValue) -> Result<Sender, &'static st
 /// browser's `MessageSender`: each message type is served only to the senders core's table allows.
 #[wasm_bindgen]
 pub async fn handle_message(message: JsValue, sender: JsValue) -> JsValue {
-    let json = dusk_chrome::message::from_js::<serde_json::Value>(message).unwrap_or_default();
+    let json = match dusk_chrome::message::from_js::<serde_json::Value>(message) {
+        Ok(json) => json,
+        Err(message) => return dusk_chrome::message::to_js(&WorkerResponse::Error { message }),
+    };
     let kind = json.get("type").and_then(|t| t.as_str()).unwrap_or_default().to_string();
     let sender = match allowed(&kind, sender) {
         Ok(s) => s,
