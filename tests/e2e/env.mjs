@@ -131,6 +131,19 @@ export async function launch({ extensions = [], lang = "", profile: kept = "", c
       llm.reset();
       const ext = await env.extPage();
       await ext.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]));
+      // A worker the test left unable to answer is restarted, so the next test starts from a live one.
+      if (!(await env.workerAnswers())) {
+        await env.stopWorkers();
+        throw new Error(`the service worker no longer answered a ping; it was restarted (${(await env.workerAnswers()) ? "it answers now" : "it still does not answer"})`);
+      }
+    },
+    /** Whether the worker answers a ping within 5 s. */
+    async workerAnswers() {
+      const ext = await env.extPage();
+      const pong = ext.evaluate(() => chrome.runtime.sendMessage({ type: "ping" })).then((r) => r?.type === "pong", () => false);
+      let timer;
+      const late = new Promise((resolve) => (timer = setTimeout(() => resolve(false), 5_000)));
+      return Promise.race([pong, late]).finally(() => clearTimeout(timer));
     },
     async close() {
       await ctx.close();
