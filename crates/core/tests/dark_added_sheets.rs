@@ -1,5 +1,5 @@
 //! A busy page's added rules folded in levels: few sheets, and each rule refolded rarely.
-use dusk_core::dark::added_sheets::{fold_from, takes_more, FOLD_RUN, OPEN_RULES};
+use dusk_core::dark::added_sheets::{fold_from, FOLD_RUN};
 
 /// Adds `batches` batch sheets as the content layer does; answers the final levels and how many
 /// times each batch's rules were parsed again into a folded sheet.
@@ -44,12 +44,4 @@ fn ten_thousand_batches_keep_few_sheets_and_fold_each_rule_at_most_once_per_leve
     // Folding everything into one sheet parsed a batch's rules again ~batches/16 times.
     let total: usize = refolds.iter().sum();
     assert!(total < 10_000 * 4, "{total} rule parses in folds");
-}
-
-#[test]
-fn a_level_zero_sheet_takes_rules_by_insertion_up_to_its_cap() {
-    assert!(takes_more(0, 0, 1));
-    assert!(takes_more(0, OPEN_RULES - 3, 3));
-    assert!(!takes_more(0, OPEN_RULES - 3, 4), "past the cap a batch's rules go in a sheet of their own");
-    assert!(!takes_more(1, 0, 1), "a folded sheet is never inserted into");
 }

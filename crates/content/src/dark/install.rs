@@ -2,7 +2,6 @@
 //! sheets in the cascade, invisible to the DOM, and removable without a trace.
 
 use super::collect::Root;
-use dusk_core::dark::added_sheets;
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 use web_sys::CssStyleSheet;
@@ -53,8 +52,6 @@ struct Added {
     sheet: CssStyleSheet,
     text: String,
     level: u8,
-    /// Its top-level rules, as inserted or folded (a rule Chrome rejected included).
-    rules: usize,
 }
 
 impl Installed {
@@ -102,7 +99,7 @@ impl Installed {
             return;
         }
         if self.added.is_empty() {
-            self.push_added(String::new(), 0, 0);
+            self.push_added(String::new(), 0);
         }
         let Some(markup) = self.added.first_mut() else { return };
         for rule in rules {
@@ -123,16 +120,13 @@ impl Installed {
         }
         if self.added.is_empty() {
             // The markup's sheet comes first, empty until it has a rule.
-            self.push_added(String::new(), 0, 0);
+            self.push_added(String::new(), 0);
         }
         let text = rules.concat();
         self.css.push(&text);
-        let open = self.added.len() > 1 && self.added.last().is_some_and(|a| added_sheets::takes_more(a.level, a.rules, rules.len()));
-        if !open || !self.insert_into_last(rules, &text) {
-            self.push_added(text, 0, rules.len());
-        }
+        self.push_added(text, 0);
         let levels = |added: &[Added]| added[1..].iter().map(|a| a.level).collect::<Vec<_>>();
-        while let Some(from) = added_sheets::fold_from(&levels(&self.added)) {
+        while let Some(from) = dusk_core::dark::added_sheets::fold_from(&levels(&self.added)) {
             self.fold(from + 1);
         }
         self.keep();
@@ -143,39 +137,21 @@ impl Installed {
         let run: Vec<Added> = self.added.drain(from..).collect();
         let level = run.first().map_or(0, |a| a.level.saturating_add(1));
         let text: String = run.iter().map(|a| a.text.as_str()).collect();
-        let rules = run.iter().map(|a| a.rules).sum();
         let next: Array = self.root.adopted().iter().filter(|s| !run.iter().any(|a| Object::is(s, &a.sheet))).collect();
         self.root.set_adopted(&next);
-        self.push_added(text, level, rules);
+        self.push_added(text, level);
     }
 
     /// A sheet of added rules after the others, adopted at once when ours are in place.
-    fn push_added(&mut self, text: String, level: u8, rules: usize) {
+    fn push_added(&mut self, text: String, level: u8) {
         // A rule Chrome rejects is left out, as in the theme.
         let sheet = sheet_like(&self.sheet, &text);
         let last = self.added.last().map_or(&self.sheet, |a| &a.sheet);
         let adopted = adopt_after(self.root.js(), last, &sheet);
-        self.added.push(Added { sheet, text, level, rules });
+        self.added.push(Added { sheet, text, level });
         if !adopted {
             self.keep();
         }
-    }
-
-    /// `rules` (whose text is `text`) inserted at the end of the newest added sheet; false, with
-    /// nothing inserted, if one is not a single rule Chrome takes.
-    fn insert_into_last(&mut self, rules: &[String], text: &str) -> bool {
-        let Some(last) = self.added.last_mut() else { return false };
-        let Some(list) = last.sheet.css_rules().ok() else { return false };
-        let start = list.length();
-        for (k, rule) in rules.iter().enumerate() {
-            if last.sheet.insert_rule_with_index(rule, start + k as u32).is_err() {
-                (0..k).for_each(|_| drop(last.sheet.delete_rule(start)));
-                return false;
-            }
-        }
-        last.text.push_str(text);
-        last.rules += rules.len();
-        true
     }
 
     /// Our sheets back in the scope's adopted sheets if the page took the theme or the last added one out.

@@ -1,7 +1,5 @@
-//! When to fold the sheets of rules a busy page added after its theme. A batch's mirrored rules
-//! are inserted into the newest sheet of level 0 until it holds `OPEN_RULES` (Chrome restyles
-//! only what an inserted rule matches, but parses the sheet's rules again on each insertion),
-//! then go in a new one (a sheet replaced whole restyles every element its rules match);
+//! When to fold the sheets of rules a busy page added after its theme. Each batch's mirrored
+//! rules go in a sheet of their own (an edit to a sheet restyles every element its rules match);
 //! a run of `FOLD_RUN` sheets of one level at the end becomes one sheet of the next level, so a
 //! scope keeps a few sheets per level and each rule is folded at most once per level, where
 //! folding everything into one sheet restyled every element of every rule added so far.
@@ -15,12 +13,4 @@ pub fn fold_from(levels: &[u8]) -> Option<usize> {
     let last = *levels.last()?;
     let run = levels.iter().rev().take_while(|&&l| l == last).count();
     (run >= FOLD_RUN).then(|| levels.len() - run)
-}
-
-/// Rules a level-0 sheet takes by insertion before the next batch's go in a sheet of their own.
-pub const OPEN_RULES: usize = 32;
-
-/// Whether a batch's `adding` rules go into the newest added sheet, of `level` and holding `rules`.
-pub fn takes_more(level: u8, rules: usize, adding: usize) -> bool {
-    level == 0 && rules + adding <= OPEN_RULES
 }
