@@ -280,4 +280,30 @@ export const tests = [
       assert.deepEqual(th.shown, th.own);
     } finally { await resetMemory(env); }
   }],
+
+  ["a card with a new inline colour and a new class's rule, added in the page's own frame callback, is dark in that same frame", async (env) => {
+    const page = await busy(env, "rules");
+    try {
+      const seen = await page.evaluate(() => new Promise((done) => {
+        busy.stop();
+        setTimeout(() => {
+          // Two callbacks of one frame: the page adds in the first, the second reads what that frame will paint.
+          requestAnimationFrame(() => {
+            const style = document.createElement("style");
+            style.textContent = ".same-frame-rule { background: rgb(255, 236, 179); color: rgb(30, 30, 30) }";
+            document.head.append(style);
+            const inline = Object.assign(document.createElement("div"), { textContent: "inline" });
+            inline.setAttribute("style", "background: rgb(250, 235, 215); color: rgb(40, 20, 10)");
+            const ruled = Object.assign(document.createElement("div"), { className: "same-frame-rule", textContent: "ruled" });
+            document.getElementById("out").append(inline, ruled);
+            window.__sameFrame = [inline, ruled];
+          });
+          requestAnimationFrame(() => done(window.__sameFrame.map((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])));
+        }, 300);
+      }));
+      for (const [name, [bg, fg]] of [["inline", seen[0]], ["ruled", seen[1]]]) {
+        assert.ok(luminance(bg) < 0.06 && luminance(fg) > 0.2, `${name}: ${bg} / ${fg} in the frame it was added`);
+      }
+    } finally { await resetMemory(env); }
+  }],
 ];

@@ -9,7 +9,7 @@ pub(crate) fn on_mutations(others: &Array) -> bool {
     for record in others.iter() {
         frames::touched(record.unchecked_ref());
     }
-    watch::schedule();
+    // The observer's callback schedules the batch once this returns.
     active
 }
 

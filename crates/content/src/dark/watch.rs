@@ -33,6 +33,18 @@ function request() {
   if (subframe || hiddenOf(document)) setTimeout(fire, 250);
 }
 export function is_scheduled(batch) { return scheduled && run === batch; }
+// The first change after a frame's batch is themed in a microtask of the page's own task: what
+// the page just touched is still warm, and a change the page makes in its own frame callback is
+// dark in that frame. Changes after it within the frame wait for the frame's batch.
+let lastSoon = -Infinity;
+function requestSoon() {
+  if (scheduled || !run) return;
+  const now = performance.now();
+  if (subframe || now - lastSoon < 16 || hiddenOf(document)) return request();
+  lastSoon = now;
+  scheduled = true;
+  queueMicrotask(fire);
+}
 // A sheet that loads after its element was added: 1, a <link>'s (read as an added sheet); 2, one
 // with @import rules (an import's rules are read with the whole scope; the sheet itself may have
 // been read before they came). Other loads (images, scripts) change no sheet: 0.
@@ -109,8 +121,8 @@ export function observer_callback(on_work, batch, repaint) {
     // Counted, not read node by node: a cell's text replaced costs no list of removed nodes.
     if (removed && !batch && sheetCount() !== sheetsSeen) batch = true;
     if (painting) { hold(observing); repaint(null); resume(observing, observingInit); }
-    if (others.length || !active) active = on_work(others);
-    else if (batch) request();
+    if (others.length || !active) { active = on_work(others); requestSoon(); }
+    else if (batch) requestSoon();
   };
 }
 // The sheets of every observed scope, as the last batch found them.
