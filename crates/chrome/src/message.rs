@@ -9,18 +9,12 @@ pub fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
-/// Reads a message as JSON text first, so serde's error names the bad field or unknown `type`.
-/// The browser writes the text; a walk of the value in wasm would recurse once per level of
-/// nesting and overrun the wasm stack on a message nested thousands deep, where the text's
-/// parser stops at its recursion limit.
+/// Reads a message from the JSON text the browser writes in one call, so serde's error names the
+/// bad field or unknown `type`. Walking the value from wasm instead costs several times as much
+/// on a large message, and recursed once per level of nesting: a message nested thousands deep
+/// overran the wasm stack, where the text's parser stops at its recursion limit.
 pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
-    from_js_text(&value)
-}
-
-/// A large message read from its JSON text: the browser writes it in one call, where walking
-/// thousands of objects field by field across the wasm boundary costs several times as much.
-pub fn from_js_text<T: DeserializeOwned>(value: &JsValue) -> Result<T, String> {
-    let text = js_sys::JSON::stringify(value).map_err(|e| error_text(&e))?.as_string().ok_or("the message is not JSON")?;
+    let text = js_sys::JSON::stringify(&value).map_err(|e| error_text(&e))?.as_string().ok_or("the message is not JSON")?;
     from_text(&text)
 }
 

@@ -5,7 +5,7 @@
 //! from `page_text` and `page_facts`, and a page_summary (an agent starting) loads the page layer
 //! in the background, since the agent's next reads and actions need it.
 
-use dusk_chrome::message::{error_text, from_js, from_js_text, long_text, to_js};
+use dusk_chrome::message::{error_text, from_js, long_text, to_js};
 use dusk_chrome::{scripting, tabs};
 use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::snapshot::text_snapshot;
@@ -205,7 +205,7 @@ pub async fn page_blocks(tab_id: i32, max_chars: u32) -> Result<PageText, String
     };
     let reply = match long_text(&reply) {
         Some(text) => dusk_core::protocol::page_text_reply(&text).map_err(|e| format!("malformed message: {e}"))?,
-        None => from_js_text(&reply)?,
+        None => from_js(reply)?,
     };
     match reply {
         ContentResponse::PageText(page) => Ok(page),
