@@ -66,9 +66,9 @@ build_crate() { # crate, wasm-bindgen target, out dir, cargo args... (OUT_NAME: 
 WASM_OPT_MORE=""
 build_crate worker web "$PKG/worker"
 build_crate sidepanel web "$PKG/sidepanel"
-# The popup alone: a user opens it to flip a switch, and what it loads stays in the extension's
-# process (beside the worker) until V8 next cleans up after it has closed.
-OUT_NAME=dusk_popup build_crate sidepanel web "$PKG/popup" --no-default-features
+# The popup and the first-run page: a user sees them in passing, and what a page loads stays in the
+# extension's process (beside the worker) for a while after it has closed.
+OUT_NAME=dusk_small_pages build_crate sidepanel web "$PKG/small_pages" --no-default-features
 # The content crate's two on-demand layers; extension/content.js (always on) needs no build.
 # wasm2js makes each wasm function a JS function, which V8 compiles whole on its first call:
 # big functions with one caller stay apart, so a first call compiles only what it runs.
@@ -107,7 +107,7 @@ say "$DIST/"
 rm -rf "$DIST"
 mkdir -p "$DIST/wasm"
 cp manifest.json "$DIST/"
-cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/popup.js extension/custom.js "$DIST/"
+cp -r extension/_locales extension/icons extension/*.html extension/*.css extension/worker.js extension/page.js extension/small_page.js extension/custom.js "$DIST/"
 # The Public Suffix List as data: the worker reads it once when an agent run starts.
 cp crates/core/data/public_suffix_list.dat "$DIST/"
 # The pre-paint fallback's adjustment, one file per dimension and 5 % step (core's dark::adjust::fallback_files).
@@ -118,7 +118,7 @@ done
 for v in $(seq 0 5 100); do echo "html:not([data-dusk]){--dusk-sepia:$v}" > "$DIST/fallback/sepia-$v.css"; done
 cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
-cp "$PKG"/popup/dusk_popup.js "$PKG"/popup/dusk_popup_bg.wasm "$DIST/wasm/"
+cp "$PKG"/small_pages/dusk_small_pages.js "$PKG"/small_pages/dusk_small_pages_bg.wasm "$DIST/wasm/"
 esbuild extension/content.js --bundle --format=iife $MINIFY --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
 # A layer injected twice into a document (registered, then asked for) runs once. A same-origin
 # frame's dark layer hands its document to the top frame's layer, if that one takes it, and stops.
@@ -149,5 +149,5 @@ size_line "dark_layer.wasm2js.js (same, CSP refuses wasm)" "$DIST/dark_layer.was
 size_line "custom.js (customised sites)" "$DIST/custom.js"
 size_line "wasm/dusk_worker_bg.wasm" "$DIST/wasm/dusk_worker_bg.wasm"
 size_line "wasm/dusk_sidepanel_bg.wasm" "$DIST/wasm/dusk_sidepanel_bg.wasm"
-size_line "wasm/dusk_popup_bg.wasm" "$DIST/wasm/dusk_popup_bg.wasm"
+size_line "wasm/dusk_small_pages_bg.wasm" "$DIST/wasm/dusk_small_pages_bg.wasm"
 say "done: load $DIST/ with chrome://extensions → Load unpacked"

@@ -1,4 +1,4 @@
-// Shared loader for the side panel, options and welcome pages; the page name is on <body>.
+// Shared loader for the side panel and options pages; the page name is on <body>.
 import init, { start } from "./wasm/dusk_sidepanel.js";
 
 await init({ module_or_path: "./wasm/dusk_sidepanel_bg.wasm" });

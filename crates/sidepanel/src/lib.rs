@@ -1,6 +1,7 @@
 //! The extension's UI pages. Each page's JS calls `start` with its name.
-//! Without the `panel` feature the module renders the popup only, which keeps the popup light.
-// What only the panel's pages use is left unused, not wrong, in the popup's build.
+//! Without the `panel` feature the module renders the popup and the first-run page only, which
+//! keeps the pages a user sees in passing light.
+// What only the panel's pages use is left unused, not wrong, in the small build.
 #![cfg_attr(not(feature = "panel"), allow(dead_code))]
 
 mod adjust_sliders;
@@ -27,11 +28,10 @@ pub async fn start(page: String) -> Result<(), JsValue> {
         "popup" => pages::popup::render(&body).await,
         #[cfg(feature = "panel")]
         "options" => pages::options::render(&body).await,
-        #[cfg(feature = "panel")]
         "welcome" => pages::welcome::render(&body).await,
         #[cfg(feature = "panel")]
         _ => pages::sidepanel::render(&body).await,
         #[cfg(not(feature = "panel"))]
-        other => Err(JsValue::from_str(&format!("the popup's module has no page {other:?}"))),
+        other => Err(JsValue::from_str(&format!("the small pages' module has no page {other:?}"))),
     }
 }

@@ -3,5 +3,4 @@ pub mod options;
 pub mod popup;
 #[cfg(feature = "panel")]
 pub mod sidepanel;
-#[cfg(feature = "panel")]
 pub mod welcome;
