@@ -65,6 +65,9 @@ build_crate() { # crate, wasm-bindgen target, out dir, cargo args... (OUT_NAME: 
 }
 WASM_OPT_MORE=""
 build_crate worker web "$PKG/worker"
+# Dark mode, the popup and the toolbar alone: what the worker starts with (worker.js), since the
+# module's size is what it costs the extension's process.
+OUT_NAME=dusk_worker_dark build_crate worker web "$PKG/worker_dark" --no-default-features
 build_crate sidepanel web "$PKG/sidepanel"
 # The popup and the first-run page: a user sees them in passing, and what a page loads stays in the
 # extension's process (beside the worker) for a while after it has closed.
@@ -116,7 +119,7 @@ for v in $(seq 50 5 150); do
   for name in brightness contrast; do echo "html:not([data-dusk]){--dusk-$name:$v}" > "$DIST/fallback/$name-$v.css"; done
 done
 for v in $(seq 0 5 100); do echo "html:not([data-dusk]){--dusk-sepia:$v}" > "$DIST/fallback/sepia-$v.css"; done
-cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$DIST/wasm/"
+cp "$PKG"/worker/dusk_worker.js "$PKG"/worker/dusk_worker_bg.wasm "$PKG"/worker_dark/dusk_worker_dark.js "$PKG"/worker_dark/dusk_worker_dark_bg.wasm "$DIST/wasm/"
 cp "$PKG"/sidepanel/dusk_sidepanel.js "$PKG"/sidepanel/dusk_sidepanel_bg.wasm "$DIST/wasm/"
 cp "$PKG"/small_pages/dusk_small_pages.js "$PKG"/small_pages/dusk_small_pages_bg.wasm "$DIST/wasm/"
 esbuild extension/content.js --bundle --format=iife $MINIFY --target=chrome116 --log-level=warning --outfile="$DIST/content.js"
@@ -148,6 +151,7 @@ size_line "dark_layer.js (dark sites, on first use)" "$DIST/dark_layer.js"
 size_line "dark_layer.wasm2js.js (same, CSP refuses wasm)" "$DIST/dark_layer.wasm2js.js"
 size_line "custom.js (customised sites)" "$DIST/custom.js"
 size_line "wasm/dusk_worker_bg.wasm" "$DIST/wasm/dusk_worker_bg.wasm"
+size_line "wasm/dusk_worker_dark_bg.wasm" "$DIST/wasm/dusk_worker_dark_bg.wasm"
 size_line "wasm/dusk_sidepanel_bg.wasm" "$DIST/wasm/dusk_sidepanel_bg.wasm"
 size_line "wasm/dusk_small_pages_bg.wasm" "$DIST/wasm/dusk_small_pages_bg.wasm"
 say "done: load $DIST/ with chrome://extensions → Load unpacked"

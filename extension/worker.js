@@ -1,14 +1,41 @@
-// Listeners are registered synchronously; wasm init is awaited per message, never at top level.
-import init, { agent_settings_changed, debugger_detached, debugger_event, handle_message, handle_port_message, installed, on_command, on_menu, port_closed, resume_runs, set_init_ms, tab_changed } from "./wasm/dusk_worker.js";
+// Two builds of crates/worker: the dark-mode one (dark mode, the popup, the toolbar) starts with
+// the worker; the whole one only when an event needs the agents, and from then on takes every
+// event. Listeners are registered synchronously; wasm init is awaited per event, never at top level.
+import initDark, * as dark from "./wasm/dusk_worker_dark.js";
+import initWhole, * as whole from "./wasm/dusk_worker.js";
 
 const started = performance.now();
-// The wasm memory is kept on globalThis for the long-session bench (tests/bench/long_sessions.mjs).
-const ready = init({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then((wasm) => {
-  globalThis.duskWasmMemory = wasm.memory;
-  set_init_ms(performance.now() - started);
-});
-// Agent runs a dead worker left running go on; ports wait so a reconnecting panel sees them.
-const resumed = ready.then(resume_runs).catch(() => {});
+const small = initDark({ module_or_path: "./wasm/dusk_worker_dark_bg.wasm" }).then(() => dark.set_init_ms(performance.now() - started));
+// Runs a dead worker left running go on in the whole build; with none, their boundaries are lifted
+// first, so no new run's can be.
+const checked = small.then(() => dark.runs_to_resume()).catch(() => false);
+let agents = null;
+// The whole build, started once; it resolves after resuming runs, so a reconnecting panel sees them.
+function withAgents() {
+  agents ??= checked.then(() => {
+    const since = performance.now();
+    return initWhole({ module_or_path: "./wasm/dusk_worker_bg.wasm" }).then((wasm) => {
+      // The wasm memory is kept on globalThis for the long-session bench (tests/bench/long_sessions.mjs).
+      globalThis.duskWasmMemory = wasm.memory;
+      whole.set_init_ms(performance.now() - since);
+    });
+  }).then(() => whole.resume_runs().catch(() => {})).then(() => whole);
+  return agents;
+}
+checked.then((resume) => resume && withAgents());
+// The build that takes an event now: the whole one once it was started (after the runs check).
+const current = () => checked.then(() => agents ?? dark);
+
+// The dark-mode build answers `undefined` to what is not its own. Nothing is answered before the
+// runs check: a run left running is seen only by the whole build, which resumes it.
+async function answer(message, sender) {
+  await checked;
+  if (!agents) {
+    const reply = await dark.handle_message(message, sender);
+    if (reply !== undefined) return reply;
+  }
+  return (await withAgents()).handle_message(message, sender);
+}
 
 // execute_js without user scripts: serialised into the page's main world by chrome.scripting.
 globalThis.duskEvalInPage = async (code) => {
@@ -48,30 +75,31 @@ globalThis.duskMarkFrame = () => void (globalThis.duskFrameListed = document);
 globalThis.duskSelection = () => String(globalThis.getSelection?.() ?? "");
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  ready.then(() => handle_message(message, sender)).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
+  answer(message, sender).then(sendResponse, (e) => sendResponse({ type: "error", message: String(e) }));
   return true;
 });
 
-chrome.runtime.onInstalled.addListener(({ reason }) => ready.then(() => installed(reason)));
+chrome.runtime.onInstalled.addListener(({ reason }) => current().then((m) => m.installed(reason)));
 
 // The side panel may only open inside the user's gesture, so before any await; the rest is Rust's.
 // Kept on globalThis so tests can run the very handlers Chrome calls.
 globalThis.duskOnCommand = (command, tab) => {
   if (command === "open-side-panel" && tab) chrome.sidePanel.open({ windowId: tab.windowId })?.catch?.(() => {});
-  return ready.then(() => on_command(command, tab));
+  return withAgents().then((m) => m.on_command(command, tab));
 };
 globalThis.duskOnMenu = (info, tab) => {
   if (info.menuItemId === "ask-dusk" && tab) chrome.sidePanel.open({ windowId: tab.windowId })?.catch?.(() => {});
-  return ready.then(() => on_menu(String(info.menuItemId), info.selectionText, tab));
+  return withAgents().then((m) => m.on_menu(String(info.menuItemId), info.selectionText, tab));
 };
 chrome.commands.onCommand.addListener(globalThis.duskOnCommand);
 chrome.contextMenus.onClicked.addListener(globalThis.duskOnMenu);
-chrome.tabs.onUpdated.addListener((tabId, change) => change.url && ready.then(() => tab_changed(tabId)));
-chrome.debugger.onDetach.addListener((source, reason) => source.tabId && ready.then(() => debugger_detached(source.tabId, reason)));
-chrome.debugger.onEvent.addListener((source, method, params) => source.tabId && method.startsWith("Page.javascriptDialog") && ready.then(() => debugger_event(source.tabId, method, params)));
-chrome.storage.onChanged.addListener((changes, area) => area === "local" && changes.agent_settings && ready.then(() => agent_settings_changed(changes.agent_settings.newValue)));
+chrome.tabs.onUpdated.addListener((tabId, change) => change.url && current().then((m) => m.tab_changed(tabId)));
+// Only the whole build attaches the debugger, and it reads the agent settings when it starts.
+chrome.debugger.onDetach.addListener((source, reason) => source.tabId && agents?.then((m) => m.debugger_detached(source.tabId, reason)));
+chrome.debugger.onEvent.addListener((source, method, params) => source.tabId && method.startsWith("Page.javascriptDialog") && agents?.then((m) => m.debugger_event(source.tabId, method, params)));
+chrome.storage.onChanged.addListener((changes, area) => area === "local" && changes.agent_settings && agents?.then((m) => m.agent_settings_changed(changes.agent_settings.newValue)));
 
 chrome.runtime.onConnect.addListener((port) => {
-  port.onMessage.addListener((message) => resumed.then(() => handle_port_message(port, message)));
-  port.onDisconnect.addListener(() => ready.then(() => port_closed(port)));
+  port.onMessage.addListener((message) => withAgents().then((m) => m.handle_port_message(port, message)));
+  port.onDisconnect.addListener(() => agents?.then((m) => m.port_closed(port)));
 });

@@ -2,6 +2,7 @@
 // answers on normal and strict-CSP pages; the UI pages show the worker's status.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { fixture, isDark, resetMemory, until } from "./dark.mjs";
 
 const manifestVersion = JSON.parse(readFileSync(new URL("../../dist/manifest.json", import.meta.url))).version;
 
@@ -25,6 +26,30 @@ export const tests = [
     const reply = await env.sendToWorker({ type: "launch_missiles" });
     assert.equal(reply.type, "error");
     assert.match(reply.message, /launch_missiles/);
+  }],
+
+  ["a fresh worker themes a site from the popup with its dark-mode build alone, and starts the whole build for the first request that needs it", async (env) => {
+    await resetMemory(env);
+    const url = fixture(env, "basic.html");
+    const page = await env.open(url);
+    const tabId = await env.tabIdFor(url);
+    await env.stopWorkers();
+    await new Promise((r) => setTimeout(r, 300));
+    const popup = await env.ctx.newPage();
+    try {
+      await popup.goto(env.extUrl(`popup.html?tab=${tabId}`));
+      await popup.locator("#dark-site").click();
+      await until(() => isDark(page), "the page to turn dark");
+      await until(async () => (await popup.locator("#dark").getAttribute("data-on")) === "true", "the popup to show on");
+      const worker = await env.serviceWorker();
+      assert.equal(await worker.evaluate(() => globalThis.duskWasmMemory === undefined), true, "the whole build was not started on the way to dark");
+      const settings = await env.sendToWorker({ type: "get_settings" });
+      assert.equal(settings.type, "settings", JSON.stringify(settings));
+      assert.equal(await worker.evaluate(() => globalThis.duskWasmMemory instanceof WebAssembly.Memory), true, "the whole build answered get_settings");
+    } finally {
+      await popup.close();
+      await resetMemory(env);
+    }
   }],
 
   ["worker keeps answering after being stopped and woken", async (env) => {

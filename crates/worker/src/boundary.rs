@@ -3,10 +3,11 @@
 
 use dusk_chrome::declarative_net_request as dnr;
 use dusk_chrome::message::{error_text, from_js, to_js};
-use dusk_core::browser_agent::safety::{boundary, site};
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
+use dusk_core::browser_agent::safety::boundary;
+#[cfg(feature = "agents")]
+use {dusk_core::browser_agent::safety::site, wasm_bindgen::JsCast, wasm_bindgen_futures::JsFuture};
 
+#[cfg(feature = "agents")]
 /// The site rule's inputs: the browser's URL parser, and the Public Suffix List, which ships as
 /// data beside the worker (as code it would weigh on every start).
 pub async fn load_suffix_list() -> Result<(), String> {

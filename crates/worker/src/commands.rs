@@ -1,13 +1,19 @@
 //! Keyboard shortcuts and context-menu clicks. worker.js opens the side panel itself (it must
 //! happen inside the user's gesture); the rest lands here.
 
-use dusk_chrome::{context_menus, i18n, storage};
-use dusk_core::commands::{ChatPrefill, Command, MenuItem, CHAT_PREFILL_KEY};
-use dusk_core::dark::site::host_of;
-use dusk_core::protocol::dark::DarkContentRequest;
-use serde::Deserialize;
+use dusk_chrome::{context_menus, i18n};
+use dusk_core::commands::MenuItem;
+#[cfg(feature = "agents")]
+use {
+    dusk_chrome::storage,
+    dusk_core::commands::{ChatPrefill, Command, CHAT_PREFILL_KEY},
+    dusk_core::dark::site::host_of,
+    dusk_core::protocol::dark::DarkContentRequest,
+    serde::Deserialize,
+};
 
 /// The parts of Chrome's `Tab` these handlers use.
+#[cfg(feature = "agents")]
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TabRef {
@@ -15,6 +21,7 @@ pub struct TabRef {
     pub window_id: Option<i32>,
 }
 
+#[cfg(feature = "agents")]
 pub async fn on_command(name: &str, tab: TabRef) {
     let Some(tab_id) = tab.id else { return };
     match Command::from_name(name) {
@@ -27,6 +34,7 @@ pub async fn on_command(name: &str, tab: TabRef) {
     }
 }
 
+#[cfg(feature = "agents")]
 pub async fn on_menu(id: &str, selection: Option<String>, tab: TabRef) {
     match MenuItem::from_id(id) {
         Some(MenuItem::AskDusk) => {
@@ -43,6 +51,7 @@ pub async fn on_menu(id: &str, selection: Option<String>, tab: TabRef) {
     }
 }
 
+#[cfg(feature = "agents")]
 /// Dark mode for the tab's site flips, as the popup's switch does: the page first, then memory.
 async fn toggle_dark(tab_id: i32) {
     let Ok(host) = host_of(&crate::window_tabs::tab_url(tab_id).await) else { return };

@@ -24,6 +24,28 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
         DarkRequest::DarkSetSite { tab_id, on } => set_site(tab_id, on).await,
         DarkRequest::DarkSetAuto { on, tab_id } => set_auto(on, tab_id).await,
         DarkRequest::DarkSetMode { mode, tab_id } => set_mode(mode, tab_id).await,
+        DarkRequest::DarkForgetSite { host } => forget_site(&host).await,
+        DarkRequest::DarkSetAdjust { tab_id, site, adjust } => set_adjust(tab_id, site, adjust).await,
+        DarkRequest::DarkLoadFrames => {
+            let Some(tab) = sender.tab_id() else { return DarkResponse::Error { message: "not from a tab".into() } };
+            return match crate::layer_load::load(tab, Layer::Dark).await {
+                Ok(()) => DarkResponse::FramesLoaded,
+                Err(message) => DarkResponse::Error { message },
+            };
+        }
+        // What is left: Quick and Thorough.
+        request => refinement(request).await,
+    };
+    match state {
+        Ok(state) => DarkResponse::DarkState(Box::new(state)),
+        Err(message) => DarkResponse::Error { message },
+    }
+}
+
+/// Quick and Thorough: the runs and their versions, in the agents' build.
+#[cfg(feature = "agents")]
+async fn refinement(request: DarkRequest) -> Result<TabDarkState, String> {
+    match request {
         DarkRequest::DarkRefine { tab_id, mode } => match crate::dark_agent::refine(tab_id, mode).await {
             Ok(()) => state_of(Some(tab_id), None).await,
             Err(e) => Err(e),
@@ -36,24 +58,18 @@ pub async fn handle(request: DarkRequest, sender: &dusk_core::protocol::Sender) 
             Ok(()) => state_of(Some(tab_id), None).await,
             Err(e) => Err(e),
         },
-        DarkRequest::DarkForgetSite { host } => forget_site(&host).await,
-        DarkRequest::DarkSetAdjust { tab_id, site, adjust } => set_adjust(tab_id, site, adjust).await,
-        DarkRequest::DarkLoadFrames => {
-            let Some(tab) = sender.tab_id() else { return DarkResponse::Error { message: "not from a tab".into() } };
-            return match crate::content_rpc::load(tab, Layer::Dark).await {
-                Ok(()) => DarkResponse::FramesLoaded,
-                Err(message) => DarkResponse::Error { message },
-            };
-        }
         DarkRequest::DarkBackToInstant { tab_id } => match crate::dark_agent::revert(tab_id, true).await {
             Ok(()) => state_of(Some(tab_id), None).await,
             Err(e) => Err(e),
         },
-    };
-    match state {
-        Ok(state) => DarkResponse::DarkState(Box::new(state)),
-        Err(message) => DarkResponse::Error { message },
+        _ => Err("not a refinement".into()),
     }
+}
+
+/// The dark-mode build hands refinements to the agents' build (`handle_message`).
+#[cfg(not(feature = "agents"))]
+async fn refinement(_request: DarkRequest) -> Result<TabDarkState, String> {
+    Err("refinements run in the agents' build".into())
 }
 
 pub(crate) async fn set_site(tab_id: i32, on: bool) -> Result<TabDarkState, String> {
@@ -131,7 +147,7 @@ async fn state_of(tab_id: Option<i32>, page: Option<PageReply>) -> Result<TabDar
     };
     let memory = load_memory().await;
     let mode: Mode = read(MODE_KEY).await.and_then(|v| dusk_core::protocol::from_value(v).ok()).unwrap_or_default();
-    let provider_configured = dusk_core::settings::Settings::from_stored(read(dusk_core::settings::STORAGE_KEY).await).provider_configured();
+    let provider_configured = crate::stored::settings().await.provider_configured();
     let (host, restriction) = match host_of(&url) {
         Ok(h) => (Some(h), None),
         Err(r) => (None, Some(r)),
@@ -179,11 +195,11 @@ enum PageReply {
 }
 
 async fn page_status(tab_id: i32) -> PageReply {
-    let ask = || crate::fetch::within(PAGE_STATUS_LIMIT_MS, crate::content_rpc::send(tab_id, DarkContentRequest::DarkStatus));
+    let ask = || crate::fetch::within(PAGE_STATUS_LIMIT_MS, crate::layer_load::send(tab_id, DarkContentRequest::DarkStatus));
     let mut reply = ask().await;
     if let Some(Ok(DarkContentResponse::LayerMissing { layer })) = reply {
         // A switch needs the engine in the page: load it now, while the popup opens.
-        if crate::fetch::within(LAYER_LOAD_LIMIT_MS, crate::content_rpc::load(tab_id, layer)).await.is_none() {
+        if crate::fetch::within(LAYER_LOAD_LIMIT_MS, crate::layer_load::load(tab_id, layer)).await.is_none() {
             return PageReply::Busy;
         }
         reply = ask().await;
@@ -213,7 +229,7 @@ fn spread(patterns: Vec<String>) {
         let Ok(list) = tabs::query(&to_js(&serde_json::json!({ "url": patterns }))).await else { return };
         for tab in js_sys::Array::from(&list).iter() {
             if let Some(id) = js_sys::Reflect::get(&tab, &"id".into()).ok().and_then(|v| v.as_f64()) {
-                let _ = crate::content_rpc::load(id as i32, Layer::Dark).await;
+                let _ = crate::layer_load::load(id as i32, Layer::Dark).await;
             }
         }
     });

@@ -1,30 +1,52 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
+//! Built twice: whole (feature `agents`), and without the agents for dark mode, the popup and the
+//! toolbar, which is what most of a day's events need; worker.js starts the agents' build when
+//! the small one answers a message as not its own.
+// What only the agents use is left unused, not wrong, in the dark-mode build.
+#![cfg_attr(not(feature = "agents"), allow(dead_code))]
 
 mod boundary;
+#[cfg(feature = "agents")]
 mod browser_agent;
+#[cfg(feature = "agents")]
 mod chat;
+#[cfg(feature = "agents")]
 mod checkpoints;
 mod clock;
 mod commands;
 mod console;
+#[cfg(feature = "agents")]
 mod content_rpc;
 mod customize;
 mod dark;
 mod dark_agent;
+#[cfg(feature = "agents")]
 mod debugger_choice;
+#[cfg(feature = "agents")]
 mod dialogs;
 mod fetch;
 mod foreign_css;
+#[cfg(feature = "agents")]
 mod frames;
+#[cfg(feature = "agents")]
 mod history;
+mod layer_load;
+#[cfg(feature = "agents")]
 mod listeners;
+#[cfg(feature = "agents")]
 mod live;
+#[cfg(feature = "agents")]
 mod llm;
+#[cfg(feature = "agents")]
 mod on_device;
+#[cfg(feature = "agents")]
 mod port;
+#[cfg(feature = "agents")]
 mod read_port;
+#[cfg(feature = "agents")]
 pub(crate) mod route;
 mod runs;
+#[cfg(feature = "agents")]
 mod screenshot;
 mod stored;
 mod toolbar;
@@ -62,12 +84,14 @@ pub async fn installed(reason: String) {
     }
 }
 
+#[cfg(feature = "agents")]
 /// `commands.onCommand`: a keyboard shortcut, with the tab it was pressed in.
 #[wasm_bindgen]
 pub async fn on_command(name: String, tab: JsValue) {
     commands::on_command(&name, dusk_chrome::message::from_js(tab).unwrap_or_default()).await;
 }
 
+#[cfg(feature = "agents")]
 /// `contextMenus.onClicked`: the item, the selection (if any) and the tab.
 #[wasm_bindgen]
 pub async fn on_menu(id: String, selection: Option<String>, tab: JsValue) {
@@ -80,18 +104,21 @@ pub async fn tab_changed(tab_id: i32) {
     toolbar::refresh(tab_id).await;
 }
 
+#[cfg(feature = "agents")]
 /// `debugger.onDetach`: the tab's debugging ended (the user may have closed Chrome's bar).
 #[wasm_bindgen]
 pub fn debugger_detached(tab_id: i32, reason: String) {
     listeners::detached(tab_id, &reason);
 }
 
+#[cfg(feature = "agents")]
 /// `debugger.onEvent`: the page's dialogs (worker.js passes only `Page.javascriptDialog*`).
 #[wasm_bindgen]
 pub fn debugger_event(tab_id: i32, method: String, params: JsValue) {
     dialogs::event(tab_id, &method, params);
 }
 
+#[cfg(feature = "agents")]
 /// `storage.onChanged` of `agent_settings`: the debugger switch takes effect at once.
 #[wasm_bindgen]
 pub fn agent_settings_changed(value: JsValue) {
@@ -113,6 +140,8 @@ pub(crate) fn allowed(kind: &str, sender: JsValue) -> Result<Sender, &'static st
 
 /// Answers one message; never rejects, errors come back as `{type: "error"}`. `sender` is the
 /// browser's `MessageSender`: each message type is served only to the senders core's table allows.
+/// The dark-mode build answers `undefined` to what only the agents' build serves (worker.js then
+/// hands the message to that one).
 #[wasm_bindgen]
 pub async fn handle_message(message: JsValue, sender: JsValue) -> JsValue {
     let json = match dusk_chrome::message::from_js::<serde_json::Value>(message) {
@@ -125,13 +154,22 @@ pub async fn handle_message(message: JsValue, sender: JsValue) -> JsValue {
         Err(message) => return dusk_chrome::message::to_js(&WorkerResponse::Error { message: message.into() }),
     };
     if dusk_core::protocol::dark::is_dark_message(&json) {
-        let reply = match dusk_core::protocol::parse(json) {
+        let reply = match dusk_core::protocol::parse::<dusk_core::protocol::dark::DarkRequest>(json) {
+            Ok(request) if !cfg!(feature = "agents") && request.is_refinement() => return JsValue::UNDEFINED,
             Ok(request) => dark::handle(request, &sender).await,
             Err(e) => dusk_core::protocol::dark::DarkResponse::Error { message: e.to_string() },
         };
         return dusk_chrome::message::to_js(&reply);
     }
-    let response = match dusk_core::protocol::parse::<WorkerRequest>(json) {
+    match worker_request(json, &sender).await {
+        Some(response) => dusk_chrome::message::to_js(&response),
+        None => JsValue::UNDEFINED,
+    }
+}
+
+#[cfg(feature = "agents")]
+async fn worker_request(json: serde_json::Value, sender: &Sender) -> Option<WorkerResponse> {
+    Some(match dusk_core::protocol::parse::<WorkerRequest>(json) {
         Ok(WorkerRequest::AgentStop) => {
             if let Some(tab) = sender.tab_id() {
                 browser_agent::stop_in_tab(tab);
@@ -140,6 +178,15 @@ pub async fn handle_message(message: JsValue, sender: JsValue) -> JsValue {
         }
         Ok(request) => route::handle(request).await,
         Err(e) => WorkerResponse::Error { message: e.to_string() },
-    };
-    dusk_chrome::message::to_js(&response)
+    })
+}
+
+/// The dark-mode build's part: what the popup asks on opening.
+#[cfg(not(feature = "agents"))]
+async fn worker_request(json: serde_json::Value, _sender: &Sender) -> Option<WorkerResponse> {
+    match dusk_core::protocol::parse::<WorkerRequest>(json).ok()? {
+        WorkerRequest::Ping => Some(WorkerResponse::Pong { version: dusk_core::VERSION.to_string(), init_ms: init_ms() }),
+        WorkerRequest::GetStatus => Some(WorkerResponse::Status(stored::settings().await.status(dusk_core::VERSION))),
+        _ => None,
+    }
 }

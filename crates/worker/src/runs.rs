@@ -13,6 +13,7 @@ async fn running() -> Vec<RunState> {
     map.iter().filter(|(k, _)| k.starts_with("run:")).filter_map(|(_, v)| RunState::from_parts(v.as_str()?, &part).ok()).filter(RunState::is_running).collect()
 }
 
+#[cfg(feature = "agents")]
 /// Called once when the worker starts: every run a dead worker left running goes on. Each is
 /// registered as live before this returns, so port messages (which wait for it) see it.
 #[wasm_bindgen]
@@ -31,4 +32,16 @@ pub async fn resume_runs() {
     }
     // A boundary whose run didn't survive the worker would block the user's own browsing.
     crate::boundary::lift_stale(&browser_windows).await;
+}
+
+/// Called once when the dark-mode build starts: whether a dead worker left runs for the agents'
+/// build to pick up. With none, no boundary of theirs may keep blocking the user's browsing.
+#[cfg(not(feature = "agents"))]
+#[wasm_bindgen]
+pub async fn runs_to_resume() -> bool {
+    if !running().await.is_empty() {
+        return true;
+    }
+    crate::boundary::lift_stale(&[]).await;
+    false
 }

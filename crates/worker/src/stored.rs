@@ -1,5 +1,5 @@
-//! Reads from chrome.storage.local shared by the routes and the agents: any key as JSON, and the
-//! dark-mode memory.
+//! Reads from chrome.storage.local shared by the routes and the agents: any key as JSON, the
+//! dark-mode memory, and the settings.
 
 use dusk_chrome::storage;
 use dusk_core::dark::adjust::{Adjustments, GLOBAL_KEY as ADJUST_KEY, SITES_KEY as ADJUST_SITES_KEY};
@@ -20,4 +20,9 @@ pub(crate) async fn load_memory() -> Memory {
     let mut memory = Memory::from_stored(field(SITES_KEY), field(AUTO_KEY));
     memory.adjust = Adjustments::from_stored(field(ADJUST_KEY), field(ADJUST_SITES_KEY));
     memory
+}
+
+/// The settings as stored (the providers' keys included).
+pub(crate) async fn settings() -> dusk_core::settings::Settings {
+    dusk_core::settings::Settings::from_stored(read(dusk_core::settings::STORAGE_KEY).await)
 }

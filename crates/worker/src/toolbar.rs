@@ -11,11 +11,22 @@ pub async fn refresh(tab_id: i32) {
         Some(h) => crate::stored::load_memory().await.is_on(h),
         None => false,
     };
-    let working = crate::dark_agent::running::is_running(tab_id) || crate::browser_agent::current::is_acting_on(tab_id);
+    let working = crate::dark_agent::running::is_running(tab_id) || acting_on(tab_id);
     let b = badge(on, working);
     let title = i18n::message(b.title_key).replace("{host}", host.as_deref().unwrap_or("—"));
     // A tab closed meanwhile has nothing to update.
     let _ = action::set_for_tab(tab_id, b.text, b.color, &title).await;
+}
+
+#[cfg(feature = "agents")]
+fn acting_on(tab_id: i32) -> bool {
+    crate::browser_agent::current::is_acting_on(tab_id)
+}
+
+/// The dark-mode build runs no browser agent.
+#[cfg(not(feature = "agents"))]
+fn acting_on(_tab_id: i32) -> bool {
+    false
 }
 
 pub fn refresh_soon(tab_id: i32) {

@@ -65,6 +65,13 @@ pub enum DarkRequest {
 }
 crate::protocol::tagged::type_tagged!(DarkRequest, "type");
 
+impl DarkRequest {
+    /// Starts, stops or reverts a site's Quick or Thorough refinement: a model run and its versions.
+    pub fn is_refinement(&self) -> bool {
+        matches!(self, DarkRequest::DarkRefine { .. } | DarkRequest::DarkStop { .. } | DarkRequest::DarkRevert { .. } | DarkRequest::DarkBackToInstant { .. })
+    }
+}
+
 /// The worker's replies.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(remote = "Self", rename_all = "snake_case")]
@@ -276,6 +283,7 @@ mod tests {
         let state = DarkResponse::DarkState(Box::new(TabDarkState { restriction: Some(Restriction::WebStore), ..Default::default() }));
         let v = serde_json::to_value(&state).unwrap();
         assert_eq!((v["type"].as_str(), v["restriction"].as_str()), (Some("dark_state"), Some("web_store")));
+        assert!(DarkRequest::DarkRevert { tab_id: 3 }.is_refinement() && !DarkRequest::DarkSetSite { tab_id: 3, on: true }.is_refinement());
         let r: DarkRequest = crate::protocol::from_value(json!({"type": "dark_fetch_css", "url": "https://cdn.example/a.css"})).unwrap();
         assert_eq!(r, DarkRequest::DarkFetchCss { url: "https://cdn.example/a.css".into() });
         let v = serde_json::to_value(DarkResponse::DarkCss { url: "u".into(), css: "a{}".into() }).unwrap();

@@ -10,8 +10,7 @@ use dusk_core::settings::{ProviderSettings, Settings, STORAGE_KEY};
 const TEST_TIMEOUT_MS: u32 = 20_000;
 
 pub async fn load() -> Settings {
-    let stored = storage::local_get(STORAGE_KEY).await.ok();
-    Settings::from_stored(stored.and_then(|v| from_js(v).ok()))
+    crate::stored::settings().await
 }
 
 pub async fn save(mut settings: Settings) -> WorkerResponse {
