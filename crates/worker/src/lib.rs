@@ -48,6 +48,7 @@ pub(crate) mod route;
 mod runs;
 #[cfg(feature = "agents")]
 mod screenshot;
+mod status;
 mod stored;
 mod toolbar;
 mod window_tabs;
@@ -185,8 +186,8 @@ async fn worker_request(json: serde_json::Value, sender: &Sender) -> Option<Work
 #[cfg(not(feature = "agents"))]
 async fn worker_request(json: serde_json::Value, _sender: &Sender) -> Option<WorkerResponse> {
     match dusk_core::protocol::parse::<WorkerRequest>(json).ok()? {
-        WorkerRequest::Ping => Some(WorkerResponse::Pong { version: dusk_core::VERSION.to_string(), init_ms: init_ms() }),
-        WorkerRequest::GetStatus => Some(WorkerResponse::Status(stored::settings().await.status(dusk_core::VERSION))),
+        WorkerRequest::Ping => Some(status::pong()),
+        WorkerRequest::GetStatus => Some(status::status().await),
         _ => None,
     }
 }

@@ -9,8 +9,8 @@ use dusk_core::protocol::{WorkerRequest, WorkerResponse};
 
 pub async fn handle(request: WorkerRequest) -> WorkerResponse {
     match request {
-        WorkerRequest::Ping => WorkerResponse::Pong { version: dusk_core::VERSION.to_string(), init_ms: crate::init_ms() },
-        WorkerRequest::GetStatus => WorkerResponse::Status(settings::load().await.status(dusk_core::VERSION)),
+        WorkerRequest::Ping => crate::status::pong(),
+        WorkerRequest::GetStatus => crate::status::status().await,
         WorkerRequest::TabRpc { tab_id, rpc } => tabs::relay(tab_id, rpc).await,
         WorkerRequest::GetSettings => WorkerResponse::Settings { settings: settings::load().await.redacted() },
         WorkerRequest::SaveSettings { settings } => settings::save(settings).await,
