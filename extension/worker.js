@@ -85,11 +85,11 @@ chrome.runtime.onInstalled.addListener(({ reason }) => current().then((m) => m.i
 // Kept on globalThis so tests can run the very handlers Chrome calls.
 globalThis.duskOnCommand = (command, tab) => {
   if (command === "open-side-panel" && tab) chrome.sidePanel.open({ windowId: tab.windowId })?.catch?.(() => {});
-  return withAgents().then((m) => m.on_command(command, tab));
+  return current().then((m) => m.on_command(command, tab));
 };
 globalThis.duskOnMenu = (info, tab) => {
   if (info.menuItemId === "ask-dusk" && tab) chrome.sidePanel.open({ windowId: tab.windowId })?.catch?.(() => {});
-  return withAgents().then((m) => m.on_menu(String(info.menuItemId), info.selectionText, tab));
+  return current().then((m) => m.on_menu(String(info.menuItemId), info.selectionText, tab));
 };
 chrome.commands.onCommand.addListener(globalThis.duskOnCommand);
 chrome.contextMenus.onClicked.addListener(globalThis.duskOnMenu);

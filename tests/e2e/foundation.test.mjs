@@ -28,7 +28,7 @@ export const tests = [
     assert.match(reply.message, /launch_missiles/);
   }],
 
-  ["a fresh worker themes a site from the popup with its dark-mode build alone, and starts the whole build for the first request that needs it", async (env) => {
+  ["a fresh worker themes a site from the popup and the shortcut with its dark-mode build alone, and starts the whole build for the first request that needs it", async (env) => {
     await resetMemory(env);
     const url = fixture(env, "basic.html");
     const page = await env.open(url);
@@ -42,7 +42,10 @@ export const tests = [
       await until(() => isDark(page), "the page to turn dark");
       await until(async () => (await popup.locator("#dark").getAttribute("data-on")) === "true", "the popup to show on");
       const worker = await env.serviceWorker();
-      assert.equal(await worker.evaluate(() => globalThis.duskWasmMemory === undefined), true, "the whole build was not started on the way to dark");
+      // The dark-mode shortcut, through the handler Chrome calls: the site goes light again.
+      await worker.evaluate(async (id) => globalThis.duskOnCommand("toggle-dark", await chrome.tabs.get(id)), tabId);
+      await until(async () => !(await isDark(page)), "the shortcut to turn the page light");
+      assert.equal(await worker.evaluate(() => globalThis.duskWasmMemory === undefined), true, "the whole build was not started on the way to dark and back");
       const settings = await env.sendToWorker({ type: "get_settings" });
       assert.equal(settings.type, "settings", JSON.stringify(settings));
       assert.equal(await worker.evaluate(() => globalThis.duskWasmMemory instanceof WebAssembly.Memory), true, "the whole build answered get_settings");

@@ -1,19 +1,13 @@
 //! Keyboard shortcuts and context-menu clicks. worker.js opens the side panel itself (it must
 //! happen inside the user's gesture); the rest lands here.
 
-use dusk_chrome::{context_menus, i18n};
-use dusk_core::commands::MenuItem;
-#[cfg(feature = "agents")]
-use {
-    dusk_chrome::storage,
-    dusk_core::commands::{ChatPrefill, Command, CHAT_PREFILL_KEY},
-    dusk_core::dark::site::host_of,
-    dusk_core::protocol::dark::DarkContentRequest,
-    serde::Deserialize,
-};
+use dusk_chrome::{context_menus, i18n, storage};
+use dusk_core::commands::{ChatPrefill, Command, MenuItem, CHAT_PREFILL_KEY};
+use dusk_core::dark::site::host_of;
+use dusk_core::protocol::dark::DarkContentRequest;
+use serde::Deserialize;
 
 /// The parts of Chrome's `Tab` these handlers use.
-#[cfg(feature = "agents")]
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TabRef {
@@ -21,20 +15,15 @@ pub struct TabRef {
     pub window_id: Option<i32>,
 }
 
-#[cfg(feature = "agents")]
 pub async fn on_command(name: &str, tab: TabRef) {
     let Some(tab_id) = tab.id else { return };
     match Command::from_name(name) {
         Some(Command::ToggleDark) => toggle_dark(tab_id).await,
-        Some(Command::StopAgent) => {
-            crate::browser_agent::stop_in_tab(tab_id);
-            crate::dark_agent::stop(tab_id);
-        }
+        Some(Command::StopAgent) => stop_runs(tab_id),
         Some(Command::OpenSidePanel) | None => {}
     }
 }
 
-#[cfg(feature = "agents")]
 pub async fn on_menu(id: &str, selection: Option<String>, tab: TabRef) {
     match MenuItem::from_id(id) {
         Some(MenuItem::AskDusk) => {
@@ -51,14 +40,23 @@ pub async fn on_menu(id: &str, selection: Option<String>, tab: TabRef) {
     }
 }
 
-#[cfg(feature = "agents")]
 /// Dark mode for the tab's site flips, as the popup's switch does: the page first, then memory.
 async fn toggle_dark(tab_id: i32) {
     let Ok(host) = host_of(&crate::window_tabs::tab_url(tab_id).await) else { return };
     let on = !crate::stored::load_memory().await.is_on(&host);
-    let _ = crate::content_rpc::dark_rpc(tab_id, &DarkContentRequest::DarkSwitch { on }).await;
+    let _ = crate::layer_load::dark_rpc(tab_id, &DarkContentRequest::DarkSwitch { on }).await;
     let _ = crate::dark::set_site(tab_id, on).await;
 }
+
+#[cfg(feature = "agents")]
+fn stop_runs(tab_id: i32) {
+    crate::browser_agent::stop_in_tab(tab_id);
+    crate::dark_agent::stop(tab_id);
+}
+
+/// The dark-mode build runs nothing to stop: worker.js gives events to the whole build once it runs.
+#[cfg(not(feature = "agents"))]
+fn stop_runs(_tab_id: i32) {}
 
 /// The context menu, created once per install or update.
 pub async fn install_menus() {

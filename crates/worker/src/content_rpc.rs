@@ -1,73 +1,21 @@
-//! One content-script RPC to a tab's top frame, the way every agent, the chat and the popup send
-//! them. The always-on script answers `layer_missing` when the layer a message needs is not in the
-//! page yet; then the layer is injected (`chrome.scripting.executeScript({files})`) and the
-//! message sent once more. `text_snapshot` and `page_summary` need no layer: they are made here
+//! One content-script RPC to a tab's top frame, the way every agent and the chat send them, with a
+//! missing layer loaded first (`layer_load`). `text_snapshot` and `page_summary` need no layer: they are made here
 //! from `page_text` and `page_facts`, and a page_summary (an agent starting) loads the page layer
 //! in the background, since the agent's next reads and actions need it.
 
-use crate::layer_load::{inject, load, send, send_raw};
-use dusk_chrome::message::{error_text, from_js, long_text, to_js};
-use dusk_chrome::tabs;
+use crate::layer_load::{ask, inject, load_and_resend, load_once, load_page_layer, missing, page_layer_loading, send, send_raw};
+use dusk_chrome::message::{from_js, long_text, to_js};
 use dusk_core::page::listeners::ListenerChanges;
 use dusk_core::page::snapshot::text_snapshot;
 use dusk_core::page::summary::{facts_request, page_summary};
 use dusk_core::page::text::{snapshot_chars, HEADING_SELECTOR};
-use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
 use dusk_core::protocol::layer::{Layer, LayerHint};
 use dusk_core::protocol::page::PageText;
 use dusk_core::protocol::page_facts::PageFacts;
 use dusk_core::protocol::{ContentRequest, ContentResponse};
 use js_sys::{Promise, Reflect};
-use serde::de::DeserializeOwned;
-use std::cell::RefCell;
-use std::collections::BTreeMap;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
-
-thread_local! {
-    /// Page layers being loaded, by tab: a message that finds the layer missing meanwhile, or an
-    /// agent's page_summary, joins that load instead of injecting the bundle a second time.
-    static LOADING: RefCell<BTreeMap<i32, Promise>> = const { RefCell::new(BTreeMap::new()) };
-}
-
-/// A reply type that can say "the layer this message needs is not loaded".
-trait LayerReply: DeserializeOwned {
-    fn missing(&self) -> Option<Layer>;
-}
-
-impl LayerReply for ContentResponse {
-    fn missing(&self) -> Option<Layer> {
-        match self {
-            ContentResponse::LayerMissing { layer } => Some(*layer),
-            _ => None,
-        }
-    }
-}
-
-impl LayerReply for DarkContentResponse {
-    fn missing(&self) -> Option<Layer> {
-        match self {
-            DarkContentResponse::LayerMissing { layer } => Some(*layer),
-            _ => None,
-        }
-    }
-}
-
-/// Sends `message`; a `layer_missing` answer loads that layer and sends it once more.
-/// `work`: what the page can do for the answer while the layer loads.
-async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHint>) -> Result<R, String> {
-    let reply: R = from_js(send_raw(tab_id, message).await?)?;
-    match reply.missing() {
-        Some(layer) => {
-            let again: R = from_js(load_and_resend::<R>(tab_id, layer, work, message).await?)?;
-            match again.missing() {
-                Some(layer) => Err(format!("the page's {layer:?} layer could not be loaded")),
-                None => Ok(again),
-            }
-        }
-        None => Ok(reply),
-    }
-}
 
 /// The page's answer; its `error` replies, and a page that can't answer, are Err for the caller.
 pub async fn rpc(tab_id: i32, request: &ContentRequest) -> Result<ContentResponse, String> {
@@ -115,14 +63,6 @@ fn crash_error(reply: &JsValue) -> Option<String> {
     Reflect::get(reply, &"error".into()).ok().and_then(|e| e.as_string())
 }
 
-/// A message for the page's dark layer, loading it (in every frame) first if it is absent.
-pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkContentResponse, String> {
-    match ask(tab_id, &to_js(request), None).await? {
-        DarkContentResponse::Error { message } => Err(message),
-        other => Ok(other),
-    }
-}
-
 /// Before a listing: tells the page layer which elements have their own click listener, as the
 /// debugger found them (crate::listeners). The layer says what was added since the last time, so
 /// the debugger is asked about only that, or not at all. A page the debugger can't reach is listed without.
@@ -140,7 +80,7 @@ async fn hand_over_listeners(tab_id: i32, request: &ContentRequest) {
 async fn look_for_listeners(tab_id: i32) -> Option<(Result<JsValue, JsValue>, bool)> {
     // A layer missing or being loaded (an agent's page_summary starts it) is new to this
     // document: the whole page is looked at while it loads.
-    let loading = match LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+    let loading = match page_layer_loading(tab_id) {
         Some(loading) => loading,
         None => match send_raw(tab_id, &to_js(&ContentRequest::ListenerChanges)).await {
             Ok(reply) if missing::<ContentResponse>(&reply).is_some() => load_page_layer(tab_id, Some(LayerHint::FindShadowRoots)),
@@ -225,55 +165,6 @@ async fn page_facts(tab_id: i32, text_limit: u32) -> Result<PageFacts, String> {
     }
 }
 
-/// Starts loading the page layer, or joins the load under way: every page-layer load goes
-/// through here, so two callers never inject the bundle at once. Resolves to `true`, or to why not.
-fn load_page_layer(tab_id: i32, work: Option<LayerHint>) -> Promise {
-    if let Some(under_way) = LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
-        return under_way;
-    }
-    hint(tab_id, Layer::Page, work);
-    let done = wasm_bindgen_futures::future_to_promise(async move {
-        let loaded = load(tab_id, Layer::Page).await;
-        LOADING.with(|l| l.borrow_mut().remove(&tab_id));
-        Ok(loaded.map_or_else(|e| JsValue::from_str(&e), |_| JsValue::TRUE))
-    });
-    LOADING.with(|l| l.borrow_mut().insert(tab_id, done.clone()));
-    done
-}
-
-/// Reads the reply's tag first: a listing of thousands of elements is not decoded just to learn it is one.
-fn missing<R: LayerReply>(reply: &JsValue) -> Option<Layer> {
-    let tag = Reflect::get(reply, &"type".into()).ok().and_then(|t| t.as_string());
-    if tag.as_deref() != Some("layer_missing") {
-        return None;
-    }
-    from_js::<R>(reply.clone()).ok().and_then(|r| r.missing())
-}
-
-/// After a `layer_missing`: loads the layer (or joins its load) and sends `message` again, once
-/// more if a joined load went to a document the tab has left since. The raw reply.
-async fn load_and_resend<R: LayerReply>(tab_id: i32, layer: Layer, work: Option<LayerHint>, message: &JsValue) -> Result<JsValue, String> {
-    load_once(tab_id, layer, work).await?;
-    let again = send_raw(tab_id, message).await?;
-    if missing::<R>(&again).is_none() {
-        return Ok(again);
-    }
-    load_once(tab_id, layer, work).await?;
-    send_raw(tab_id, message).await
-}
-
-/// Loads a layer the page said is missing, waiting for the page layer's load if one is under way.
-async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result<(), String> {
-    if layer == Layer::Dark {
-        return load(tab_id, layer).await;
-    }
-    match JsFuture::from(load_page_layer(tab_id, work)).await {
-        Ok(v) if v.as_bool() == Some(true) => Ok(()),
-        Ok(v) => Err(v.as_string().unwrap_or_else(|| "could not load the page's Page layer".into())),
-        Err(e) => Err(error_text(&e)),
-    }
-}
-
 /// Any message as it comes back (for the tests' relay), loading a missing layer first. The
 /// requests the worker answers itself (`made_by_worker`) go to [`rpc`] instead.
 pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
@@ -289,12 +180,5 @@ pub async fn relay(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
     match (request, crash_error(&reply)) {
         (Some(request), Some(error)) => Ok(to_js(&restart(tab_id, &request, &error).await)),
         _ => Ok(reply),
-    }
-}
-
-/// Lets the top frame start on the answer while the page layer is injected: it is idle meanwhile.
-fn hint(tab_id: i32, layer: Layer, work: Option<LayerHint>) {
-    if let (Layer::Page, Some(work)) = (layer, work) {
-        tabs::post_message_to_frame(tab_id, 0, &to_js(&work));
     }
 }

@@ -1,13 +1,20 @@
-//! Putting a layer into a tab's frames, and one message to its top frame: what the dark path
-//! needs of the content scripts, apart from the agents' RPCs (`content_rpc`).
+//! Messages to a tab's top frame, and its layers: the always-on script answers `layer_missing`
+//! when the layer a message needs is not in the page yet; then the layer is injected
+//! (`chrome.scripting.executeScript({files})`) and the message sent once more. Both worker builds
+//! use it; the agents' RPCs on top of it are `content_rpc`.
 
 use dusk_chrome::message::{error_text, from_js, to_js};
 use dusk_chrome::{scripting, tabs};
-use dusk_core::protocol::layer::{Layer, Presence};
-use js_sys::{Array, Object, Reflect};
+use dusk_core::protocol::dark::{DarkContentRequest, DarkContentResponse};
+use dusk_core::protocol::layer::{Layer, LayerHint, Presence};
+use dusk_core::protocol::ContentResponse;
+use js_sys::{Array, Object, Promise, Reflect};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
 
 /// One message, typed both ways, with no layer loading.
 pub async fn send<Req: Serialize, Res: DeserializeOwned>(tab_id: i32, request: Req) -> Result<Res, String> {
@@ -88,4 +95,118 @@ fn injection(tab_id: i32, frames: &Array) -> Object {
 
 fn set(o: &Object, key: &str, value: &JsValue) {
     let _ = Reflect::set(o, &key.into(), value);
+}
+
+thread_local! {
+    /// Page layers being loaded, by tab: a message that finds the layer missing meanwhile, or an
+    /// agent's page_summary, joins that load instead of injecting the bundle a second time.
+    static LOADING: RefCell<BTreeMap<i32, Promise>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// A reply type that can say "the layer this message needs is not loaded".
+pub(crate) trait LayerReply: DeserializeOwned {
+    fn missing(&self) -> Option<Layer>;
+}
+
+impl LayerReply for ContentResponse {
+    fn missing(&self) -> Option<Layer> {
+        match self {
+            ContentResponse::LayerMissing { layer } => Some(*layer),
+            _ => None,
+        }
+    }
+}
+
+impl LayerReply for DarkContentResponse {
+    fn missing(&self) -> Option<Layer> {
+        match self {
+            DarkContentResponse::LayerMissing { layer } => Some(*layer),
+            _ => None,
+        }
+    }
+}
+
+/// Sends `message`; a `layer_missing` answer loads that layer and sends it once more.
+/// `work`: what the page can do for the answer while the layer loads.
+pub(crate) async fn ask<R: LayerReply>(tab_id: i32, message: &JsValue, work: Option<LayerHint>) -> Result<R, String> {
+    let reply: R = from_js(send_raw(tab_id, message).await?)?;
+    match reply.missing() {
+        Some(layer) => {
+            let again: R = from_js(load_and_resend::<R>(tab_id, layer, work, message).await?)?;
+            match again.missing() {
+                Some(layer) => Err(format!("the page's {layer:?} layer could not be loaded")),
+                None => Ok(again),
+            }
+        }
+        None => Ok(reply),
+    }
+}
+
+/// Starts loading the page layer, or joins the load under way: every page-layer load goes
+/// through here, so two callers never inject the bundle at once. Resolves to `true`, or to why not.
+pub(crate) fn load_page_layer(tab_id: i32, work: Option<LayerHint>) -> Promise {
+    if let Some(under_way) = LOADING.with(|l| l.borrow().get(&tab_id).cloned()) {
+        return under_way;
+    }
+    hint(tab_id, Layer::Page, work);
+    let done = wasm_bindgen_futures::future_to_promise(async move {
+        let loaded = load(tab_id, Layer::Page).await;
+        LOADING.with(|l| l.borrow_mut().remove(&tab_id));
+        Ok(loaded.map_or_else(|e| JsValue::from_str(&e), |_| JsValue::TRUE))
+    });
+    LOADING.with(|l| l.borrow_mut().insert(tab_id, done.clone()));
+    done
+}
+
+/// Reads the reply's tag first: a listing of thousands of elements is not decoded just to learn it is one.
+pub(crate) fn missing<R: LayerReply>(reply: &JsValue) -> Option<Layer> {
+    let tag = Reflect::get(reply, &"type".into()).ok().and_then(|t| t.as_string());
+    if tag.as_deref() != Some("layer_missing") {
+        return None;
+    }
+    from_js::<R>(reply.clone()).ok().and_then(|r| r.missing())
+}
+
+/// After a `layer_missing`: loads the layer (or joins its load) and sends `message` again, once
+/// more if a joined load went to a document the tab has left since. The raw reply.
+pub(crate) async fn load_and_resend<R: LayerReply>(tab_id: i32, layer: Layer, work: Option<LayerHint>, message: &JsValue) -> Result<JsValue, String> {
+    load_once(tab_id, layer, work).await?;
+    let again = send_raw(tab_id, message).await?;
+    if missing::<R>(&again).is_none() {
+        return Ok(again);
+    }
+    load_once(tab_id, layer, work).await?;
+    send_raw(tab_id, message).await
+}
+
+/// Loads a layer the page said is missing, waiting for the page layer's load if one is under way.
+pub(crate) async fn load_once(tab_id: i32, layer: Layer, work: Option<LayerHint>) -> Result<(), String> {
+    if layer == Layer::Dark {
+        return load(tab_id, layer).await;
+    }
+    match JsFuture::from(load_page_layer(tab_id, work)).await {
+        Ok(v) if v.as_bool() == Some(true) => Ok(()),
+        Ok(v) => Err(v.as_string().unwrap_or_else(|| "could not load the page's Page layer".into())),
+        Err(e) => Err(error_text(&e)),
+    }
+}
+
+/// Lets the top frame start on the answer while the page layer is injected: it is idle meanwhile.
+fn hint(tab_id: i32, layer: Layer, work: Option<LayerHint>) {
+    if let (Layer::Page, Some(work)) = (layer, work) {
+        tabs::post_message_to_frame(tab_id, 0, &to_js(&work));
+    }
+}
+
+/// The page layer's load under way in the tab, if any.
+pub(crate) fn page_layer_loading(tab_id: i32) -> Option<Promise> {
+    LOADING.with(|l| l.borrow().get(&tab_id).cloned())
+}
+
+/// A message for the page's dark layer, loading it (in every frame) first if it is absent.
+pub async fn dark_rpc(tab_id: i32, request: &DarkContentRequest) -> Result<DarkContentResponse, String> {
+    match ask(tab_id, &to_js(request), None).await? {
+        DarkContentResponse::Error { message } => Err(message),
+        other => Ok(other),
+    }
 }

@@ -1,6 +1,6 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
-//! Built twice: whole (feature `agents`), and without the agents for dark mode, the popup and the
-//! toolbar, which is what most of a day's events need; worker.js starts the agents' build when
+//! Built twice: whole (feature `agents`), and without the agents for dark mode, the popup, the
+//! toolbar, shortcuts and the context menu, which is what most of a day's events need; worker.js starts the agents' build when
 //! the small one answers a message as not its own.
 // What only the agents use is left unused, not wrong, in the dark-mode build.
 #![cfg_attr(not(feature = "agents"), allow(dead_code))]
@@ -85,14 +85,12 @@ pub async fn installed(reason: String) {
     }
 }
 
-#[cfg(feature = "agents")]
 /// `commands.onCommand`: a keyboard shortcut, with the tab it was pressed in.
 #[wasm_bindgen]
 pub async fn on_command(name: String, tab: JsValue) {
     commands::on_command(&name, dusk_chrome::message::from_js(tab).unwrap_or_default()).await;
 }
 
-#[cfg(feature = "agents")]
 /// `contextMenus.onClicked`: the item, the selection (if any) and the tab.
 #[wasm_bindgen]
 pub async fn on_menu(id: String, selection: Option<String>, tab: JsValue) {

@@ -212,7 +212,7 @@ impl Browser for TabsBrowser {
     }
 
     async fn measure_page(&self, tab: i32, baseline: bool) -> Result<ThemeQuality, String> {
-        match crate::content_rpc::dark_rpc(tab, &DarkContentRequest::DarkThemeMeasure { baseline, reset: false }).await? {
+        match crate::layer_load::dark_rpc(tab, &DarkContentRequest::DarkThemeMeasure { baseline, reset: false }).await? {
             DarkContentResponse::ThemeQuality(q) => Ok(q),
             other => Err(other.unexpected()),
         }

@@ -30,7 +30,7 @@ impl DarkPage for TabPage {
     }
 
     async fn dark_rpc(&self, request: DarkContentRequest) -> Result<DarkContentResponse, String> {
-        crate::content_rpc::dark_rpc(self.tab_id, &request).await
+        crate::layer_load::dark_rpc(self.tab_id, &request).await
     }
 
     async fn screenshot(&self) -> Result<Image, String> {
