@@ -1,6 +1,7 @@
-// Two builds of crates/worker: the dark-mode one (dark mode, the popup, the toolbar) starts with
-// the worker; the whole one only when an event needs the agents, and from then on takes every
-// event. Listeners are registered synchronously; wasm init is awaited per event, never at top level.
+// Two builds of crates/worker: the dark-mode one (dark mode, the popup, the toolbar, shortcuts,
+// the context menu) starts with the worker; the whole one only when an event needs the agents,
+// and from then on takes every event. Listeners are registered synchronously; wasm init is
+// awaited per event, never at top level.
 import initDark, * as dark from "./wasm/dusk_worker_dark.js";
 import initWhole, * as whole from "./wasm/dusk_worker.js";
 
