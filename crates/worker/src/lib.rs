@@ -1,53 +1,44 @@
 //! The service worker. JS registers the listeners; each message lands in `handle_message`.
 //! Built twice: whole (feature `agents`), and without the agents for dark mode, the popup, the
-//! toolbar, shortcuts and the context menu, which is what most of a day's events need; worker.js starts the agents' build when
-//! the small one answers a message as not its own.
+//! toolbar, shortcuts and the context menu, which is what most of a day's events need; worker.js
+//! starts the agents' build when the small one answers a message as not its own.
 // What only the agents use is left unused, not wrong, in the dark-mode build.
 #![cfg_attr(not(feature = "agents"), allow(dead_code))]
 
+/// Modules only the whole build has.
+macro_rules! agents_only {
+    ($($module:item)*) => { $( #[cfg(feature = "agents")] $module )* };
+}
+
+agents_only! {
+    mod browser_agent;
+    mod chat;
+    mod checkpoints;
+    mod content_rpc;
+    mod debugger_choice;
+    mod dialogs;
+    mod frames;
+    mod history;
+    mod listeners;
+    mod live;
+    mod llm;
+    mod on_device;
+    mod port;
+    mod read_port;
+    pub(crate) mod route;
+    mod screenshot;
+}
 mod boundary;
-#[cfg(feature = "agents")]
-mod browser_agent;
-#[cfg(feature = "agents")]
-mod chat;
-#[cfg(feature = "agents")]
-mod checkpoints;
 mod clock;
 mod commands;
 mod console;
-#[cfg(feature = "agents")]
-mod content_rpc;
 mod customize;
 mod dark;
 mod dark_agent;
-#[cfg(feature = "agents")]
-mod debugger_choice;
-#[cfg(feature = "agents")]
-mod dialogs;
 mod fetch;
 mod foreign_css;
-#[cfg(feature = "agents")]
-mod frames;
-#[cfg(feature = "agents")]
-mod history;
 mod layer_load;
-#[cfg(feature = "agents")]
-mod listeners;
-#[cfg(feature = "agents")]
-mod live;
-#[cfg(feature = "agents")]
-mod llm;
-#[cfg(feature = "agents")]
-mod on_device;
-#[cfg(feature = "agents")]
-mod port;
-#[cfg(feature = "agents")]
-mod read_port;
-#[cfg(feature = "agents")]
-pub(crate) mod route;
 mod runs;
-#[cfg(feature = "agents")]
-mod screenshot;
 mod status;
 mod stored;
 mod toolbar;
