@@ -8,18 +8,22 @@
 // after it was inserted (checked on the newest nodes while the page runs).
 // TRACE=1: then one traced run per page and arm, where the time went (trace_summary.mjs).
 // TRACE_DIR=dir: the traced runs' raw traces are written there too (page-arm.json).
-// Usage: [RUNS=3] [DURATION=8000] [TRACE=1] node tests/bench/busy_pages.mjs [page,…]   (build dist/ first)
+// FLOOR=all|known: a fourth arm, the least any theme mirroring the page's new rules from an
+// isolated world must do (busy_floor.mjs), with no theme of Dusk's; its added time is printed apart.
+// Usage: [RUNS=3] [DURATION=8000] [TRACE=1] [FLOOR=all] node tests/bench/busy_pages.mjs [page[?query],…]   (build dist/ first)
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "../e2e/env.mjs";
 import { summarise } from "./trace_summary.mjs";
+import { floorScript } from "./busy_floor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const darkreader = readFileSync(path.join(root, "node_modules/darkreader/darkreader.js"), "utf8");
 const RUNS = Number(process.env.RUNS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 8000);
-const PAGES = ["feed", "chat", "dashboard", "rules", "spa"].filter((p) => !process.argv[2] || process.argv[2].split(",").includes(p));
+// A page may carry its query: `rules?mounted=2000` is the rules page after 2,000 components.
+const PAGES = process.argv[2] ? process.argv[2].split(",") : ["feed", "chat", "dashboard", "rules", "spa"];
 const median = (xs) => { const v = [...xs].sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };
 
 const env = await launch();
@@ -70,8 +74,12 @@ async function run(arm, name, tracing = false) {
   await page.addInitScript(probe);
   if (arm === "dr") await page.addInitScript(darkreader + DR_START);
   const cdp = await env.ctx.newCDPSession(page);
+  // Scripts for a new document run only with the Page domain on.
+  if (arm === "floor") await cdp.send("Page.enable");
+  if (arm === "floor") await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: floorScript(process.env.FLOOR), worldName: "floor" });
   await cdp.send("Performance.enable");
-  await page.goto(`${arm === "dusk" ? themed : plain}/${name}.html`, { waitUntil: "load" });
+  const [file, query] = name.split("?");
+  await page.goto(`${arm === "dusk" ? themed : plain}/${file}.html${query ? `?${query}` : ""}`, { waitUntil: "load" });
   await page.waitForTimeout(1500); // the theme is in and settled
   if (tracing) await startTrace(cdp);
   const read = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
@@ -104,7 +112,7 @@ async function stopTrace(cdp, label) {
   return summarise(parsed.traceEvents ?? parsed);
 }
 
-const ARMS = ["none", "dr", "dusk"];
+const ARMS = ["none", "dr", "dusk", ...(process.env.FLOOR ? ["floor"] : [])];
 const samples = Object.fromEntries(PAGES.map((p) => [p, Object.fromEntries(ARMS.map((a) => [a, []]))]));
 for (let r = 0; r < RUNS; r++) {
   // The arms' order turns each round: a drift over the run (the machine, the browser's state)
@@ -126,16 +134,27 @@ console.log(`main-thread ms over ${DURATION / 1000} s, median of ${RUNS}; added:
 console.log("| page | no theme | Dark Reader | Dusk | Dusk added ÷ DR added | Dusk added over no theme | style ms (none / DR / Dusk) | script ms (none / DR / Dusk) | main-thread CPU ms (none / DR / Dusk) | layout ms (none / DR / Dusk) | long tasks (none / DR / Dusk) | fps (none / DR / Dusk) | dark within a frame (DR / Dusk) |");
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 const json = {};
+const floors = [];
 for (const name of PAGES) {
   const s = samples[name];
   const t = Object.fromEntries(ARMS.map((a) => [a, pick(s[a], "task")]));
   // Added time paired within a round (the arms ran back to back), then the median of the rounds.
   const added = (a) => median(s[a].map((x, i) => x.task - s.none[i].task));
   const dr = added("dr"), dusk = added("dusk");
-  const three = (k, d = 0) => ARMS.map((a) => pick(s[a], k).toFixed(d)).join(" / ");
+  const three = (k, d = 0) => ["none", "dr", "dusk"].map((a) => pick(s[a], k).toFixed(d)).join(" / ");
   const share = (a) => { const v = pick(s[a], "dark"); return v == null ? "–" : `${Math.round(v * 100)} %`; };
   json[name] = { ...t, ratio: dusk / dr, over: dusk / t.none };
   console.log(`| ${name} | ${f0(t.none)} | ${f0(t.dr)} | ${f0(t.dusk)} | ${(dusk / dr).toFixed(2)} | ${dusk >= 0 ? "+" : ""}${Math.round((dusk / t.none) * 100)} % | ${three("style")} | ${three("script")} | ${three("cpu")} | ${three("layout")} | ${three("long")} | ${three("fps", 1)} | ${share("dr")} / ${share("dusk")} |`);
+  if (s.floor) {
+    const fl = added("floor");
+    floors.push(`| ${name} | ${f0(t.floor)} | ${(fl / dr).toFixed(2)} | ${fl >= 0 ? "+" : ""}${Math.round((fl / t.none) * 100)} % | ${pick(s.floor, "style").toFixed(0)} | ${pick(s.floor, "script").toFixed(0)} | ${pick(s.floor, "cpu").toFixed(0)} | ${share("floor")} |`);
+  }
+}
+if (floors.length) {
+  console.log(`\nthe floor (FLOOR=${process.env.FLOOR}: busy_floor.mjs in an isolated world, dark mode off), as above`);
+  console.log("| page | floor | floor added ÷ DR added | floor added over no theme | style ms | script ms | main-thread CPU ms | dark within a frame |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const l of floors) console.log(l);
 }
 console.error(JSON.stringify(json));
 if (traced) {

@@ -26,5 +26,5 @@ await env.close();
 const want = (process.env.FNS ?? "fire,request,handler,markup_of,has_marker,sheet_marks,sheet_rules").split(",");
 for (const s of result) {
   if (!s.url.includes("dark_layer")) continue;
-  for (const f of s.functions) if (want.includes(f.functionName)) console.log(`${f.functionName}\t${f.ranges[0].count}`);
+  for (const f of s.functions) if (process.env.FNS === "all" ? f.ranges[0].count > 0 : want.includes(f.functionName)) console.log(`${f.functionName}\t${f.ranges[0].count}`);
 }

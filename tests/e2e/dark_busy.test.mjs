@@ -106,6 +106,36 @@ export const tests = [
     } finally { await resetMemory(env); }
   }],
 
+  ["sheets the page adopts while themed (pushed, set whole, put first) and a rule inserted into one are themed in the frame their element appears", async (env) => {
+    const page = await busy(env, "rules");
+    try {
+      const colours = await page.evaluate(() => new Promise((done) => {
+        const add = (cls) => { const el = document.createElement("div"); el.className = cls; el.textContent = cls; document.getElementById("out").prepend(el); return el; };
+        const sheet = (css) => { const s = new CSSStyleSheet(); s.replaceSync(css); return s; };
+        const els = [], seen = [];
+        const pushed = sheet(".adopted-pushed { background: #fdf6e3; color: #222 }");
+        const steps = [
+          () => { document.adoptedStyleSheets.push(pushed); els.push(add("adopted-pushed")); },
+          () => { pushed.insertRule(".adopted-inserted { background: #eef6ff; color: #222 }", pushed.cssRules.length); els.push(add("adopted-inserted")); },
+          () => { document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet(".adopted-set { background: #f0fff0; color: #222 }")]; els.push(add("adopted-set")); },
+          () => { document.adoptedStyleSheets = [sheet(".adopted-first { background: #fff0f5; color: #222 }"), ...document.adoptedStyleSheets]; els.push(add("adopted-first")); },
+        ];
+        // Each step in a frame of its own, its element read at the first frame after the next, as
+        // the other checks here.
+        const next = (i) => {
+          if (i === steps.length) return done(seen);
+          steps[i]();
+          requestAnimationFrame(() => requestAnimationFrame(() => { seen.push(`${els[i].className} ${getComputedStyle(els[i]).backgroundColor}`); next(i + 1); }));
+        };
+        requestAnimationFrame(() => next(0));
+      }));
+      for (const c of colours) {
+        const [r, g, b] = c.match(/[\d.]+/g).map(Number);
+        assert.ok(r + g + b < 3 * 80, `backgrounds at their first frame: ${colours.join(" / ")}`);
+      }
+    } finally { await resetMemory(env); }
+  }],
+
   ["forty rules added a frame apart keep the page's order once Dusk folds its sheets: the later rule for a class wins", async (env) => {
     const page = await busy(env, "rules");
     try {

@@ -48,12 +48,12 @@ pub(crate) fn run_batch() {
                 return true;
             }
         }
-        let own: Vec<_> =
-            s.installed.iter().flat_map(Installed::sheets).chain(install::frozen_sheet()).chain(shapes::sheets()).chain(translucent::sheet()).collect();
+        let own = own_sheets(s);
         // An import that arrived is read by collecting the scopes whole: its sheet's marks did not move.
         let imports_arrived = std::mem::take(&mut s.imports_arrived);
         let quick = s.phase == PagePhase::Active && s.own.is_none() && !s.rehearsing && !s.images_arrived && !imports_arrived;
         if quick && grow::grow(s, &pending, &own) {
+            keep_page_sheets_first(s);
             s.last_collect_ms = 0.0;
             s.last_build_ms = now() - started;
             return false;
@@ -87,10 +87,24 @@ pub(crate) fn run_batch() {
             inline::apply(&pending.added, &pending.touched, &pending.styled);
         }
         s.marks = grow::marks_now(s, &own);
+        keep_page_sheets_first(s);
         s.last_build_ms = now() - started - s.last_collect_ms;
         true
     });
     let frames = frames::run_dirty();
     foreign::fetch_all(with(|s| s.cache.take_to_fetch()));
     marks::after_batch(full || frames, &pending.added);
+}
+
+/// Our sheets in every scope: the themes, what was added since, and the passes' own sheets.
+fn own_sheets(s: &State) -> Vec<web_sys::CssStyleSheet> {
+    s.installed.iter().flat_map(Installed::sheets).chain(install::frozen_sheet()).chain(shapes::sheets()).chain(translucent::sheet()).collect()
+}
+
+/// A scope whose page adopted sheets of its own (rare) gets them put before ours again.
+fn keep_page_sheets_first(s: &State) {
+    if s.roots.iter().any(|r| sheet_growth::page_adopted_any(r.js())) {
+        let own = own_sheets(s);
+        s.roots.iter().filter(|r| sheet_growth::page_adopted_any(r.js())).for_each(|r| install::keep_page_sheets_first(r, &own));
+    }
 }

@@ -14,13 +14,25 @@ export function sheet_like(like, css) {
   s.disabled = like.disabled;
   return s;
 }
-// `sheet` adopted right after `after`; false if `after` is not adopted (the page reset the list).
-export function adopt_after(root, after, sheet) {
+// `sheet` adopted right after `after`, the last of our `count` sheets from `first` on; false if
+// either is not adopted (the page reset the list). Ours are last in the common case: one append,
+// no walk of the list (each read of an adopted sheet goes through Blink).
+export function adopt_after(root, first, after, count, sheet) {
   const a = read(root, 'adoptedStyleSheets');
+  const n = a.length;
+  if (n >= count && a[n - 1] === after && a[n - count] === first) { a.push(sheet); return true; }
   const i = a.indexOf(after);
-  if (i < 0) return false;
+  if (i < 0 || !a.includes(first)) return false;
   root.adoptedStyleSheets = [...a.slice(0, i + 1), sheet, ...a.slice(i + 1)];
   return true;
+}
+// The page's adopted sheets moved before ours (`ours`, in their order): a sheet the page adopts
+// after the theme would beat the theme and the overrides mirrored from its own rules.
+export function page_sheets_first(root, ours) {
+  const a = read(root, 'adoptedStyleSheets'), mine = new Set(ours);
+  let after = false, late = false;
+  for (const s of a) if (mine.has(s)) after = true; else if (after) { late = true; break; }
+  if (late) root.adoptedStyleSheets = [...a.filter((s) => !mine.has(s)), ...a.filter((s) => mine.has(s))];
 }
 export function adopted_both(root, a, b) {
   const list = read(root, 'adoptedStyleSheets');
@@ -28,8 +40,16 @@ export function adopted_both(root, a, b) {
 }")]
 extern "C" {
     fn sheet_like(like: &CssStyleSheet, css: &str) -> CssStyleSheet;
-    fn adopt_after(root: &JsValue, after: &CssStyleSheet, sheet: &CssStyleSheet) -> bool;
+    fn adopt_after(root: &JsValue, first: &CssStyleSheet, after: &CssStyleSheet, count: u32, sheet: &CssStyleSheet) -> bool;
     fn adopted_both(root: &JsValue, a: &CssStyleSheet, b: &CssStyleSheet) -> bool;
+    fn page_sheets_first(root: &JsValue, ours: &Array);
+}
+
+/// Every sheet the page adopted in `root` goes before ours (`own`, and the site's customisation
+/// after them), so the theme and its mirrored overrides come later in the cascade.
+pub fn keep_page_sheets_first(root: &Root, own: &[CssStyleSheet]) {
+    let ours: Array = own.iter().map(JsValue::from).chain(customisation_sheets()).collect();
+    page_sheets_first(root.js(), &ours);
 }
 
 #[derive(Clone)]
@@ -129,7 +149,7 @@ impl Installed {
         while let Some(from) = dusk_core::dark::added_sheets::fold_from(&levels(&self.added)) {
             self.fold(from + 1);
         }
-        self.keep();
+        // Each push_added found the theme and the sheet before its own in place, or put ours back.
     }
 
     /// The added sheets from `from` on, as one sheet of the next level in their place.
@@ -147,7 +167,7 @@ impl Installed {
         // A rule Chrome rejects is left out, as in the theme.
         let sheet = sheet_like(&self.sheet, &text);
         let last = self.added.last().map_or(&self.sheet, |a| &a.sheet);
-        let adopted = adopt_after(self.root.js(), last, &sheet);
+        let adopted = adopt_after(self.root.js(), &self.sheet, last, self.added.len() as u32 + 1, &sheet);
         self.added.push(Added { sheet, text, level });
         if !adopted {
             self.keep();
@@ -214,8 +234,13 @@ impl Installed {
 
 /// custom.js's sheet or the customize agent's preview (`globalThis.duskCustomSheet` / `duskCustomPreview`).
 fn is_customisation(sheet: &wasm_bindgen::JsValue) -> bool {
+    customisation_sheets().any(|s| Object::is(&s, sheet))
+}
+
+/// The site's customisation sheets (custom.js, and the Customize agent's preview) in this world.
+fn customisation_sheets() -> impl Iterator<Item = JsValue> {
     let global = js_sys::global();
-    ["duskCustomSheet", "duskCustomPreview"].iter().any(|k| js_sys::Reflect::get(&global, &(*k).into()).is_ok_and(|s| Object::is(&s, sheet)))
+    ["duskCustomSheet", "duskCustomPreview"].into_iter().filter_map(move |k| js_sys::Reflect::get(&global, &k.into()).ok().filter(|s| s.is_object()))
 }
 
 /// A theme's text without the text: Blink's sheet holds that, and a CSS-heavy page's theme is a
