@@ -4,8 +4,9 @@
 // reads the new rules' text, writes each one's override with fixed dark colours (no colour
 // mapping) and adopts them in a sheet of their own (sixteen such sheets are folded into one).
 // mode "all": every sheet's rule count, switch and media are read each batch, as nothing reports an
-// `insertRule`; mode "known": only the sheets the records name and those that grew before are
-// read, as if a hook in the page's world reported every CSSOM change for free.
+// `insertRule`; mode "known": only the sheets the records name, those of empty <style>s (where
+// CSS-in-JS inserts) and those that grew before are read, as a hook in the page's world reporting
+// every CSSOM change for free would allow.
 export function floorScript(mode) {
   return `(${floor})(${JSON.stringify(mode)})`;
 }
@@ -22,6 +23,8 @@ function floor(mode) {
     let rules;
     try { rules = sheet.cssRules; } catch { return ""; }
     const n = rules.length, from = counts.get(sheet) ?? 0;
+    // A sheet of an empty <style> (or a constructed one) is where CSS-in-JS inserts its rules.
+    if (!counts.has(sheet) && !(sheet.ownerNode && sheet.ownerNode.firstChild)) grown.add(sheet);
     if (sheet.disabled || sheet.media.length) return "";
     let css = "";
     if (n !== from) {
