@@ -16,8 +16,8 @@ const unreadable = new WeakSet();
 // marks Rust holds were listed (committed), so an unchanged scope costs no text.
 const listed = new WeakMap();
 const committed = new WeakMap();
-// Per sheet read here: its rules as read last, so a read from a later rule knows the ones
-// before are still those (the same objects, in place).
+// Per sheet read here: how many rules it had, and its first and last, so a read from a later
+// rule knows the ones before are still in place.
 const seen = new WeakMap();
 // Per sheet: its live rule and media lists, asked for once (a busy page's batch lists every sheet).
 const lists = new WeakMap();
@@ -106,16 +106,15 @@ export function sheet_rules(root, index, from) {
   let start = from, mark = '+';
   // The first and last rules read are still in place: a CSS-in-JS sheet of thousands of rules is
   // not walked for each rule it gains (an edit between them, with a rule added, waits for a full build).
-  if (from > 0 && !(known && known.length === from && rules[0] === known[0] && rules[from - 1] === known[from - 1])) { start = 0; mark = '='; }
+  if (from > 0 && !(known && known.n === from && rules[0] === known.first && rules[from - 1] === known.last)) { start = 0; mark = '='; }
   let out = mark;
-  const now = start ? known : [];
-  for (let i = start; i < rules.length; i++) {
+  const n = rules.length;
+  for (let i = start; i < n; i++) {
     const r = rules[i];
     if (r.type === 3) { seen.delete(s); return null; }
     out += r.cssText + '\\n';
-    now.push(r);
   }
-  seen.set(s, now);
+  seen.set(s, { n, first: rules[0], last: rules[n - 1] });
   return out;
 }
 export function note_unreadable(sheet) { unreadable.add(sheet); lists.delete(sheet); }")]
