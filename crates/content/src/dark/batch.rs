@@ -103,8 +103,9 @@ fn own_sheets(s: &State) -> Vec<web_sys::CssStyleSheet> {
 
 /// A scope whose page adopted sheets of its own (rare) gets them put before ours again.
 fn keep_page_sheets_first(s: &State) {
-    if s.roots.iter().any(|r| sheet_growth::page_adopted_any(r.js())) {
+    let late: Vec<_> = s.roots.iter().filter(|r| sheet_growth::has_page_adopted(r.js())).collect();
+    if !late.is_empty() {
         let own = own_sheets(s);
-        s.roots.iter().filter(|r| sheet_growth::page_adopted_any(r.js())).for_each(|r| install::keep_page_sheets_first(r, &own));
+        late.into_iter().for_each(|r| install::keep_page_sheets_first(r, &own));
     }
 }

@@ -123,12 +123,8 @@ extern "C" {
     fn sheet_marks_commit(root: &JsValue);
     fn sheet_rules(root: &JsValue, index: u32, from: u32) -> Option<String>;
     fn note_unreadable(sheet: &CssStyleSheet);
-    fn has_page_adopted(root: &JsValue) -> bool;
-}
-
-/// The scope's adopted sheets held some of the page's when its sheets were last listed.
-pub fn page_adopted_any(root: &JsValue) -> bool {
-    has_page_adopted(root)
+    /// The scope's adopted sheets held some of the page's when its sheets were last listed.
+    pub fn has_page_adopted(root: &JsValue) -> bool;
 }
 
 /// Every page sheet of the scope (not `own`, ours), in cascade order; None when they are as
