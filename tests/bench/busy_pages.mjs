@@ -24,7 +24,9 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 8000);
 // A page may carry its query: `rules?mounted=2000` is the rules page after 2,000 components.
 const PAGES = process.argv[2] ? process.argv[2].split(",") : ["feed", "chat", "dashboard", "rules", "spa"];
-const median = (xs) => { const v = [...xs].sort((a, b) => a - b); return v[Math.floor(v.length / 2)]; };
+const median = (xs) => quantile(xs, 0.5);
+// The q-quantile of xs, by its nearest rank (the median of an even count is its upper middle).
+const quantile = (xs, q) => { const v = [...xs].sort((a, b) => a - b); return v[Math.min(v.length - 1, Math.floor(v.length * q))]; };
 
 const env = await launch();
 const port = new URL(env.base).port;
@@ -130,7 +132,7 @@ await env.close();
 
 const f0 = (v) => (v == null ? "–" : Math.round(v).toLocaleString("en"));
 const pick = (runs, k) => median(runs.map((x) => x[k]));
-console.log(`main-thread ms over ${DURATION / 1000} s, median of ${RUNS}; added: the median over the rounds of the arm's time less no theme's in the same round`);
+console.log(`main-thread ms over ${DURATION / 1000} s, median of ${RUNS}; added: the median over the rounds of the arm's time less no theme's in the same round, with its quartiles over the rounds in brackets`);
 console.log("| page | no theme | Dark Reader | Dusk | Dusk added ÷ DR added | Dusk added over no theme | style ms (none / DR / Dusk) | script ms (none / DR / Dusk) | main-thread CPU ms (none / DR / Dusk) | layout ms (none / DR / Dusk) | long tasks (none / DR / Dusk) | fps (none / DR / Dusk) | dark within a frame (DR / Dusk) |");
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 const json = {};
@@ -139,15 +141,18 @@ for (const name of PAGES) {
   const s = samples[name];
   const t = Object.fromEntries(ARMS.map((a) => [a, pick(s[a], "task")]));
   // Added time paired within a round (the arms ran back to back), then the median of the rounds.
-  const added = (a) => median(s[a].map((x, i) => x.task - s.none[i].task));
+  const paired = (a) => s[a].map((x, i) => x.task - s.none[i].task);
+  const added = (a) => median(paired(a));
+  // How far the rounds spread: a difference of a few percent within it is noise.
+  const spread = (a) => `(${[0.25, 0.75].map((q) => `${Math.round((quantile(paired(a), q) / t.none) * 100)}`).join(" to ")} %)`;
   const dr = added("dr"), dusk = added("dusk");
   const three = (k, d = 0) => ["none", "dr", "dusk"].map((a) => pick(s[a], k).toFixed(d)).join(" / ");
   const share = (a) => { const v = pick(s[a], "dark"); return v == null ? "–" : `${Math.round(v * 100)} %`; };
   json[name] = { ...t, ratio: dusk / dr, over: dusk / t.none };
-  console.log(`| ${name} | ${f0(t.none)} | ${f0(t.dr)} | ${f0(t.dusk)} | ${(dusk / dr).toFixed(2)} | ${dusk >= 0 ? "+" : ""}${Math.round((dusk / t.none) * 100)} % | ${three("style")} | ${three("script")} | ${three("cpu")} | ${three("layout")} | ${three("long")} | ${three("fps", 1)} | ${share("dr")} / ${share("dusk")} |`);
+  console.log(`| ${name} | ${f0(t.none)} | ${f0(t.dr)} | ${f0(t.dusk)} | ${(dusk / dr).toFixed(2)} | ${dusk >= 0 ? "+" : ""}${Math.round((dusk / t.none) * 100)} % ${spread("dusk")} | ${three("style")} | ${three("script")} | ${three("cpu")} | ${three("layout")} | ${three("long")} | ${three("fps", 1)} | ${share("dr")} / ${share("dusk")} |`);
   if (s.floor) {
     const fl = added("floor");
-    floors.push(`| ${name} | ${f0(t.floor)} | ${(fl / dr).toFixed(2)} | ${fl >= 0 ? "+" : ""}${Math.round((fl / t.none) * 100)} % | ${pick(s.floor, "style").toFixed(0)} | ${pick(s.floor, "script").toFixed(0)} | ${pick(s.floor, "cpu").toFixed(0)} | ${share("floor")} |`);
+    floors.push(`| ${name} | ${f0(t.floor)} | ${(fl / dr).toFixed(2)} | ${fl >= 0 ? "+" : ""}${Math.round((fl / t.none) * 100)} % ${spread("floor")} | ${pick(s.floor, "style").toFixed(0)} | ${pick(s.floor, "script").toFixed(0)} | ${pick(s.floor, "cpu").toFixed(0)} | ${share("floor")} |`);
   }
 }
 if (floors.length) {
