@@ -85,10 +85,17 @@ node crates/content/short_imports.mjs "$PKG/content-dark"
 # Every DOM read of the bindings goes through the interfaces' prototypes: no page can shadow it.
 node crates/content/unshadow_glue.mjs "$PKG/content-page"
 node crates/content/unshadow_glue.mjs "$PKG/content-dark"
+# Short ASCII strings from wasm skip TextDecoder (a batch passes a few).
+node crates/content/ascii_strings_glue.mjs "$PKG/content-page"
+node crates/content/ascii_strings_glue.mjs "$PKG/content-dark"
 
-# wasm2js memory growth never detaches the old buffer, so the glue must compare buffers instead.
-content_to_js() { # pkg dir
+# wasm2js memory growth never detaches the old buffer, so its copy of the glue must compare buffers
+# instead; the WebAssembly build keeps wasm-bindgen's check, which asks V8's Memory object nothing.
+content_to_js() { # pkg dir (the copy for wasm2js is made beside it: <dir>-js)
   say "$1: wasm2js + memory-view patch"
+  rm -rf "$1-js"
+  cp -r "$1" "$1-js"
+  set -- "$1-js"
   wasm2js -O2 "$1/dusk_content_bg.wasm" -o "$1/dusk_content_bg.wasm.js"
   # The glue's short module name (short_imports.mjs) back to its file.
   sed -i "s#^import \* as g from 'g';#import * as g from './dusk_content_bg.js';#" "$1/dusk_content_bg.wasm.js"
@@ -139,7 +146,7 @@ for layer in page dark; do
   }
   bundle "${layer}_layer.js" --alias:dusk-engine=./extension/engine/wasm.js --alias:dusk-glue="$pkg/dusk_content_bg.js" \
     --alias:dusk-wasm="$pkg/dusk_content_bg.wasm" --loader:.wasm=binary
-  bundle "${layer}_layer.wasm2js.js" --alias:dusk-engine=./extension/engine/wasm2js.js --alias:dusk-glue="$pkg/dusk_content.js"
+  bundle "${layer}_layer.wasm2js.js" --alias:dusk-engine=./extension/engine/wasm2js.js --alias:dusk-glue="$pkg-js/dusk_content.js"
 done
 
 say "sizes"

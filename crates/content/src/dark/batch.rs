@@ -9,7 +9,6 @@ pub(crate) fn run_batch() {
     if with(|s| s.judge_waits && s.phase == PagePhase::Pending) && document().is_some_and(|d| !verdict_waits(&d.ready_state(), own::sheets_loading(&d))) {
         return decide();
     }
-    let started = now();
     // Open shadow roots that came with added nodes get a theme of their own.
     let pending = grow::Pending::take();
     // The site's own design is measured again once what the page added has painted.
@@ -27,6 +26,7 @@ pub(crate) fn run_batch() {
         }
         if s.phase == PagePhase::Active {
             if let Some(p) = s.prepared.take() {
+                let started = now();
                 // The theme built when the popup opened goes on at once; whether the page changed
                 // since is checked once it has painted, off the switch's critical path.
                 let css = s.own.as_ref().map_or(p.css, |own| own_css(own, &p.input));
@@ -52,12 +52,12 @@ pub(crate) fn run_batch() {
         // An import that arrived is read by collecting the scopes whole: its sheet's marks did not move.
         let imports_arrived = std::mem::take(&mut s.imports_arrived);
         let quick = s.phase == PagePhase::Active && s.own.is_none() && !s.rehearsing && !s.images_arrived && !imports_arrived;
+        // The status times full refreshes: a quick batch reads no clock, one more interface of Blink's.
         if quick && grow::grow(s, &pending, &own) {
             keep_page_sheets_first(s);
-            s.last_collect_ms = 0.0;
-            s.last_build_ms = now() - started;
             return false;
         }
+        let started = now();
         let State { roots, cache, .. } = s;
         // The page's values, not the dark ones written in place, are what the theme reads.
         roots.iter().for_each(inline::unpaint);

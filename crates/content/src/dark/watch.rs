@@ -15,35 +15,47 @@ const hiddenOf = getter(Document, 'hidden');
 // rAF may be throttled in a frame below the top one while visible.
 const subframe = (() => { try { return window.top !== window; } catch { return true; } })();
 // One batch before the next paint: scheduled here, so a frame's mutations cost no call into wasm.
-let scheduled = false, run = null, listening = false;
+let scheduled = false, run = null, hidden = null;
 const fire = () => { if (scheduled) { scheduled = false; run(); } };
+// The tab's visibility, kept from its events: a batch touches no more of Blink than it must, as
+// each interface's first call in a task costs more than the call itself.
+function isHidden() {
+  if (hidden === null) {
+    hidden = hiddenOf(document);
+    document.addEventListener('visibilitychange', () => {
+      hidden = hiddenOf(document);
+      // A tab hidden while its batch waits for a frame runs it on the timer instead.
+      if (scheduled && hidden) setTimeout(fire, 250);
+    });
+  }
+  return hidden;
+}
 // `batch`: the batch to run (always the same function).
 export function schedule(batch) { run = batch; request(); }
 function request() {
   if (scheduled || !run) return;
   scheduled = true;
-  if (!listening) {
-    listening = true;
-    // A tab hidden while its batch waits for a frame runs it on the timer instead.
-    document.addEventListener('visibilitychange', () => { if (scheduled && hiddenOf(document)) setTimeout(fire, 250); });
-  }
   requestAnimationFrame(fire);
   // rAF never fires in a hidden tab (nor in an offscreen frame); the timer keeps the theme
   // current there too. A visible top document's rAF comes before its next paint: no timer task.
-  if (subframe || hiddenOf(document)) setTimeout(fire, 250);
+  if (subframe || isHidden()) setTimeout(fire, 250);
 }
 export function is_scheduled(batch) { return scheduled && run === batch; }
 // The first change after a frame's batch is themed in a microtask of the page's own task: what
 // the page just touched is still warm, and a change the page makes in its own frame callback is
 // dark in that frame. Changes after it within the frame wait for the frame's batch.
 let lastSoon = -Infinity;
+// A microtask by V8's own promise rather than `queueMicrotask`, one more interface of Blink's.
+const settled = Promise.resolve();
 function requestSoon() {
   if (scheduled || !run) return;
-  const now = performance.now();
-  if (subframe || now - lastSoon < 16 || hiddenOf(document)) return request();
+  // V8's clock, not Blink's `performance`; a clock set back starts the window afresh.
+  const now = Date.now();
+  if (now < lastSoon) lastSoon = -Infinity;
+  if (subframe || now - lastSoon < 16 || isHidden()) return request();
   lastSoon = now;
   scheduled = true;
-  queueMicrotask(fire);
+  settled.then(fire);
 }
 // A sheet that loads after its element was added: 1, a <link>'s (read as an added sheet); 2, one
 // with @import rules (an import's rules are read with the whole scope; the sheet itself may have
@@ -67,14 +79,18 @@ export function listen_sheet_loads(batch, imports) {
 // Held weakly, as the observer holds what it observes: a root the page let go is dropped.
 let roots = [];
 let handler = null, held = [], observing = null, observingInit = null;
+// Whether a root of another document (a same-origin frame's) is observed: only then does a
+// record's target need its document read.
+let foreign = false;
 export function watch_root(observer, root, init) {
   observing = observer;
   observingInit = init;
+  if ((docOf(root) || root) !== document) foreign = true;
   roots = roots.filter((r) => r.deref());
   if (!roots.some((r) => r.deref() === root)) roots.push(new WeakRef(root));
   observer.observe(root, init);
 }
-export function unwatch_all(observer) { roots.length = 0; observer.disconnect(); }
+export function unwatch_all(observer) { roots.length = 0; foreign = false; observer.disconnect(); }
 export function hold(observer) {
   held = observer.takeRecords();
   observer.disconnect();
@@ -96,7 +112,7 @@ export function observer_callback(on_work, batch, repaint) {
     let last = null, mine = true;
     for (const r of records) {
       const t = r.target;
-      if (t !== last) { last = t; mine = (docOf(t) || t) === document; }
+      if (t !== last) { last = t; mine = !foreign || (docOf(t) || t) === document; }
       if (!mine) { others.push(r); continue; }
       // A new `style` needs its marker only; another attribute may be a legacy colour.
       if (r.type === 'attributes') {
